@@ -1,0 +1,83 @@
+/// A response with nothing but a status.
+open class EmptyResponse {
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension EmptyResponse: JsonSerializable {
+    public static var typeName: String { "EmptyResponse" }
+    public static let metadata = Metadata.create([
+        Property<EmptyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+    ])
+}
+
+/// The id of a created or changed record (AutoQuery CRUD services).
+open class IdResponse {
+    public var id: String?
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension IdResponse: JsonSerializable {
+    public static var typeName: String { "IdResponse" }
+    public static let metadata = Metadata.create([
+        Property<IdResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<IdResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+    ])
+}
+
+/// A single boolean result.
+open class BoolResponse {
+    public var result: Bool?
+    public var meta: [String: String]?
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension BoolResponse: JsonSerializable {
+    public static var typeName: String { "BoolResponse" }
+    public static let metadata = Metadata.create([
+        Property<BoolResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<BoolResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        Property<BoolResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+    ])
+}
+
+/// A single string result.
+open class StringResponse {
+    public var result: String?
+    public var meta: [String: String]?
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension StringResponse: JsonSerializable {
+    public static var typeName: String { "StringResponse" }
+    public static let metadata = Metadata.create([
+        Property<StringResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<StringResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        Property<StringResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+    ])
+}
+
+/// A list of strings.
+open class StringsResponse {
+    public var results: [String]?
+    public var meta: [String: String]?
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension StringsResponse: JsonSerializable {
+    public static var typeName: String { "StringsResponse" }
+    public static let metadata = Metadata.create([
+        Property<StringsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<StringsResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        Property<StringsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+    ])
+}

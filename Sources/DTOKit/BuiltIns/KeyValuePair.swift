@@ -1,0 +1,24 @@
+/// .NET's `KeyValuePair<K,V>`, as it appears in DTOs: an object with `key` and `value` members.
+open class KeyValuePair<K: JsonConvertible, V: JsonConvertible> {
+    public var key: K?
+    public var value: V?
+
+    public required init() {}
+
+    public init(key: K?, value: V?) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension KeyValuePair: JsonSerializable {
+    public static var typeName: String { "KeyValuePair" }
+    public static var metadata: Metadata {
+        Metadata.cached(for: self) {
+            Metadata.create([
+                Property<KeyValuePair<K, V>>.optional("key", get: { $0.key }, set: { $0.key = $1 }),
+                Property<KeyValuePair<K, V>>.optional("value", get: { $0.value }, set: { $0.value = $1 }),
+            ])
+        }
+    }
+}

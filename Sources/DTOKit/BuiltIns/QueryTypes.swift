@@ -1,0 +1,82 @@
+import Foundation
+
+/// The paging and ordering every AutoQuery request has. Generated AutoQuery requests subclass
+/// ``QueryDb`` or ``QueryData`` and list these properties in their own metadata.
+open class QueryBase {
+    /// Rows to skip (paging).
+    public var skip: Int?
+    /// Rows to return (page size).
+    public var take: Int?
+    /// Comma-separated fields to order by (`"Name,-Created"`).
+    public var orderBy: String?
+    /// Comma-separated fields to order by descending.
+    public var orderByDesc: String?
+    /// Extra results to include, e.g. `"Total"`.
+    public var include: String?
+    /// Comma-separated fields to return.
+    public var fields: String?
+    public var meta: [String: String]?
+
+    public required init() {}
+}
+
+/// An AutoQuery request over table `T` (`QueryDb<T>` in C#).
+open class QueryDb<T: JsonConvertible>: QueryBase {
+    public required init() { super.init() }
+}
+
+/// An AutoQuery request over table `From` returning rows shaped as `Into`.
+open class QueryDb2<From: JsonConvertible, Into: JsonConvertible>: QueryBase {
+    public required init() { super.init() }
+}
+
+/// An AutoQuery Data request over data source rows `T`.
+open class QueryData<T: JsonConvertible>: QueryBase {
+    public required init() { super.init() }
+}
+
+/// An AutoQuery Data request over `From` returning `Into`.
+open class QueryData2<From: JsonConvertible, Into: JsonConvertible>: QueryBase {
+    public required init() { super.init() }
+}
+
+/// The response of every AutoQuery request: a page of results.
+open class QueryResponse<T: JsonConvertible> {
+    /// Rows skipped before this page.
+    public var offset: Int?
+    /// Rows matching the query in all pages (when requested with `include: "Total"`).
+    public var total: Int?
+    public var results: [T]?
+    public var meta: [String: String]?
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension QueryResponse: JsonSerializable {
+    public static var typeName: String { "QueryResponse" }
+    public static var metadata: Metadata {
+        Metadata.cached(for: self) {
+            Metadata.create([
+                Property<QueryResponse<T>>.optional("offset", get: { $0.offset }, set: { $0.offset = $1 }),
+                Property<QueryResponse<T>>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+                Property<QueryResponse<T>>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+                Property<QueryResponse<T>>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+                Property<QueryResponse<T>>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+            ])
+        }
+    }
+}
+
+/// The audit columns of AutoQuery CRUD tables. Generated subclasses list these properties in
+/// their own metadata.
+open class AuditBase {
+    public var createdDate: Date?
+    public var createdBy: String?
+    public var modifiedDate: Date?
+    public var modifiedBy: String?
+    public var deletedDate: Date?
+    public var deletedBy: String?
+
+    public required init() {}
+}

@@ -1,0 +1,60 @@
+/// The error details ServiceStack returns in every failed response's `responseStatus`.
+open class ResponseStatus {
+    /// The error's code: the exception type name or a validation rule (`NotEmpty`).
+    public var errorCode: String?
+    /// A human-readable message.
+    public var message: String?
+    /// The server's stack trace (only in DebugMode).
+    public var stackTrace: String?
+    /// One entry per invalid field for validation errors.
+    public var errors: [ResponseError]?
+    public var meta: [String: String]?
+
+    public required init() {}
+}
+
+extension ResponseStatus: JsonSerializable {
+    public static var typeName: String { "ResponseStatus" }
+    public static let metadata = Metadata.create([
+        Property<ResponseStatus>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
+        Property<ResponseStatus>.optional("message", get: { $0.message }, set: { $0.message = $1 }),
+        Property<ResponseStatus>.optional("stackTrace", get: { $0.stackTrace }, set: { $0.stackTrace = $1 }),
+        Property<ResponseStatus>.optionalArray("errors", get: { $0.errors }, set: { $0.errors = $1 }),
+        Property<ResponseStatus>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+    ])
+}
+
+/// One field's validation error.
+open class ResponseError {
+    public var errorCode: String?
+    /// The request property at fault, as the server names it (`Name`).
+    public var fieldName: String?
+    public var message: String?
+    public var meta: [String: String]?
+
+    public required init() {}
+}
+
+extension ResponseError: JsonSerializable {
+    public static var typeName: String { "ResponseError" }
+    public static let metadata = Metadata.create([
+        Property<ResponseError>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
+        Property<ResponseError>.optional("fieldName", get: { $0.fieldName }, set: { $0.fieldName = $1 }),
+        Property<ResponseError>.optional("message", get: { $0.message }, set: { $0.message = $1 }),
+        Property<ResponseError>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+    ])
+}
+
+/// The body of an error from a service whose response type has no `responseStatus`.
+open class ErrorResponse {
+    public var responseStatus: ResponseStatus?
+
+    public required init() {}
+}
+
+extension ErrorResponse: JsonSerializable {
+    public static var typeName: String { "ErrorResponse" }
+    public static let metadata = Metadata.create([
+        Property<ErrorResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+    ])
+}

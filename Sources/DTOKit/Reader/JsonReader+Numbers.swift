@@ -1,0 +1,225 @@
+extension JsonReader {
+    /// The parts of a JSON number, found in one pass over its bytes: the value is
+    /// `significand × 10^decimalExponent`, exactly unless `isTruncated`.
+    @usableFromInline
+    struct NumberScan {
+        @usableFromInline var isNegative = false
+        @usableFromInline var significand: UInt64 = 0
+        @usableFromInline var decimalExponent = 0
+        /// Digits beyond what `significand` holds were dropped (the value is then approximate).
+        @usableFromInline var isTruncated = false
+        /// No fraction and no exponent were written.
+        @usableFromInline var isInteger = true
+        @usableFromInline var text: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Reads a JSON number (or a string holding one, as ServiceStack allows) into any integer type.
+    /// Values that are not whole numbers or do not fit `T` are errors, never traps.
+    @inlinable
+    public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
+        skipWhitespace()
+        let valueStart = cursor
+        let scan = try scanNumberValue()
+        if let value = JsonReader.integer(T.self, from: scan) { return value }
+        cursor = valueStart
+        throw error("\(JsonReader.integerDescription(T.self))")
+    }
+
+    /// Reads a JSON number (or a string holding one, including "NaN" and "Infinity") as a Double.
+    /// The result is the nearest Double to the decimal text, as RFC 8259 expects.
+    public mutating func readDouble() throws -> Double {
+        skipWhitespace()
+        if cursor < end, cursor.pointee == .quote, let special = try readSpecialFloatString() {
+            return special
+        }
+        let scan = try scanNumberValue()
+        return JsonReader.double(from: scan)
+    }
+
+    /// Reads a number as a Float, rounding the decimal text once (not via Double).
+    public mutating func readFloat() throws -> Float {
+        skipWhitespace()
+        if cursor < end, cursor.pointee == .quote, let special = try readSpecialFloatString() {
+            return Float(special)
+        }
+        let scan = try scanNumberValue()
+        return Float(String(decoding: scan.text, as: UTF8.self)) ?? Float(JsonReader.double(from: scan))
+    }
+
+    /// Reads the text of a number (for types such as Decimal that parse it themselves).
+    public mutating func readNumberText() throws -> String {
+        skipWhitespace()
+        let scan = try scanNumberValue()
+        return String(decoding: scan.text, as: UTF8.self)
+    }
+
+    /// `"NaN"`, `"Infinity"` and `"-Infinity"` strings, which DTOKit writes for non-finite values
+    /// (JSON has no literal for them). Returns nil, cursor untouched, for any other string.
+    @usableFromInline
+    mutating func readSpecialFloatString() throws -> Double? {
+        let saved = cursor
+        let special: Double? = try withStringBytes { bytes in
+            switch String(decoding: bytes, as: UTF8.self) {
+            case "NaN": return .nan
+            case "Infinity", "+Infinity": return .infinity
+            case "-Infinity": return -.infinity
+            default: return nil
+            }
+        }
+        if special == nil { cursor = saved }
+        return special
+    }
+
+    /// Scans a number, or a string whose whole content is a number.
+    @usableFromInline
+    mutating func scanNumberValue() throws -> NumberScan {
+        guard cursor < end else { throw error("a number") }
+        if cursor.pointee != .quote {
+            return try scanNumber()
+        }
+        // ServiceStack accepts numbers sent as strings ("42"); the content must still be a JSON number.
+        let quote = cursor
+        let scan = try scanString(from: quote + 1)
+        guard !scan.hasEscapes, scan.closingQuote > quote + 1 else {
+            throw error("a number")
+        }
+        var inner = JsonReader(start: quote + 1, count: scan.closingQuote - quote - 1, options: options)
+        guard let number = try? inner.scanNumber(), inner.cursor == inner.end else {
+            throw error("a number")
+        }
+        cursor = scan.closingQuote + 1
+        return number
+    }
+
+    /// Scans `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at the cursor.
+    @usableFromInline
+    mutating func scanNumber() throws -> NumberScan {
+        let numberStart = cursor
+        var scan = NumberScan(text: UnsafeBufferPointer(start: numberStart, count: 0))
+        var p = cursor
+        if p < end, p.pointee == .minus {
+            scan.isNegative = true
+            p += 1
+        }
+        guard p < end, p.pointee.isDigit else {
+            cursor = p
+            throw error(p == numberStart ? "a value" : "a digit after '-'")
+        }
+        if p.pointee == .zero {
+            p += 1
+            if p < end, p.pointee.isDigit {
+                cursor = p - 1
+                throw JsonDecodingError(reader: self, at: p - 1, expected: "a number without leading zeros",
+                                        found: "a leading zero")
+            }
+        } else {
+            p = accumulateDigits(from: p, into: &scan, isFraction: false)
+        }
+        if p < end, p.pointee == .dot {
+            scan.isInteger = false
+            p += 1
+            guard p < end, p.pointee.isDigit else {
+                cursor = p
+                throw error("a digit after the decimal point")
+            }
+            p = accumulateDigits(from: p, into: &scan, isFraction: true)
+        }
+        if p < end, p.pointee | 0x20 == UInt8(ascii: "e") {
+            scan.isInteger = false
+            p += 1
+            var exponentNegative = false
+            if p < end, p.pointee == .minus || p.pointee == .plus {
+                exponentNegative = p.pointee == .minus
+                p += 1
+            }
+            guard p < end, p.pointee.isDigit else {
+                cursor = p
+                throw error("a digit in the exponent")
+            }
+            var exponent = 0
+            while p < end, p.pointee.isDigit {
+                // Saturate: anything beyond ±100000 is zero or infinity for every type anyway.
+                if exponent < 100_000 { exponent = exponent * 10 + Int(p.pointee - .zero) }
+                p += 1
+            }
+            scan.decimalExponent += exponentNegative ? -exponent : exponent
+        }
+        cursor = p
+        scan.text = UnsafeBufferPointer(start: numberStart, count: p - numberStart)
+        return scan
+    }
+
+    /// Adds the digits at `start` to `scan`; fraction digits also lower its decimal exponent.
+    @usableFromInline @inline(__always)
+    func accumulateDigits(from start: UnsafePointer<UInt8>, into scan: inout NumberScan,
+                          isFraction: Bool) -> UnsafePointer<UInt8> {
+        var p = start
+        while p < end, p.pointee.isDigit {
+            let digit = UInt64(p.pointee - .zero)
+            let (times10, overflow1) = scan.significand.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(digit)
+            if !scan.isTruncated && !overflow1 && !overflow2 {
+                scan.significand = sum
+                if isFraction { scan.decimalExponent -= 1 }
+            } else {
+                // Keep the magnitude, drop the precision: the slow path re-reads the text.
+                scan.isTruncated = true
+                if !isFraction { scan.decimalExponent += 1 }
+            }
+            p += 1
+        }
+        return p
+    }
+
+    /// The integer value of `scan` if it is a whole number that fits `T`.
+    @usableFromInline
+    static func integer<T: FixedWidthInteger>(_: T.Type, from scan: NumberScan) -> T? {
+        if scan.isInteger && !scan.isTruncated {
+            if scan.isNegative {
+                guard T.isSigned else { return scan.significand == 0 ? 0 : nil }
+                // -(2^63) is the one magnitude that fits only when negated.
+                if scan.significand <= UInt64(Int64.max) {
+                    return T(exactly: -Int64(scan.significand))
+                }
+                return scan.significand == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : nil
+            }
+            return T(exactly: scan.significand)
+        }
+        // 1.0, 1e3 and 100.00 are whole numbers too; accept them when exactly representable.
+        let value = double(from: scan)
+        guard value.isFinite, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return T(exactly: value)
+    }
+
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The Double nearest to the number's decimal text.
+    @usableFromInline
+    static func double(from scan: NumberScan) -> Double {
+        // Clinger's fast path: when the significand and the power of ten are both exact doubles,
+        // one IEEE multiplication or division rounds correctly.
+        let scale = scan.decimalExponent
+        if !scan.isTruncated, scan.significand <= 1 << 53, scale >= -22, scale <= 22 {
+            var value = Double(scan.significand)
+            if scale >= 0 { value *= exactPowersOfTen[scale] } else { value /= exactPowersOfTen[-scale] }
+            return scan.isNegative ? -value : value
+        }
+        if scan.significand == 0 && !scan.isTruncated {
+            return scan.isNegative ? -0.0 : 0.0
+        }
+        // Otherwise the standard library's correctly rounded parser reads the (validated) text.
+        return Double(String(decoding: scan.text, as: UTF8.self)) ?? .nan
+    }
+
+    @usableFromInline
+    static func integerDescription<T: FixedWidthInteger>(_: T.Type) -> String {
+        "a whole number that fits \(T.self) (\(T.min)...\(T.max))"
+    }
+}
+
+extension UInt8 {
+    @usableFromInline var isDigit: Bool { self &- UInt8.zero < 10 }
+}

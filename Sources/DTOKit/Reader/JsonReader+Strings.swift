@@ -1,0 +1,280 @@
+import Foundation
+
+extension JsonReader {
+    /// Where a string's closing quote is and whether it needs unescaping.
+    @usableFromInline
+    struct StringScan {
+        @usableFromInline let closingQuote: UnsafePointer<UInt8>
+        @usableFromInline let hasEscapes: Bool
+    }
+
+    /// Reads a JSON string value.
+    public mutating func readString() throws -> String {
+        skipWhitespace()
+        guard cursor < end, cursor.pointee == .quote else { throw error("a string") }
+        let contentStart = cursor + 1
+        let scan = try scanString(from: contentStart)
+        cursor = scan.closingQuote + 1
+        let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
+        return scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
+    }
+
+    /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
+    /// (dates, numbers in strings, enum names). Escaped content is unescaped into temporary storage.
+    @inlinable
+    public mutating func withStringBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+        skipWhitespace()
+        guard cursor < end, cursor.pointee == .quote else { throw error("a string") }
+        let contentStart = cursor + 1
+        let scan = try scanString(from: contentStart)
+        cursor = scan.closingQuote + 1
+        let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
+        if !scan.hasEscapes { return try body(content) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { storage in
+            let length = JsonReader.unescape(content, into: storage)
+            return try body(UnsafeBufferPointer(rebasing: storage[..<length]))
+        }
+    }
+
+    /// Finds the closing quote of the string whose content starts at `start`, validating as it goes:
+    /// escapes, control characters and UTF-8 are checked here, so every string that gets past this
+    /// function (including ones that are only skipped) is valid RFC 8259 text.
+    @usableFromInline
+    func scanString(from start: UnsafePointer<UInt8>) throws -> StringScan {
+        var p = start
+        var hasEscapes = false
+        while true {
+            // Eight bytes at a time while none of them is a quote, a backslash, a control
+            // character or part of a multi-byte sequence: most string content is plain ASCII.
+            while end - p >= 8 {
+                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+                if JsonReader.containsSpecialByte(word) { break }
+                p += 8
+            }
+            guard p < end else {
+                throw JsonDecodingError(reader: self, at: start - 1, expected: "a closing '\"'",
+                                        found: "the end of the document inside this string")
+            }
+            let byte = p.pointee
+            if byte == .quote { return StringScan(closingQuote: p, hasEscapes: hasEscapes) }
+            if byte == .backslash {
+                hasEscapes = true
+                p = try validateEscape(at: p)
+            } else if byte < 0x20 {
+                throw JsonDecodingError(reader: self, at: p,
+                                        expected: "a character (control characters must be escaped in strings)",
+                                        found: "the unescaped control character \(JsonReader.hexByte(byte))")
+            } else if byte >= 0x80 {
+                p = try validateUTF8Sequence(at: p)
+            } else {
+                p += 1
+            }
+        }
+    }
+
+    /// True when any byte of `word` is `"`, `\`, below 0x20 or at/above 0x80.
+    @usableFromInline @inline(__always)
+    static func containsSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8.quote))
+        let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = word &- (ones &* 0x20)
+        // A byte below 0x20 borrows into its high bit; a byte at/above 0x80 has it set already.
+        return ((hasQuote | hasBackslash | hasControl | word) & highBits) != 0
+    }
+
+    /// Checks the escape sequence starting at the backslash `p` and returns the byte after it.
+    @usableFromInline
+    func validateEscape(at p: UnsafePointer<UInt8>) throws -> UnsafePointer<UInt8> {
+        guard end - p >= 2 else {
+            throw JsonDecodingError(reader: self, at: p, expected: "an escape sequence",
+                                    found: "the end of the document")
+        }
+        switch p[1] {
+        case .quote, .backslash, .slash,
+             UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return p + 2
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(at: p)
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate must be followed by an escaped low surrogate: Swift strings
+                // (like UTF-8 itself) cannot hold half of a pair.
+                guard end - p >= 12, p[6] == .backslash, p[7] == UInt8(ascii: "u"),
+                      case 0xDC00...0xDFFF = try hexQuad(at: p + 6) else {
+                    throw JsonDecodingError(reader: self, at: p, expected: "a low surrogate escape after this high surrogate",
+                                            found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
+                }
+                return p + 12
+            case 0xDC00...0xDFFF:
+                throw JsonDecodingError(reader: self, at: p, expected: "a high surrogate before this low surrogate",
+                                        found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
+            default:
+                return p + 6
+            }
+        default:
+            throw JsonDecodingError(reader: self, at: p,
+                                    expected: "an escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
+                                    found: "the invalid escape '\\\(JsonReader.printable(p[1]))'")
+        }
+    }
+
+    /// The value of the four hex digits after `\u` at `p` (the backslash).
+    @usableFromInline
+    func hexQuad(at p: UnsafePointer<UInt8>) throws -> UInt16 {
+        guard end - p >= 6 else {
+            throw JsonDecodingError(reader: self, at: p, expected: "four hex digits after \\u",
+                                    found: "the end of the document")
+        }
+        var value: UInt16 = 0
+        for i in 2..<6 {
+            guard let digit = JsonReader.hexValue(p[i]) else {
+                throw JsonDecodingError(reader: self, at: p + i, expected: "four hex digits after \\u",
+                                        found: "'\(JsonReader.printable(p[i]))'")
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Validates the UTF-8 sequence whose lead byte is at `p` (RFC 3629: no overlongs, no surrogates,
+    /// nothing above U+10FFFF) and returns the byte after it.
+    @usableFromInline
+    func validateUTF8Sequence(at p: UnsafePointer<UInt8>) throws -> UnsafePointer<UInt8> {
+        let lead = p.pointee
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        default:
+            throw invalidUTF8(at: p)
+        }
+        guard end - p >= length, secondRange.contains(p[1]) else { throw invalidUTF8(at: p) }
+        for i in 2..<length where p[i] & 0xC0 != 0x80 {
+            throw invalidUTF8(at: p)
+        }
+        return p + length
+    }
+
+    @usableFromInline
+    func invalidUTF8(at p: UnsafePointer<UInt8>) -> JsonDecodingError {
+        JsonDecodingError(reader: self, at: p, expected: "valid UTF-8 text",
+                          found: "the invalid UTF-8 byte \(JsonReader.hexByte(p.pointee))")
+    }
+
+    /// Decodes the escapes of already-validated string content straight into a new String's storage.
+    @usableFromInline
+    static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> String {
+        // Unescaped text is never longer than its escaped form, so one allocation suffices.
+        String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0) }
+    }
+
+    /// Decodes the escapes of already-validated string content into `output`, which must hold at
+    /// least `content.count` bytes. Returns the number of bytes written.
+    @usableFromInline
+    static func unescape(_ content: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let base = content.baseAddress, let out = output.baseAddress else { return 0 }
+        var read = base
+        let end = base + content.count
+        var written = 0
+        while read < end {
+            // Copy the run up to the next backslash in one go.
+            let runEnd = memchr(read, Int32(UInt8.backslash), end - read)
+                .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
+            let runLength = runEnd - read
+            if runLength > 0 {
+                (out + written).update(from: read, count: runLength)
+                written += runLength
+            }
+            read = runEnd
+            guard read < end else { break }
+            let escaped = read[1]
+            read += 2
+            switch escaped {
+            case UInt8(ascii: "n"): out[written] = .lineFeed; written += 1
+            case UInt8(ascii: "t"): out[written] = .tab; written += 1
+            case UInt8(ascii: "r"): out[written] = .carriageReturn; written += 1
+            case UInt8(ascii: "b"): out[written] = 0x08; written += 1
+            case UInt8(ascii: "f"): out[written] = 0x0C; written += 1
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hexQuadUnchecked(read))
+                read += 4
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    let low = UInt32(hexQuadUnchecked(read + 2))
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    read += 6
+                }
+                written += encodeUTF8(scalar, into: out + written)
+            default: // \" \\ \/
+                out[written] = escaped
+                written += 1
+            }
+        }
+        return written
+    }
+
+    @usableFromInline
+    static func hexQuadUnchecked(_ p: UnsafePointer<UInt8>) -> UInt16 {
+        var value: UInt16 = 0
+        for i in 0..<4 { value = value << 4 | UInt16(hexValue(p[i]) ?? 0) }
+        return value
+    }
+
+    @usableFromInline
+    static func encodeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            out[0] = UInt8(0xC0 | (scalar >> 6))
+            out[1] = UInt8(0x80 | (scalar & 0x3F))
+            return 2
+        case 0x800..<0x10000:
+            out[0] = UInt8(0xE0 | (scalar >> 12))
+            out[1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            out[2] = UInt8(0x80 | (scalar & 0x3F))
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | (scalar >> 18))
+            out[1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+            out[2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            out[3] = UInt8(0x80 | (scalar & 0x3F))
+            return 4
+        }
+    }
+
+    @usableFromInline
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    static func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    static func hexByte(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count == 1 ? "0" : "") + digits
+    }
+
+    /// A byte as it should appear in an error message.
+    static func printable(_ byte: UInt8) -> String {
+        (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : hexByte(byte)
+    }
+}

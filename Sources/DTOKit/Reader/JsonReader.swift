@@ -1,0 +1,268 @@
+import Foundation
+
+/// A forward-only cursor over the UTF-8 bytes of one JSON document (RFC 8259).
+///
+/// Generated code never touches the reader directly: property builders and ``JsonConvertible``
+/// conformances do. Write your own conformance with it when a type needs a custom wire format.
+///
+/// The reader is only valid inside the decoding call that created it (it points into the
+/// caller's bytes); pass it `inout`, never store or copy it.
+public struct JsonReader {
+    @usableFromInline let start: UnsafePointer<UInt8>
+    @usableFromInline let end: UnsafePointer<UInt8>
+    @usableFromInline var cursor: UnsafePointer<UInt8>
+    @usableFromInline var depth: Int = 0
+    /// The options this document is read with.
+    public let options: JsonDecodingOptions
+
+    @usableFromInline
+    init(start: UnsafePointer<UInt8>, count: Int, options: JsonDecodingOptions) {
+        self.start = start
+        self.end = start + count
+        self.cursor = start
+        self.options = options
+    }
+
+    /// Runs `body` with a reader over `bytes`, then checks that only whitespace follows the value.
+    @inlinable
+    public static func read<T>(
+        _ bytes: UnsafeRawBufferPointer,
+        options: JsonDecodingOptions = JsonDecodingOptions(),
+        _ body: (inout JsonReader) throws -> T
+    ) throws -> T {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            throw JsonDecodingError.emptyDocument()
+        }
+        var reader = JsonReader(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, options: options)
+        reader.skipByteOrderMark()
+        let value = try body(&reader)
+        try reader.expectEndOfDocument()
+        return value
+    }
+
+    /// The byte offset of the cursor from the start of the document.
+    public var offset: Int { cursor - start }
+
+    // MARK: Whitespace and single bytes
+
+    /// RFC 8259 lets a parser ignore a leading byte order mark; JSON from Windows tools sometimes has one.
+    @usableFromInline
+    mutating func skipByteOrderMark() {
+        if end - cursor >= 3, cursor[0] == 0xEF, cursor[1] == 0xBB, cursor[2] == 0xBF {
+            cursor += 3
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
+        while cursor < end {
+            switch cursor.pointee {
+            case .space, .tab, .lineFeed, .carriageReturn: cursor += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next significant byte, or nil at the end of the document. Does not consume it.
+    @inlinable
+    public mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return cursor < end ? cursor.pointee : nil
+    }
+
+    @usableFromInline
+    mutating func expectEndOfDocument() throws {
+        skipWhitespace()
+        if cursor < end {
+            throw error("the end of the document")
+        }
+    }
+
+    /// Consumes `byte` after optional whitespace, or throws naming `expected`.
+    @inlinable @inline(__always)
+    mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String) throws {
+        skipWhitespace()
+        guard cursor < end, cursor.pointee == byte else { throw error(expected()) }
+        cursor += 1
+    }
+
+    // MARK: Literals
+
+    /// Consumes `null` if it is the next value and returns true; otherwise leaves the cursor alone.
+    @inlinable
+    public mutating func consumeNull() -> Bool {
+        skipWhitespace()
+        if end - cursor >= 4, cursor[0] == UInt8(ascii: "n"), cursor[1] == UInt8(ascii: "u"),
+           cursor[2] == UInt8(ascii: "l"), cursor[3] == UInt8(ascii: "l") {
+            cursor += 4
+            return true
+        }
+        return false
+    }
+
+    /// Reads `true` or `false`; also the strings `"true"`/`"false"`, which some servers send for booleans.
+    public mutating func readBool() throws -> Bool {
+        skipWhitespace()
+        if matchLiteral("true") { return true }
+        if matchLiteral("false") { return false }
+        if cursor < end, cursor.pointee == .quote {
+            let saved = cursor
+            let text = try readString()
+            switch text.lowercased() {
+            case "true": return true
+            case "false": return false
+            default:
+                cursor = saved
+                throw error("a boolean")
+            }
+        }
+        throw error("a boolean")
+    }
+
+    @usableFromInline
+    mutating func matchLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - cursor >= count, memcmp(cursor, literal.utf8Start, count) == 0 else { return false }
+        cursor += count
+        return true
+    }
+
+    // MARK: Objects and arrays
+
+    /// Consumes `{`. Returns false (having consumed the `}` too) for an empty object.
+    ///
+    /// For a non-empty object, read each member with ``readMemberKey()`` or ``readMemberName()``,
+    /// then its value, then call ``nextMember()`` until it returns false.
+    @inlinable
+    public mutating func beginObject() throws -> Bool {
+        try expect(.openBrace, "an object")
+        try enterNesting()
+        skipWhitespace()
+        if cursor < end, cursor.pointee == .closeBrace {
+            cursor += 1
+            depth -= 1
+            return false
+        }
+        return true
+    }
+
+    /// After a member's value: consumes `,` and returns true, or consumes `}` and returns false.
+    @inlinable
+    public mutating func nextMember() throws -> Bool {
+        skipWhitespace()
+        if cursor < end {
+            if cursor.pointee == .comma {
+                cursor += 1
+                return true
+            }
+            if cursor.pointee == .closeBrace {
+                cursor += 1
+                depth -= 1
+                return false
+            }
+        }
+        throw error("',' or '}' after an object member")
+    }
+
+    /// Consumes `[`. Returns false (having consumed the `]` too) for an empty array.
+    @inlinable
+    public mutating func beginArray() throws -> Bool {
+        try expect(.openBracket, "an array")
+        try enterNesting()
+        skipWhitespace()
+        if cursor < end, cursor.pointee == .closeBracket {
+            cursor += 1
+            depth -= 1
+            return false
+        }
+        return true
+    }
+
+    /// After an element: consumes `,` and returns true, or consumes `]` and returns false.
+    @inlinable
+    public mutating func nextElement() throws -> Bool {
+        skipWhitespace()
+        if cursor < end {
+            if cursor.pointee == .comma {
+                cursor += 1
+                return true
+            }
+            if cursor.pointee == .closeBracket {
+                cursor += 1
+                depth -= 1
+                return false
+            }
+        }
+        throw error("',' or ']' after an array element")
+    }
+
+    @inlinable @inline(__always)
+    mutating func enterNesting() throws {
+        depth += 1
+        if depth > options.maxDepth {
+            cursor -= 1
+            throw JsonDecodingError(
+                reader: self, at: cursor,
+                expected: "at most \(options.maxDepth) levels of nesting (JsonDecodingOptions.maxDepth)",
+                found: "deeper nesting")
+        }
+    }
+
+    /// The raw bytes of an object member's name, with the `:` after it consumed.
+    ///
+    /// `bytes` points into the document and is valid for the rest of the decoding call.
+    /// When `hasEscapes` is true the bytes are still escaped; ``MemberKey/decodedName`` unescapes them.
+    public struct MemberKey {
+        /// The bytes between the quotes, exactly as they appear in the document.
+        public let bytes: UnsafeBufferPointer<UInt8>
+        /// Whether the name contains backslash escapes.
+        public let hasEscapes: Bool
+
+        /// The member name as a String, escapes decoded.
+        public var decodedName: String {
+            hasEscapes ? JsonReader.unescape(bytes) : String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Reads a member name and the `:` after it, without creating a String.
+    public mutating func readMemberKey() throws -> MemberKey {
+        skipWhitespace()
+        guard cursor < end, cursor.pointee == .quote else { throw error("a member name in double quotes") }
+        let contentStart = cursor + 1
+        let scan = try scanString(from: contentStart)
+        cursor = scan.closingQuote + 1
+        try expect(.colon, "':' after the member name")
+        return MemberKey(bytes: UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart),
+                         hasEscapes: scan.hasEscapes)
+    }
+
+    /// Reads a member name as a String, and the `:` after it (for dictionaries).
+    public mutating func readMemberName() throws -> String {
+        skipWhitespace()
+        guard cursor < end, cursor.pointee == .quote else { throw error("a member name in double quotes") }
+        let name = try readString()
+        try expect(.colon, "':' after the member name")
+        return name
+    }
+}
+
+extension UInt8 {
+    @usableFromInline static let space = UInt8(ascii: " ")
+    @usableFromInline static let tab = UInt8(ascii: "\t")
+    @usableFromInline static let lineFeed = UInt8(ascii: "\n")
+    @usableFromInline static let carriageReturn = UInt8(ascii: "\r")
+    @usableFromInline static let quote = UInt8(ascii: "\"")
+    @usableFromInline static let backslash = UInt8(ascii: "\\")
+    @usableFromInline static let slash = UInt8(ascii: "/")
+    @usableFromInline static let comma = UInt8(ascii: ",")
+    @usableFromInline static let colon = UInt8(ascii: ":")
+    @usableFromInline static let openBrace = UInt8(ascii: "{")
+    @usableFromInline static let closeBrace = UInt8(ascii: "}")
+    @usableFromInline static let openBracket = UInt8(ascii: "[")
+    @usableFromInline static let closeBracket = UInt8(ascii: "]")
+    @usableFromInline static let minus = UInt8(ascii: "-")
+    @usableFromInline static let plus = UInt8(ascii: "+")
+    @usableFromInline static let zero = UInt8(ascii: "0")
+    @usableFromInline static let nine = UInt8(ascii: "9")
+    @usableFromInline static let dot = UInt8(ascii: ".")
+}

@@ -1,0 +1,136 @@
+/// A generated enum: its cases, the text ServiceStack writes for each, and their numeric values.
+///
+/// ```swift
+/// extension TechnologyTier : JsonEnum {
+///     public static let jsonCases = JsonEnumCases<TechnologyTier>(allCases)
+/// }
+/// ```
+/// Read from the case's text (exactly, then ignoring case), or from its number (a JSON number or
+/// a numeric string), as ServiceStack accepts; written as its text, or as its number for enums
+/// the server treats as integers.
+public protocol JsonEnum: JsonConvertible, Hashable, Sendable {
+    /// The table of cases.
+    static var jsonCases: JsonEnumCases<Self> { get }
+}
+
+extension JsonEnum {
+    public static func read(from reader: inout JsonReader) throws -> Self {
+        try jsonCases.read(from: &reader)
+    }
+
+    public func write(to writer: inout JsonWriter) {
+        Self.jsonCases.write(self, to: &writer)
+    }
+}
+
+/// The cases of a ``JsonEnum`` with their wire texts and numbers, prepared once for matching.
+public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
+    /// How a case is written.
+    public enum Encoding: Sendable {
+        /// The case's text: its `[EnumMember]` value or its name (ServiceStack's default).
+        case name
+        /// The case's number (`[Flags]` enums and servers with `TreatEnumAsInteger`).
+        case integer
+    }
+
+    let cases: [Case]
+    let names: [String]
+    let keys: [JsonKeylessName]
+    let values: [Int]
+    let indexOfCase: [Case: Int]
+    let encoding: Encoding
+
+    /// Cases with their wire texts and numbers, in declaration order.
+    public init(_ entries: [(Case, name: String, value: Int)], encoding: Encoding = .name) {
+        cases = entries.map(\.0)
+        names = entries.map(\.name)
+        keys = entries.map { JsonKeylessName($0.name) }
+        values = entries.map(\.value)
+        var index: [Case: Int] = [:]
+        for (position, entry) in entries.enumerated() where index[entry.0] == nil {
+            index[entry.0] = position
+        }
+        indexOfCase = index
+        self.encoding = encoding
+    }
+
+    func read(from reader: inout JsonReader) throws -> Case {
+        let start = reader.offset
+        if let next = reader.peek(), next != .quote {
+            let number = try reader.readInteger(Int.self)
+            if let index = values.firstIndex(of: number) { return cases[index] }
+            throw reader.error(expected: expectedDescription, found: "the number \(number)", valueStartingAt: start)
+        }
+        let index = try reader.withStringBytes { bytes -> Int? in
+            if let exact = keys.firstIndex(where: { $0.matches(bytes) }) { return exact }
+            if let caseless = keys.firstIndex(where: { $0.matchesIgnoringCase(bytes) }) { return caseless }
+            if let number = Int(String(decoding: bytes, as: UTF8.self)) { return values.firstIndex(of: number) }
+            return nil
+        }
+        if let index { return cases[index] }
+        reader.cursor = reader.start + start
+        let text = (try? reader.readString()) ?? ""
+        throw reader.error(expected: expectedDescription, found: "\"\(JsonDecodingError.abbreviate(text))\"",
+                           valueStartingAt: start)
+    }
+
+    func write(_ value: Case, to writer: inout JsonWriter) {
+        guard let index = indexOfCase[value] else {
+            writer.writeNull()
+            return
+        }
+        switch encoding {
+        case .name: keys[index].write(to: &writer)
+        case .integer: writer.writeInteger(values[index])
+        }
+    }
+
+    var expectedDescription: String {
+        let listed = names.prefix(12).joined(separator: ", ")
+        return "one of \(listed)\(names.count > 12 ? ", …" : "") (or its number)"
+    }
+
+    /// The text the case is written as.
+    public func name(of value: Case) -> String? {
+        indexOfCase[value].map { names[$0] }
+    }
+}
+
+extension JsonEnumCases where Case: RawRepresentable, Case.RawValue == String {
+    /// Cases whose raw values are their wire texts; their numbers are their positions (0, 1, 2…),
+    /// as in a .NET enum without explicit values.
+    public init(_ cases: [Case], encoding: Encoding = .name) {
+        self.init(cases.enumerated().map { ($1, $1.rawValue, $0) }, encoding: encoding)
+    }
+}
+
+extension JsonEnumCases where Case: RawRepresentable, Case.RawValue == Int {
+    /// Cases with their wire texts; their numbers are their raw values.
+    public init(_ cases: [(Case, String)], encoding: Encoding = .name) {
+        self.init(cases.map { ($0.0, $0.1, $0.0.rawValue) }, encoding: encoding)
+    }
+}
+
+/// A wire text prepared for byte comparison and writing.
+struct JsonKeylessName: Sendable {
+    let bytes: [UInt8]
+    let quoted: [UInt8]
+
+    init(_ name: String) {
+        bytes = Array(name.utf8)
+        quoted = JsonKey.quoted(name)
+    }
+
+    func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == other.count && bytes.elementsEqual(other)
+    }
+
+    func matchesIgnoringCase(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == other.count
+            && zip(bytes, other).allSatisfy { Metadata.asciiLowercase($0) == Metadata.asciiLowercase($1) }
+    }
+
+    func write(to writer: inout JsonWriter) {
+        quoted.withUnsafeBufferPointer { writer.writeRaw($0) }
+    }
+}

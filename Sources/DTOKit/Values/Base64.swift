@@ -1,0 +1,152 @@
+import Foundation
+
+/// Standard Base64 (RFC 4648 §4), as .NET's Convert.ToBase64String writes `byte[]`.
+public enum Base64 {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    /// The 6-bit value of each byte, 0xFF for bytes outside the alphabet.
+    static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
+
+    /// Encodes bytes as Base64 text with `=` padding.
+    public static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let outputLength = (bytes.count + 2) / 3 * 4
+        return String(unsafeUninitializedCapacity: outputLength) { output in
+            var written = 0
+            var index = 0
+            while index + 3 <= bytes.count {
+                let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                for shift in stride(from: 18, through: 0, by: -6) {
+                    output[written] = alphabet[Int(chunk >> UInt32(shift) & 0x3F)]
+                    written += 1
+                }
+                index += 3
+            }
+            let rest = bytes.count - index
+            if rest > 0 {
+                var chunk = UInt32(bytes[index]) << 16
+                if rest == 2 { chunk |= UInt32(bytes[index + 1]) << 8 }
+                output[written] = alphabet[Int(chunk >> 18 & 0x3F)]
+                output[written + 1] = alphabet[Int(chunk >> 12 & 0x3F)]
+                output[written + 2] = rest == 2 ? alphabet[Int(chunk >> 6 & 0x3F)] : UInt8(ascii: "=")
+                output[written + 3] = UInt8(ascii: "=")
+                written += 4
+            }
+            return written
+        }
+    }
+
+    /// Encodes bytes as Base64 text with `=` padding.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { encode($0) }
+    }
+
+    /// Decodes Base64 text (padding optional); nil when it is not valid Base64.
+    public static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var length = text.count
+        while length > 0 && text[length - 1] == UInt8(ascii: "=") { length -= 1 }
+        guard text.count - length <= 2, length % 4 != 1 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(length * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for index in 0..<length {
+            let value = values[Int(text[index])]
+            guard value != 0xFF else { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return output
+    }
+
+    /// Reads a Base64 string (or, leniently, an array of byte values) at the reader's cursor.
+    static func read(from reader: inout JsonReader) throws -> [UInt8] {
+        if reader.peek() == .openBracket {
+            return try [UInt8].read(from: &reader)
+        }
+        let start = reader.offset
+        guard let bytes = try reader.withStringBytes({ decode($0) }) else {
+            throw reader.error(expected: "Base64 text", found: "a string that is not Base64", valueStartingAt: start)
+        }
+        return bytes
+    }
+}
+
+/// `[UInt8]` on the wire as Base64, for .NET `byte[]` properties (see ``Property/bytes(_:get:set:)``).
+public struct Base64Bytes: JsonConvertible, Hashable, Sendable {
+    public var bytes: [UInt8]
+
+    @inlinable
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public static func read(from reader: inout JsonReader) throws -> Base64Bytes {
+        Base64Bytes(try Base64.read(from: &reader))
+    }
+
+    public func write(to writer: inout JsonWriter) {
+        writer.writeString(Base64.encode(bytes))
+    }
+}
+
+extension Data: JsonConvertible {
+    /// Base64 text, as ServiceStack writes `byte[]` and `Stream` values.
+    public static func read(from reader: inout JsonReader) throws -> Data {
+        Data(try Base64.read(from: &reader))
+    }
+
+    public func write(to writer: inout JsonWriter) {
+        writer.writeString(withUnsafeBytes { Base64.encode($0.bindMemory(to: UInt8.self)) })
+    }
+}
+
+extension UUID: JsonConvertible {
+    /// Any of the forms .NET prints a Guid in: `N` (32 hex digits, ServiceStack's default),
+    /// `D` (dashed), `B` (braces).
+    public static func read(from reader: inout JsonReader) throws -> UUID {
+        let start = reader.offset
+        let text = try reader.readString()
+        var hex = text.filter { $0 != "-" }
+        if hex.hasPrefix("{") && hex.hasSuffix("}") { hex = String(hex.dropFirst().dropLast()) }
+        if hex.count == 32, hex.allSatisfy(\.isHexDigit) {
+            let index = { (offset: Int) in hex.index(hex.startIndex, offsetBy: offset) }
+            let dashed = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32]
+                .map { String(hex[index($0.lowerBound)..<index($0.upperBound)]) }.joined(separator: "-")
+            if let uuid = UUID(uuidString: dashed) { return uuid }
+        }
+        throw reader.error(expected: "a GUID", found: "the string \"\(JsonDecodingError.abbreviate(text))\"",
+                           valueStartingAt: start)
+    }
+
+    /// Written in the `N` form ServiceStack.Text uses: 32 lowercase hex digits.
+    public func write(to writer: inout JsonWriter) {
+        writer.writeString(uuidString.replacingOccurrences(of: "-", with: "").lowercased())
+    }
+}
+
+extension Decimal: JsonConvertible {
+    /// Read from the number's own text, so no precision is lost through Double.
+    public static func read(from reader: inout JsonReader) throws -> Decimal {
+        let start = reader.offset
+        let text = try reader.readNumberText()
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw reader.error(expected: "a decimal number", found: "the number \(text)", valueStartingAt: start)
+        }
+        return value
+    }
+
+    public func write(to writer: inout JsonWriter) {
+        guard isFinite else {
+            writer.writeString("NaN")
+            return
+        }
+        writer.writeASCII(description)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The date formats ServiceStack sends and accepts, parsed and printed by hand.
+///
+/// Read: WCF `/Date(1523942312513)/`, `/Date(ms-0000)/`, `/Date(ms+0200)/` (the offset is
+/// informational: the milliseconds are already UTC), and ISO-8601 `2018-04-17`,
+/// `2018-04-17T05:18:32`, with `.f` to `.fffffff`, `Z`, `+02:00`, `+0200`, `+02`, a space instead
+/// of `T`. An ISO date without an offset is taken as UTC (ServiceStack writes UTC or
+/// "unspecified" database values), so the result never depends on the machine's time zone.
+public enum DateFormats {
+    static let ticksPerSecond: Int64 = 10_000_000
+    static let ticksPerDay: Int64 = 86_400 * ticksPerSecond
+    /// 2001-01-01 (Foundation's reference date) in milliseconds since 1970.
+    static let referenceDateMilliseconds: Int64 = 978_307_200_000
+    /// .NET DateTime's range, 0001-01-01 to 9999-12-31T23:59:59.999, in milliseconds since 1970.
+    static let minMilliseconds: Int64 = -62_135_596_800_000
+    static let maxMilliseconds: Int64 = 253_402_300_799_999
+
+    /// Parses any supported date text; nil when the text is not a date.
+    public static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// Parses any supported date from UTF-8 bytes; nil when they are not a date.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = ByteScanner(bytes)
+        if scanner.peek() == .slash || scanner.peek() == UInt8(ascii: "D") {
+            return parseWcf(&scanner)
+        }
+        return parseIso8601(&scanner)
+    }
+
+    /// `/Date(ms)/`, `/Date(ms±hhmm)/` (leading and trailing slashes optional).
+    static func parseWcf(_ scanner: inout ByteScanner) -> Date? {
+        let hasSlash = scanner.consume(.slash)
+        guard scanner.consume("Date(") else { return nil }
+        let isNegative = scanner.consume(.minus)
+        guard let magnitude = scanner.unsignedInteger() else { return nil }
+        let milliseconds = isNegative ? -magnitude : magnitude
+        if scanner.peek() == .plus || scanner.peek() == .minus {
+            // The offset says which zone the sender was in; the instant does not depend on it.
+            scanner.index += 1
+            guard scanner.digits(4) != nil else { return nil }
+        }
+        guard scanner.consume(UInt8(ascii: ")")) else { return nil }
+        if hasSlash { guard scanner.consume(.slash) else { return nil } }
+        guard scanner.isAtEnd else { return nil }
+        let (sinceReference, overflow) = milliseconds.subtractingReportingOverflow(referenceDateMilliseconds)
+        guard !overflow else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / 1000)
+    }
+
+    /// `yyyy-MM-dd[(T| )HH:mm[:ss[.fffffff]]][Z|±HH:mm|±HHmm|±HH]`
+    static func parseIso8601(_ scanner: inout ByteScanner) -> Date? {
+        guard let year = scanner.digits(4), scanner.consume(.minus),
+              let month = scanner.digits(2), scanner.consume(.minus),
+              let day = scanner.digits(2),
+              (1...12).contains(month), day >= 1, day <= CivilTime.daysInMonth(year: year, month: month)
+        else { return nil }
+        var ticks = Int64(CivilTime.days(year: year, month: month, day: day)) * ticksPerDay
+        if scanner.isAtEnd {
+            return date(ticksSince1970: ticks)
+        }
+        guard scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t")) || scanner.consume(.space),
+              let hour = scanner.digits(2), scanner.consume(.colon), let minute = scanner.digits(2),
+              hour <= 23, minute <= 59
+        else { return nil }
+        var second = 0
+        if scanner.consume(.colon) {
+            guard let value = scanner.digits(2), value <= 59 else { return nil }
+            second = value
+            if scanner.consume(.dot) || scanner.consume(.comma) {
+                guard let fraction = scanner.fractionTicks() else { return nil }
+                ticks += fraction
+            }
+        }
+        ticks += Int64((hour * 60 + minute) * 60 + second) * ticksPerSecond
+        if scanner.consume(UInt8(ascii: "Z")) || scanner.consume(UInt8(ascii: "z")) {
+            // UTC
+        } else if let sign = scanner.peek(), sign == .plus || sign == .minus {
+            scanner.index += 1
+            guard let offsetHours = scanner.digits(2), offsetHours <= 23 else { return nil }
+            var offsetMinutes = 0
+            if !scanner.isAtEnd {
+                _ = scanner.consume(.colon)
+                guard let minutes = scanner.digits(2), minutes <= 59 else { return nil }
+                offsetMinutes = minutes
+            }
+            let offsetTicks = Int64(offsetHours * 60 + offsetMinutes) * 60 * ticksPerSecond
+            // 10:00+02:00 is 08:00 UTC.
+            ticks += sign == .plus ? -offsetTicks : offsetTicks
+        }
+        guard scanner.isAtEnd else { return nil }
+        return date(ticksSince1970: ticks)
+    }
+
+    static func date(ticksSince1970 ticks: Int64) -> Date {
+        let referenceTicks = referenceDateMilliseconds * 10_000
+        return Date(timeIntervalSinceReferenceDate: Double(ticks - referenceTicks) / Double(ticksPerSecond))
+    }
+
+    // MARK: Writing
+
+    /// Milliseconds since 1970, rounded, clamped to .NET's DateTime range so the server can read it.
+    static func milliseconds(of date: Date) -> Int64 {
+        let sinceReference = (date.timeIntervalSinceReferenceDate * 1000).rounded()
+        let lowest = Double(minMilliseconds - referenceDateMilliseconds)
+        let highest = Double(maxMilliseconds - referenceDateMilliseconds)
+        guard sinceReference.isFinite else { return sinceReference < 0 ? minMilliseconds : maxMilliseconds }
+        let clamped = min(max(sinceReference, lowest), highest)
+        return Int64(clamped) + referenceDateMilliseconds
+    }
+
+    /// `\/Date(1523942312513)\/`, the form ServiceStack.Text writes for UTC dates.
+    public static func wcf(_ date: Date) -> String {
+        "/Date(\(milliseconds(of: date)))/"
+    }
+
+    /// `2018-04-17T05:18:32.513Z`: UTC, fraction only when non-zero (up to 7 digits).
+    public static func iso8601(_ date: Date) -> String {
+        let lowest = Double(minMilliseconds - referenceDateMilliseconds) / 1000
+        let highest = Double(maxMilliseconds - referenceDateMilliseconds) / 1000
+        let seconds = date.timeIntervalSinceReferenceDate
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, lowest), highest)
+        let ticks = Int64((clamped * Double(ticksPerSecond)).rounded()) + referenceDateMilliseconds * 10_000
+        let (days, timeOfDay) = CivilTime.floorDivide(ticks, ticksPerDay)
+        let (year, month, day) = CivilTime.date(fromDays: Int(days))
+        let secondOfDay = Int(timeOfDay / ticksPerSecond)
+        var fraction = Int(timeOfDay % ticksPerSecond)
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        if fraction > 0 {
+            var digits = 7
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            text += "." + pad(fraction, digits)
+        }
+        return text + "Z"
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+extension Date: JsonConvertible {
+    public static func read(from reader: inout JsonReader) throws -> Date {
+        reader.skipWhitespace()
+        let start = reader.offset
+        if let next = reader.peek(), next != .quote {
+            // A bare number is milliseconds since 1970 (JavaScript's Date.getTime()).
+            let milliseconds = try reader.readInteger(Int64.self)
+            let (sinceReference, overflow) = milliseconds.subtractingReportingOverflow(DateFormats.referenceDateMilliseconds)
+            if !overflow { return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / 1000) }
+            throw reader.error(expected: "a date", found: "the number \(milliseconds)", valueStartingAt: start)
+        }
+        let parsed = try reader.withStringBytes { DateFormats.parse(bytes: $0) }
+        guard let date = parsed else {
+            var probe = reader
+            probe.cursor = probe.start + start
+            let text = (try? probe.readString()) ?? ""
+            throw reader.error(expected: "a date (\"/Date(ms)/\" or ISO-8601 like \"2018-04-17T05:18:32Z\")",
+                               found: "the string \"\(JsonDecodingError.abbreviate(text))\"", valueStartingAt: start)
+        }
+        return date
+    }
+
+    public func write(to writer: inout JsonWriter) {
+        switch writer.options.dateFormat {
+        case .wcf:
+            writer.writeRaw("\"\\/Date(")
+            writer.writeInteger(DateFormats.milliseconds(of: self))
+            writer.writeRaw(")\\/\"")
+        case .iso8601:
+            writer.writeString(DateFormats.iso8601(self))
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Appends JSON text to one growing buffer.
+///
+/// Like ``JsonReader``, generated code reaches the writer only through property builders; use it
+/// directly in a custom ``JsonConvertible`` conformance. It is only valid inside the encoding call
+/// that created it: pass it `inout`, never store or copy it.
+public struct JsonWriter {
+    @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count: Int = 0
+    @usableFromInline var capacity: Int
+    /// True right after `{`, so that the next member is written without a leading comma.
+    @usableFromInline var isAtFirstMember = false
+    /// The options this document is written with.
+    public let options: JsonEncodingOptions
+
+    @usableFromInline
+    init(capacity: Int, options: JsonEncodingOptions) {
+        self.capacity = max(capacity, 64)
+        // malloc rather than [UInt8]: the finished buffer is handed to Data without a copy.
+        self.buffer = JsonWriter.allocate(self.capacity)
+        self.options = options
+    }
+
+    static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = malloc(capacity) else { fatalError("DTOKit: out of memory allocating \(capacity) bytes") }
+        return raw.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Runs `body` with a fresh writer and returns what it wrote as `Data` (no copy is made).
+    @inlinable
+    public static func writeData(options: JsonEncodingOptions = JsonEncodingOptions(),
+                                 capacity: Int = 1024, _ body: (inout JsonWriter) -> Void) -> Data {
+        var writer = JsonWriter(capacity: capacity, options: options)
+        body(&writer)
+        return writer.finishData()
+    }
+
+    /// Runs `body` with a fresh writer and returns what it wrote as a String.
+    @inlinable
+    public static func writeString(options: JsonEncodingOptions = JsonEncodingOptions(),
+                                   capacity: Int = 1024, _ body: (inout JsonWriter) -> Void) -> String {
+        var writer = JsonWriter(capacity: capacity, options: options)
+        body(&writer)
+        return writer.finishString()
+    }
+
+    @usableFromInline
+    func finishData() -> Data {
+        Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+    }
+
+    @usableFromInline
+    func finishString() -> String {
+        defer { free(buffer) }
+        return String(unsafeUninitializedCapacity: count) { output in
+            output.baseAddress?.update(from: buffer, count: count)
+            return count
+        }
+    }
+
+    /// The number of bytes written so far.
+    public var byteCount: Int { count }
+
+    // MARK: Raw output
+
+    @inlinable @inline(__always)
+    mutating func reserve(_ additional: Int) {
+        if count + additional > capacity { grow(toFit: additional) }
+    }
+
+    @usableFromInline
+    mutating func grow(toFit additional: Int) {
+        let newCapacity = max(capacity * 2, count + additional)
+        guard let raw = realloc(buffer, newCapacity) else {
+            fatalError("DTOKit: out of memory growing the JSON buffer to \(newCapacity) bytes")
+        }
+        buffer = raw.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+    }
+
+    /// Appends one byte of JSON text as is.
+    @inlinable @inline(__always)
+    public mutating func writeRaw(_ byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Appends bytes of JSON text as they are (the caller guarantees they are valid JSON).
+    @inlinable
+    public mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (buffer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends a static ASCII literal such as `null`.
+    @inlinable
+    public mutating func writeRaw(_ literal: StaticString) {
+        writeRaw(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    // MARK: Structure
+
+    /// Writes `{`. Follow with ``writeKey(_:)``/value pairs and ``endObject()``.
+    @inlinable
+    public mutating func beginObject() {
+        writeRaw(.openBrace)
+        isAtFirstMember = true
+    }
+
+    @inlinable
+    public mutating func endObject() {
+        writeRaw(.closeBrace)
+        isAtFirstMember = false
+    }
+
+    /// Writes a member name and the `:` after it, with the separating comma when needed.
+    @inlinable
+    public mutating func writeKey(_ key: JsonKey) {
+        key.storage.withUnsafeBufferPointer { bytes in
+            // The stored bytes are `,"name":`; the first member skips the comma.
+            writeRaw(isAtFirstMember ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)
+        }
+        isAtFirstMember = false
+    }
+
+    /// Writes a member name given as a String (for dictionaries).
+    public mutating func writeKey(_ name: String) {
+        if !isAtFirstMember { writeRaw(.comma) }
+        isAtFirstMember = false
+        writeString(name)
+        writeRaw(.colon)
+    }
+
+    /// Writes `[`. Separate elements with ``writeComma()``; finish with ``endArray()``.
+    @inlinable
+    public mutating func beginArray() {
+        writeRaw(.openBracket)
+    }
+
+    @inlinable
+    public mutating func endArray() {
+        writeRaw(.closeBracket)
+        isAtFirstMember = false
+    }
+
+    @inlinable
+    public mutating func writeComma() {
+        writeRaw(.comma)
+    }
+
+    // MARK: Literals
+
+    @inlinable
+    public mutating func writeNull() { writeRaw("null") }
+
+    @inlinable
+    public mutating func writeBool(_ value: Bool) {
+        if value { writeRaw("true") } else { writeRaw("false") }
+    }
+}
+
+/// A member name prepared once for writing: the bytes `,"name":` (escaped as needed).
+public struct JsonKey: Sendable {
+    @usableFromInline let storage: [UInt8]
+    /// The name as it appears in JSON.
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+        var bytes: [UInt8] = [.comma]
+        bytes.append(contentsOf: JsonKey.quoted(name))
+        bytes.append(.colon)
+        self.storage = bytes
+    }
+
+    static func quoted(_ name: String) -> [UInt8] {
+        var writer = JsonWriter(capacity: name.utf8.count + 8, options: JsonEncodingOptions())
+        writer.writeString(name)
+        let bytes = Array(UnsafeBufferPointer(start: writer.buffer, count: writer.count))
+        free(writer.buffer)
+        return bytes
+    }
+}
