@@ -1,14 +1,71 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// DTOKit depends on no package: only the Swift toolchain (stdlib, Foundation, XCTest).
 let package = Package(
     name: "DTOKit",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .macCatalyst(.v15)],
     products: [
         .library(name: "DTOKit", targets: ["DTOKit"]),
+        .library(name: "DTOKitClient", targets: ["DTOKitClient"]),
+        .library(name: "DTOKitGenerator", targets: ["DTOKitGenerator"]),
+        .executable(name: "dtokit", targets: ["DTOKitCLI"]),
+        .plugin(name: "DTOKitPlugin", targets: ["DTOKitPlugin"]),
+        .plugin(name: "UpdateDTOs", targets: ["UpdateDTOs"]),
+        .plugin(name: "GenerateDTOs", targets: ["GenerateDTOs"]),
     ],
     targets: [
+        // Runtime: JSON reader/writer, accessor metadata, value formats, ServiceStack built-ins.
         .target(name: "DTOKit"),
+        // Typed HTTP client on URLSession.
+        .target(name: "DTOKitClient", dependencies: ["DTOKit"]),
+        // Pure generator library: snapshot + options -> Swift source text.
+        .target(name: "DTOKitGenerator", dependencies: ["DTOKit"]),
+        // `dtokit` command line tool (module name differs from `DTOKit` for case-insensitive file systems).
+        .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitGenerator"], path: "Sources/dtokit"),
+        // The same command line for the plugins. A separate target because SwiftPM cannot hand a plugin an
+        // executable target whose product is named differently (swiftlang/swift-package-manager#8831).
+        .executableTarget(name: "DTOKitPluginTool", dependencies: ["DTOKitGenerator"]),
+
+        .plugin(name: "DTOKitPlugin", capability: .buildTool(), dependencies: ["DTOKitPluginTool"]),
+        .plugin(
+            name: "UpdateDTOs",
+            capability: .command(
+                intent: .custom(verb: "update-dtos",
+                                description: "Refresh each NAME.metadata.json from the BaseUrl in its NAME.options"),
+                permissions: [
+                    .allowNetworkConnections(scope: .all(), reason: "Downloads /types/metadata from the BaseUrl in NAME.options"),
+                    .writeToPackageDirectory(reason: "Rewrites the NAME.metadata.json snapshots"),
+                ]),
+            dependencies: ["DTOKitPluginTool"]),
+        .plugin(
+            name: "GenerateDTOs",
+            capability: .command(
+                intent: .custom(verb: "generate-dtos",
+                                description: "Write the generated Swift DTOs into the package, for checking them in"),
+                permissions: [.writeToPackageDirectory(reason: "Writes NAME.dtos.swift next to each snapshot")]),
+            dependencies: ["DTOKitPluginTool"]),
+
+        // Tests: runtime unit tests, generator/CLI tests, and integration (plugin-generated code + HTTP client).
         .testTarget(name: "DTOKitTests", dependencies: ["DTOKit"]),
+        .testTarget(
+            name: "DTOKitGeneratorTests",
+            dependencies: ["DTOKitGenerator"],
+            exclude: ["References"]),
+        // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
+        .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",
+                plugins: [.plugin(name: "DTOKitPlugin")]),
+        .target(name: "PvqDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/PvqDTOs",
+                plugins: [.plugin(name: "DTOKitPlugin")]),
+        .target(name: "AdminUiDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/AdminUiDTOs",
+                plugins: [.plugin(name: "DTOKitPlugin")]),
+        .target(name: "TechStacksDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/TechStacksDTOs",
+                plugins: [.plugin(name: "DTOKitPlugin")]),
+        .testTarget(
+            name: "DTOKitIntegrationTests",
+            dependencies: ["DTOKit", "DTOKitClient", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs"],
+            exclude: ["Server"],
+            resources: [.copy("Payloads")],
+            plugins: [.plugin(name: "DTOKitPlugin")]),
     ]
 )

@@ -1,0 +1,2 @@
+// JsonServiceClient lives here (see issue #4).
+import DTOKit

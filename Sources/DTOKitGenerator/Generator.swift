@@ -1,0 +1,2 @@
+// Generator entry point (see issue #3).
+import DTOKit

@@ -1,0 +1,1 @@
+print("dtokit: not yet implemented")
