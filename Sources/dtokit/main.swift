@@ -1,1 +1,5 @@
-print("dtokit: not yet implemented")
+import DTOKitGenerator
+import Foundation
+
+// `swift run dtokit generate …` — see `dtokit help`.
+exit(await CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,165 @@
+/// Emits the `JsonSerializable` extension of each class: `typeName`, the route table of requests,
+/// and the metadata table with one typed getter/setter pair per property (own, then inherited).
+/// Enums get their `JsonEnum`/`JsonFlags` tables here too.
+struct MetadataEmitter {
+    let options: GeneratorOptions
+    let names: ShadowedNames
+
+    private var access: String { options.accessLevel.prefix }
+
+    func emit(_ type: ResolvedType, into writer: inout SourceWriter) {
+        switch type {
+        case .classType(let type): emitClass(type, into: &writer)
+        case .enumType(let type): emitEnum(type, into: &writer)
+        case .protocolType, .excludedComment: break
+        }
+    }
+
+    // MARK: Classes
+
+    private func emitClass(_ type: ResolvedClass, into writer: inout SourceWriter) {
+        let name = SwiftNames.escaped(type.swiftName)
+        let ownerType = type.genericParameters.isEmpty ? name : "\(name)<\(type.genericParameters.joined(separator: ", "))>"
+        if !type.isConformanceRoot {
+            // Swift allows one conformance per class hierarchy: the root's metadata dispatches here.
+            writer.block("extension \(name)") { body in
+                emitRoutes(type, into: &body)
+                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties,
+                          isStored: true, into: &body)
+            }
+            return
+        }
+        writer.block("extension \(name): \(names.library("JsonSerializable"))") { body in
+            let stringType = names.library("String")
+            if type.subclasses.isEmpty {
+                body.line("\(access)static var typeName: \(stringType) { \(SwiftNames.stringLiteral(type.swiftName)) }")
+            } else {
+                body.block("\(access)static var typeName: \(stringType)") { getter in
+                    for subclass in type.subclasses {
+                        getter.line("if self == \(SwiftNames.escaped(subclass)).self { return \(SwiftNames.stringLiteral(subclass)) }")
+                    }
+                    getter.line("return \(SwiftNames.stringLiteral(type.swiftName))")
+                }
+            }
+            emitRoutes(type, into: &body)
+            let metadataType = names.library("Metadata")
+            if !type.genericParameters.isEmpty {
+                body.block("\(access)static var metadata: \(metadataType)") { getter in
+                    getter.block("\(metadataType).cached(for: self)") { cached in
+                        emitCreate(owner: ownerType, type.metadataProperties, into: &cached)
+                    }
+                }
+            } else if type.subclasses.isEmpty {
+                emitTable(named: "metadata", owner: ownerType, type.metadataProperties, isStored: true, isPublic: true, into: &body)
+            } else {
+                body.block("\(access)static var metadata: \(metadataType)") { getter in
+                    for subclass in type.subclasses {
+                        let escaped = SwiftNames.escaped(subclass)
+                        getter.line("if self == \(escaped).self { return \(escaped).\(Self.tableName(subclass)) }")
+                    }
+                    getter.line("return \(Self.tableName(type.swiftName))")
+                }
+                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties,
+                          isStored: true, into: &body)
+            }
+        }
+    }
+
+    /// The stored table of a class in a hierarchy: `technologyMetadata`.
+    static func tableName(_ swiftName: String) -> String {
+        SwiftNames.camelCase(swiftName).trimmingCharacters(in: "_") + "Metadata"
+    }
+
+    private func emitRoutes(_ type: ResolvedClass, into writer: inout SourceWriter) {
+        guard type.isRequest, !type.routes.isEmpty, options.addModelExtensions else { return }
+        let routeType = names.library("ServiceRoute")
+        let routes = type.routes.map { route in
+            "\(routeType)(\(SwiftNames.stringLiteral(route.path))" + (route.verbs.map { ", \(SwiftNames.stringLiteral($0))" } ?? "") + ")"
+        }
+        let declaration = type.genericParameters.isEmpty ? "static let routes" : "static var routes: [\(routeType)]"
+        if routes.count == 1 {
+            writer.line(type.genericParameters.isEmpty ? "\(access)\(declaration) = [\(routes[0])]" : "\(access)\(declaration) { [\(routes[0])] }")
+        } else {
+            writer.line("\(access)\(declaration)" + (type.genericParameters.isEmpty ? " = [" : " { ["))
+            routes.forEach { writer.line("    \($0),") }
+            writer.line(type.genericParameters.isEmpty ? "]" : "] }")
+        }
+    }
+
+    private func emitTable(named tableName: String, owner: String, _ properties: [ResolvedProperty],
+                           isStored: Bool, isPublic: Bool = false, into writer: inout SourceWriter) {
+        let modifier = isPublic ? access : ""
+        let metadataType = names.library("Metadata")
+        writer.line("\(modifier)static let \(tableName) = \(metadataType).create([")
+        emitPropertyLines(owner: owner, properties, into: &writer)
+        writer.line("])")
+    }
+
+    private func emitCreate(owner: String, _ properties: [ResolvedProperty], into writer: inout SourceWriter) {
+        writer.line("\(names.library("Metadata")).create([")
+        emitPropertyLines(owner: owner, properties, into: &writer)
+        writer.line("])")
+    }
+
+    private func emitPropertyLines(owner: String, _ properties: [ResolvedProperty], into writer: inout SourceWriter) {
+        let propertyType = names.library("Property")
+        for property in properties {
+            let builder = Self.builder(for: property.type)
+            let accessor = property.swiftName
+            writer.line("    \(propertyType)<\(owner)>.\(builder)(\(SwiftNames.stringLiteral(property.jsonName)), "
+                + "get: { $0.\(accessor) }, set: { $0.\(accessor) = $1 }),")
+        }
+    }
+
+    /// The runtime builder for a property of this type (outer shape only: element and value types
+    /// are generic, except durations, which need their own encoding).
+    static func builder(for type: SwiftType) -> String {
+        let isOptional = type.isOptional
+        func pick(_ name: String) -> String {
+            isOptional ? "optional" + name.prefix(1).uppercased() + name.dropFirst() : name
+        }
+        switch type.unwrapped {
+        case .named(_, _, .timeSpan, _): return pick("timeSpan")
+        case .named(_, _, .bytes, _): return pick("bytes")
+        case .named(_, _, .dto, _): return pick("object")
+        case .named: return isOptional ? "optional" : "value"
+        case .array(let element):
+            if case .named(_, _, .timeSpan, _) = element { return pick("timeSpanArray") }
+            return pick("array")
+        case .dictionary(_, let value):
+            if case .named(_, _, .timeSpan, _) = value { return pick("timeSpanDictionary") }
+            return pick("dictionary")
+        case .optional: return "optional"
+        }
+    }
+
+    // MARK: Enums
+
+    private func emitEnum(_ type: ResolvedEnum, into writer: inout SourceWriter) {
+        let name = SwiftNames.escaped(type.swiftName)
+        switch type.style {
+        case .names:
+            writer.block("extension \(name): \(names.library("JsonEnum"))") { body in
+                let encoding = type.writesNumbers ? ", encoding: .integer" : ""
+                body.line("\(access)static let jsonCases = \(names.library("JsonEnumCases"))<\(name)>(allCases\(encoding))")
+            }
+        case .values:
+            writer.block("extension \(name): \(names.library("JsonEnum"))") { body in
+                let encoding = type.writesNumbers ? ", encoding: .integer" : ""
+                body.line("\(access)static let jsonCases = \(names.library("JsonEnumCases"))<\(name)>([")
+                for enumCase in type.cases {
+                    body.line("    (.\(enumCase.swiftName), \(SwiftNames.stringLiteral(enumCase.wireName))),")
+                }
+                body.line("]\(encoding))")
+            }
+        case .flags:
+            writer.block("extension \(name): \(names.library("JsonFlags"))") { body in
+                body.line("\(access)static let jsonFlagNames: [(\(names.library("String")), \(names.library("Int")))] = [")
+                for enumCase in type.cases {
+                    body.line("    (\(SwiftNames.stringLiteral(enumCase.wireName)), \(enumCase.value)),")
+                }
+                body.line("]")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Names from Swift, Foundation and DTOKit that generated code refers to. When the snapshot defines a
+/// type with one of these names (`Data`, `Property`, `Result`…), generated references to the library
+/// type are module-qualified (`Foundation.Data`, `DTOKit.Property`) so both can coexist.
+struct ShadowedNames: Sendable {
+    static let modules: [String: String] = {
+        var table: [String: String] = [:]
+        for name in ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+                     "Bool", "Double", "Float", "Array", "Dictionary", "Optional", "Set", "Error", "Result", "Never",
+                     "Codable", "Sendable", "OptionSet", "CaseIterable", "ObjectIdentifier", "Equatable", "Hashable",
+                     "Encoder", "Decoder", "CodingKey", "Encodable", "Decodable"] {
+            table[name] = "Swift"
+        }
+        for name in ["Date", "Data", "TimeInterval", "UUID", "URL", "Decimal", "NSObject"] {
+            table[name] = "Foundation"
+        }
+        for name in ["Property", "Metadata", "PropertyMetadata", "JsonSerializable", "JsonConvertible", "JsonValue",
+                     "JsonEnum", "JsonEnumCases", "JsonFlags", "ServiceRoute", "IReturn", "IReturnVoid", "IGet", "IPost",
+                     "IPut", "IDelete", "IPatch", "IHasBearerToken", "IHasSessionId", "IHasVersion", "IMeta",
+                     "ServiceRequest", "QueryResponse", "QueryBase", "QueryDb", "QueryDb2", "QueryData", "QueryData2",
+                     "AuditBase", "ResponseStatus", "ResponseError", "ErrorResponse", "EmptyResponse", "IdResponse",
+                     "BoolResponse", "StringResponse", "StringsResponse", "Authenticate", "AuthenticateResponse",
+                     "GetAccessToken", "GetAccessTokenResponse", "KeyValuePair", "CodableSupport"] {
+            table[name] = "DTOKit"
+        }
+        return table
+    }()
+
+    /// Generated type names that hide a library name.
+    let shadowed: Set<String>
+
+    init(generatedNames: Set<String>) {
+        shadowed = generatedNames.intersection(Self.modules.keys)
+    }
+
+    /// The spelling of library type `name` in generated code.
+    func library(_ name: String) -> String {
+        guard shadowed.contains(name), let module = Self.modules[name] else { return name }
+        return module + "." + name
+    }
+
+    /// The module to qualify library type `name` with, if the snapshot shadows it.
+    func module(for name: String) -> String? {
+        shadowed.contains(name) ? Self.modules[name] : nil
+    }
+}

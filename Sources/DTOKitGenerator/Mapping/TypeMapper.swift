@@ -1,0 +1,125 @@
+/// Maps CLR types to Swift types (spec §3.4 with the DTOKit decisions): scalars to Swift value types,
+/// collections to arrays and dictionaries, `Nullable` to optionals, snapshot types to the generated
+/// classes and enums, ServiceStack built-ins to the runtime's.
+struct TypeMapper {
+    enum GeneratedKind { case dto, enumeration, interface }
+
+    /// What a generated type is, by Swift name.
+    let generated: [String: GeneratedKind]
+    /// Names left out deliberately (ExcludeTypes/IncludeTypes): kept as written, for the user to provide.
+    let userProvided: Set<String>
+    let treatAsString: Set<String>
+    let names: ShadowedNames
+
+    /// A problem resolving a type; the caller adds where.
+    struct MappingError: Error {
+        let message: String
+        let hint: String?
+    }
+
+    private static let scalars: [String: (String, SwiftType.Kind)] = [
+        "Boolean": ("Bool", .scalar), "Byte": ("UInt8", .scalar), "SByte": ("Int8", .scalar),
+        "Int16": ("Int16", .scalar), "UInt16": ("UInt16", .scalar), "Int32": ("Int", .scalar),
+        "UInt32": ("UInt32", .scalar), "Int64": ("Int", .scalar), "UInt64": ("UInt64", .scalar),
+        "IntPtr": ("Int64", .scalar), "Single": ("Float", .scalar), "Double": ("Double", .scalar),
+        "Decimal": ("Double", .scalar), "String": ("String", .scalar), "Char": ("String", .scalar),
+        "Guid": ("String", .scalar), "Uri": ("String", .scalar), "Type": ("String", .scalar),
+        "DateTime": ("Date", .scalar), "DateTimeOffset": ("Date", .scalar), "DateOnly": ("Date", .scalar),
+        "TimeSpan": ("TimeInterval", .timeSpan), "TimeOnly": ("TimeInterval", .timeSpan),
+        "Object": ("JsonValue", .json), "Stream": ("Data", .scalar), "Int128": ("String", .scalar),
+        "UInt128": ("String", .scalar), "BigInteger": ("String", .scalar), "Half": ("Float", .scalar),
+    ]
+
+    private static let listNames: Set<String> = [
+        "List", "IList", "IEnumerable", "ICollection", "HashSet", "ISet", "SortedSet", "Queue", "Stack",
+        "IReadOnlyList", "IReadOnlyCollection", "ReadOnlyCollection", "Collection", "ObservableCollection",
+        "LinkedList", "ConcurrentBag", "ConcurrentQueue", "ConcurrentStack", "BlockingCollection", "ArrayList",
+        "IAsyncEnumerable", "ImmutableArray", "ImmutableList", "ImmutableHashSet", "FrozenSet",
+    ]
+
+    private static let dictionaryNames: Set<String> = [
+        "Dictionary", "IDictionary", "IReadOnlyDictionary", "SortedDictionary", "SortedList", "ConcurrentDictionary",
+        "OrderedDictionary", "IOrderedDictionary", "ImmutableDictionary", "FrozenDictionary", "ReadOnlyDictionary",
+    ]
+
+    private static let untypedDictionaryNames: Set<String> = [
+        "StringDictionary", "NameValueCollection", "Hashtable", "IDictionary", "IOrderedDictionary", "OrderedDictionary",
+    ]
+
+    /// Maps a parsed CLR type. `genericParameters` are the enclosing type's own parameters (`T`).
+    func map(_ clr: ClrTypeName, genericParameters: [String]) throws -> SwiftType {
+        var mapped = try mapIgnoringArrays(ClrTypeName(name: clr.name, arguments: clr.arguments, arrayRank: 0),
+                                           genericParameters: genericParameters)
+        for rank in 0..<clr.arrayRank {
+            // `Byte[]` is Base64 bytes; `Byte[][]` is an array of them.
+            if rank == 0, clr.name == "Byte", clr.arguments.isEmpty {
+                mapped = .named("UInt8", [], .bytes, module: names.module(for: "UInt8"))
+            } else {
+                mapped = .array(mapped)
+            }
+        }
+        return mapped
+    }
+
+    private func mapIgnoringArrays(_ clr: ClrTypeName, genericParameters: [String]) throws -> SwiftType {
+        let name = clr.name
+        let arguments = clr.arguments
+        if genericParameters.contains(name) { return .named(name, [], .genericParameter, module: nil) }
+        if treatAsString.contains(name) { return library("String", .scalar) }
+        if name == "Nullable", arguments.count == 1 {
+            let wrapped = try map(arguments[0], genericParameters: genericParameters)
+            return wrapped.isOptional ? wrapped : .optional(wrapped)
+        }
+        if Self.listNames.contains(name) {
+            guard let element = arguments.first else { return .array(library("JsonValue", .json)) }
+            return .array(try map(element, genericParameters: genericParameters))
+        }
+        if Self.dictionaryNames.contains(name), arguments.count == 2 {
+            let key = try map(arguments[0], genericParameters: genericParameters)
+            let value = try map(arguments[1], genericParameters: genericParameters)
+            return .dictionary(dictionaryKey(key), value)
+        }
+        if Self.untypedDictionaryNames.contains(name), arguments.isEmpty {
+            return .dictionary(library("String", .scalar), library("String", .scalar))
+        }
+        if let kind = generated[name] {
+            switch kind {
+            case .dto:
+                let mappedArguments = try arguments.map { try map($0, genericParameters: genericParameters) }
+                return .named(name, mappedArguments, .dto, module: nil)
+            case .enumeration:
+                return .named(name, [], .enumeration, module: nil)
+            case .interface:
+                throw MappingError(message: "interface-typed properties are not supported", hint: nil)
+            }
+        }
+        if let builtIn = BuiltInTypes.classes[arguments.isEmpty ? name : "\(name)`\(arguments.count)"] {
+            let mappedArguments = try arguments.map { try map($0, genericParameters: genericParameters) }
+            return .named(builtIn.swiftName, mappedArguments, .dto, module: names.module(for: builtIn.swiftName))
+        }
+        if let (swiftName, kind) = Self.scalars[name], arguments.isEmpty {
+            return library(swiftName, kind)
+        }
+        if userProvided.contains(name) {
+            let mappedArguments = try arguments.map { try map($0, genericParameters: genericParameters) }
+            return .named(name, mappedArguments, .dto, module: nil)
+        }
+        throw MappingError(
+            message: "type `\(name)` is not defined in the snapshot",
+            hint: "the server's metadata omitted it; refresh the snapshot, or exclude the types that use it with ExcludeTypes")
+    }
+
+    /// Dictionary keys must be strings, integers or Bool on the wire; anything else (enums, Guid,
+    /// dates) is keyed by its text.
+    private func dictionaryKey(_ key: SwiftType) -> SwiftType {
+        if case .named(let name, [], .scalar, _) = key,
+           ["String", "Int", "Int8", "Int16", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Bool"].contains(name) {
+            return key
+        }
+        return library("String", .scalar)
+    }
+
+    private func library(_ name: String, _ kind: SwiftType.Kind) -> SwiftType {
+        .named(name, [], kind, module: names.module(for: name))
+    }
+}

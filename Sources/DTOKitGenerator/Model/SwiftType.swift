@@ -1,0 +1,64 @@
+/// A Swift type the generator emits, as a tree, so that builders and Codable code can be chosen by
+/// shape instead of by looking at strings.
+indirect enum SwiftType: Equatable, Sendable {
+    /// What a named type is, for choosing its property builder.
+    enum Kind: Equatable, Sendable {
+        /// String, numbers, Bool, Date, UUID: JsonConvertible values.
+        case scalar
+        /// `TimeInterval` written as an XSD duration.
+        case timeSpan
+        /// `[UInt8]` written as Base64.
+        case bytes
+        /// A generated or built-in DTO class.
+        case dto
+        /// A generated enum or flags type.
+        case enumeration
+        /// Untyped JSON.
+        case json
+        /// A generic parameter of the enclosing type.
+        case genericParameter
+    }
+
+    /// A named type with its generic arguments. `module` qualifies names the snapshot shadows.
+    case named(String, [SwiftType], Kind, module: String?)
+    case array(SwiftType)
+    case dictionary(SwiftType, SwiftType)
+    case optional(SwiftType)
+
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without one level of optionality.
+    var unwrapped: SwiftType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    var kind: Kind? {
+        if case .named(_, _, let kind, _) = self { return kind }
+        return nil
+    }
+
+    var isCollection: Bool {
+        switch unwrapped {
+        case .array, .dictionary: return true
+        case .named(_, _, let kind, _): return kind == .bytes
+        default: return false
+        }
+    }
+
+    /// Swift source spelling.
+    var source: String {
+        switch self {
+        case .named(let name, let arguments, let kind, let module):
+            if kind == .bytes { return "[\(module.map { "\($0)." } ?? "")UInt8]" }
+            let base = module.map { "\($0).\(name)" } ?? SwiftNames.escaped(name)
+            return arguments.isEmpty ? base : base + "<" + arguments.map(\.source).joined(separator: ", ") + ">"
+        case .array(let element): return "[\(element.source)]"
+        case .dictionary(let key, let value): return "[\(key.source): \(value.source)]"
+        case .optional(let wrapped): return wrapped.source + "?"
+        }
+    }
+}

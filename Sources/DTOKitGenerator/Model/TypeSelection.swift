@@ -1,0 +1,91 @@
+/// Decides which snapshot types are generated, in which order (spec §3.5: requests in operation
+/// order, then distinct responses, then `types[]`), applying the type-selecting options.
+struct TypeSelection {
+    /// The types to generate, in emission order.
+    private(set) var types: [TypeDefinition] = []
+    /// The operation of each generated request type, by type key.
+    private(set) var operations: [String: OperationDefinition] = [:]
+    /// Types dropped by ExcludeGenericBaseTypes, with their bases, for the `//Excluded` comments.
+    private(set) var excludedForGenericBase: [TypeDefinition] = []
+    /// Names (without arity) of snapshot types left out on purpose by ExcludeTypes/IncludeTypes: references
+    /// to them are kept as written, for the user to provide.
+    private(set) var deliberatelyExcludedNames: Set<String> = []
+    /// Every user type definition in the snapshot by name without arity (for reference checks).
+    private(set) var allDefinitionsByName: [String: [TypeDefinition]] = [:]
+
+    init(snapshot: Snapshot, options: GeneratorOptions, fileName: String) throws {
+        var operations = snapshot.operations
+        var excludedRequestKeys: Set<String> = []
+        if options.excludeTypes.contains("services") { operations = [] }
+
+        var ordered: [TypeDefinition] = []
+        var seen: Set<String> = []
+        func add(_ type: TypeDefinition) {
+            guard seen.insert(type.key).inserted else { return }
+            ordered.append(type)
+        }
+        for operation in operations { add(operation.request) }
+        for operation in operations { if let response = operation.response { add(response) } }
+        if !options.excludeTypes.contains("types") {
+            for type in snapshot.types { add(type) }
+        }
+
+        for type in ordered where !Self.isSkippedAlways(type) {
+            allDefinitionsByName[SwiftNames.stripArity(type.name), default: []].append(type)
+        }
+
+        let include = IncludeTypesFilter(entries: options.includeTypes, snapshot: snapshot)
+        for type in ordered {
+            if Self.isSkippedAlways(type) { continue }
+            if !options.addServiceStackTypes, type.namespace == "ServiceStack" || type.namespace.hasPrefix("ServiceStack.") {
+                continue
+            }
+            if Self.matchesExclude(type.name, options.excludeTypes) || !include.includes(type) {
+                deliberatelyExcludedNames.insert(SwiftNames.stripArity(type.name))
+                excludedRequestKeys.insert(type.key)
+                continue
+            }
+            if options.excludeGenericBaseTypes, let base = type.inherits, !base.genericArgs.isEmpty {
+                excludedForGenericBase.append(type)
+                deliberatelyExcludedNames.insert(SwiftNames.stripArity(type.name))
+                continue
+            }
+            guard SwiftNames.isIdentifier(SwiftNames.stripArity(type.name)) else {
+                throw GeneratorError(file: fileName, jsonPath: type.jsonPath + ".name",
+                                     message: "type name `\(type.name)` is not a valid Swift identifier",
+                                     hint: "leave it out with `ExcludeTypes: \(type.name)` in the options file")
+            }
+            types.append(type)
+        }
+        for operation in operations where !excludedRequestKeys.contains(operation.request.key) {
+            self.operations[operation.request.key] = operation
+        }
+        try checkDuplicateNames(fileName: fileName)
+    }
+
+    /// System types (`String`, `Task`1`, `Byte[]` as responses), compiler-generated names, and built-ins.
+    private static func isSkippedAlways(_ type: TypeDefinition) -> Bool {
+        type.namespace == "System" || type.namespace.hasPrefix("System.") || type.name.hasPrefix("<")
+            || type.name.hasSuffix("[]") || BuiltInTypes.isBuiltIn(name: type.name, namespace: type.namespace)
+    }
+
+    /// ExcludeTypes: `Name` removes `Name` and `Name`1`, `Name`2`…
+    static func matchesExclude(_ name: String, _ excludes: [String]) -> Bool {
+        excludes.contains { name == $0 || name.hasPrefix($0 + "`") }
+    }
+
+    /// Two generated types with the same Swift name cannot coexist in one module.
+    private func checkDuplicateNames(fileName: String) throws {
+        var byName: [String: TypeDefinition] = [:]
+        for type in types {
+            let name = SwiftNames.stripArity(type.name)
+            if let other = byName[name] {
+                throw GeneratorError(
+                    file: fileName, jsonPath: type.jsonPath,
+                    message: "two types are both named `\(name)`: `\(other.namespace).\(other.name)` (at \(other.jsonPath)) and `\(type.namespace).\(type.name)`",
+                    hint: "Swift types in one module need distinct names; leave one out with `ExcludeTypes: \(type.name)` in the options file")
+            }
+            byName[name] = type
+        }
+    }
+}
