@@ -1,6 +1,86 @@
+import Foundation
 import PackagePlugin
 
+/// Generates Swift DTOs at build time from every `NAME.metadata.json` in a target (with its optional
+/// `NAME.options`), running `dtokit generate` once per snapshot.
 @main
 struct DTOKitPlugin: BuildToolPlugin {
-    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] { [] }
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target.sourceModule else { return [] }
+        let files = module.sourceFiles.map(\.url)
+        return try SnapshotCommands(
+            targetName: target.name, files: files, tool: try context.tool(named: "DTOKitPluginTool").url,
+            workDirectory: context.pluginWorkDirectoryURL
+        ).commands()
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension DTOKitPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try SnapshotCommands(
+            targetName: target.displayName, files: target.inputFiles.map(\.url),
+            tool: try context.tool(named: "DTOKitPluginTool").url, workDirectory: context.pluginWorkDirectoryURL
+        ).commands()
+    }
+}
+#endif
+
+/// The build commands for one target's snapshots.
+struct SnapshotCommands {
+    /// Files per snapshot: the generated code is spread over this many files so that the compiler can
+    /// work on them in parallel. Fixed, so the outputs are known before the snapshot is read.
+    static let fileCount = 4
+
+    let targetName: String
+    let files: [URL]
+    let tool: URL
+    let workDirectory: URL
+
+    func commands() throws -> [Command] {
+        let snapshots = files.filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
+            .sorted { $0.path < $1.path }
+        let optionsFiles = files.filter { $0.pathExtension == "options" }
+        for options in optionsFiles {
+            let base = options.deletingPathExtension().lastPathComponent
+            if !snapshots.contains(where: { Self.baseName($0) == base }) {
+                Diagnostics.error("""
+                    \(options.path): DTOKitPlugin found `\(options.lastPathComponent)` but no `\(base).metadata.json` \
+                    next to it in target '\(targetName)'. Add the snapshot (`swift run dtokit fetch <baseUrl> --output \
+                    \(base).metadata.json`) or rename the options file to match it.
+                    """)
+            }
+        }
+        guard !snapshots.isEmpty else {
+            Diagnostics.error("""
+                DTOKitPlugin: target '\(targetName)' has no NAME.metadata.json. Put a ServiceStack metadata snapshot \
+                (the JSON of <baseUrl>/types/metadata, e.g. from `swift run dtokit fetch <baseUrl> --output \
+                NAME.metadata.json`) in the target's folder, or remove the plugin from the target.
+                """)
+            return []
+        }
+        return snapshots.map { snapshot in
+            let base = Self.baseName(snapshot)
+            let outputDirectory = workDirectory.appendingPathComponent(base)
+            let outputs = (1...Self.fileCount).map { outputDirectory.appendingPathComponent("\(base).dtos.\($0).swift") }
+            let options = optionsFiles.first { $0.deletingPathExtension().lastPathComponent == base }
+            let siblings = snapshots.filter { $0 != snapshot }
+            var arguments = ["generate", snapshot.path, "--output-dir", outputDirectory.path,
+                             "--file-count", String(Self.fileCount)]
+            if let options { arguments += ["--options", options.path] }
+            for sibling in siblings { arguments += ["--conflicts-with", sibling.path] }
+            return .buildCommand(
+                displayName: "Generating DTOs from \(snapshot.lastPathComponent)",
+                executable: tool, arguments: arguments,
+                inputFiles: [snapshot] + (options.map { [$0] } ?? []) + siblings,
+                outputFiles: outputs)
+        }
+    }
+
+    /// `NAME.metadata.json` → `NAME`.
+    static func baseName(_ snapshot: URL) -> String {
+        String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
+    }
 }

@@ -43,6 +43,14 @@ public struct DTOGenerator: Sendable {
         return (1...fileCount).map { "\(base).dtos.\($0).swift" }
     }
 
+    /// The Swift names of the types `generate` would declare for a snapshot (to detect two snapshots
+    /// in one module declaring the same type).
+    public func declaredTypeNames(snapshot: Data, snapshotName: String) throws -> Set<String> {
+        let model = try SnapshotLoader(bytes: snapshot, fileName: snapshotName).load()
+        let selection = try TypeSelection(snapshot: model, options: options, fileName: snapshotName)
+        return Set(selection.types.map { SwiftNames.stripArity($0.name) })
+    }
+
     /// Generates the Swift files for a snapshot.
     /// - Parameters:
     ///   - snapshot: the snapshot's bytes.

@@ -65,6 +65,8 @@ struct ToolError: Error, CustomStringConvertible {
 struct ArgumentList {
     private(set) var positional: [String] = []
     private(set) var values: [String: String] = [:]
+    /// Every value given for each option, for options that may repeat.
+    private(set) var allValues: [String: [String]] = [:]
 
     init(_ arguments: [String], valueOptions: Set<String>, help: String) throws {
         var index = 0
@@ -86,6 +88,7 @@ struct ArgumentList {
                     value = arguments[index]
                 }
                 values[name] = value
+                allValues[name, default: []].append(value ?? "")
             } else {
                 positional.append(argument)
             }

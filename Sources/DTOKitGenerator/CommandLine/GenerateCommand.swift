@@ -7,9 +7,11 @@ struct GenerateCommand {
     let outputPath: String?
     let outputDirectory: String?
     let fileCount: Int
+    /// Other snapshots compiled into the same module, which must not declare the same types.
+    let siblingSnapshots: [String]
 
     init(arguments: [String]) throws {
-        let list = try ArgumentList(arguments, valueOptions: ["--options", "--output", "--output-dir", "--file-count"],
+        let list = try ArgumentList(arguments, valueOptions: ["--options", "--output", "--output-dir", "--file-count", "--conflicts-with"],
                                     help: Help.generate)
         guard list.positional.count == 1, let snapshot = list.positional.first else {
             throw UsageError(message: list.positional.isEmpty ? "missing <snapshot.json>" : "expected one snapshot, found \(list.positional.count) arguments",
@@ -17,6 +19,7 @@ struct GenerateCommand {
         }
         snapshotPath = snapshot
         optionsPath = list.values["--options"]
+        siblingSnapshots = list.allValues["--conflicts-with"] ?? []
         outputPath = list.values["--output"]
         outputDirectory = list.values["--output-dir"]
         if outputPath != nil, outputDirectory != nil {
@@ -41,6 +44,7 @@ struct GenerateCommand {
         }
         let generator = DTOGenerator(options: options, fileCount: outputDirectory == nil ? 1 : fileCount)
         let files = try generator.generate(snapshot: snapshot, snapshotName: snapshotPath)
+        try checkConflicts(with: generator.declaredTypeNames(snapshot: snapshot, snapshotName: snapshotPath))
         if let outputDirectory {
             for file in files {
                 try FileAccess.writeIfChanged(file.contents, to: (outputDirectory as NSString).appendingPathComponent(file.name))
@@ -49,6 +53,28 @@ struct GenerateCommand {
             try FileAccess.writeIfChanged(files.map(\.contents).joined(), to: outputPath)
         } else {
             console.output += files.map(\.contents).joined()
+        }
+    }
+}
+
+extension GenerateCommand {
+    /// Fails when a sibling snapshot in the same module declares one of our types.
+    private func checkConflicts(with ownNames: Set<String>) throws {
+        for sibling in siblingSnapshots {
+            var options = GeneratorOptions()
+            if let optionsFile = FileAccess.optionsFile(besideSnapshot: sibling) {
+                options = try OptionsFile.parse(try FileAccess.readText(optionsFile, what: "options file"), fileName: optionsFile)
+            }
+            let siblingNames = try DTOGenerator(options: options)
+                .declaredTypeNames(snapshot: try FileAccess.read(sibling, what: "snapshot"), snapshotName: sibling)
+            let shared = ownNames.intersection(siblingNames).sorted()
+            guard shared.isEmpty else {
+                let list = shared.prefix(10).map { "`\($0)`" }.joined(separator: ", ") + (shared.count > 10 ? ", …" : "")
+                throw GeneratorError(
+                    file: snapshotPath, line: 1, column: 1,
+                    message: "\(shared.count) type(s) are also declared by \(sibling), in the same target: \(list)",
+                    hint: "put each snapshot in its own target, or leave the shared types out of one with ExcludeTypes in its .options file")
+            }
         }
     }
 }

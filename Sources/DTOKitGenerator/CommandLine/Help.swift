@@ -30,6 +30,8 @@ enum Help {
           --output-dir <dir>    Write NAME.dtos.swift (or NAME.dtos.1.swift … with --file-count)
                                 into this directory; unchanged files are not rewritten.
           --file-count <n>      Spread the types over n files (faster compiles on many cores). Default 1.
+          --conflicts-with <f>  Another snapshot compiled into the same module: fail if both declare
+                                a type of the same name. May be repeated.
           -h, --help            Show this help.
 
         """
