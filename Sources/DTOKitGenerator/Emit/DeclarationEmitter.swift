@@ -21,7 +21,8 @@ struct DeclarationEmitter {
         type.comments.forEach { writer.line($0) }
         var header = "\(access)class \(SwiftNames.escaped(type.swiftName))"
         if !type.genericParameters.isEmpty {
-            let convertible = names.library("JsonConvertible")
+            var convertible = names.library("JsonConvertible")
+            if options.addCodable { convertible += " & " + names.library("Codable") }
             header += "<" + type.genericParameters.map { "\($0): \(convertible)" }.joined(separator: ", ") + ">"
         }
         let inheritance = (type.baseClass.map { [$0] } ?? []) + type.conformances

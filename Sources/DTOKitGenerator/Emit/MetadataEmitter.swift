@@ -90,6 +90,10 @@ struct MetadataEmitter {
                            isStored: Bool, isPublic: Bool = false, into writer: inout SourceWriter) {
         let modifier = isPublic ? access : ""
         let metadataType = names.library("Metadata")
+        guard !properties.isEmpty else {
+            writer.line("\(modifier)static let \(tableName) = \(metadataType).create([])")
+            return
+        }
         writer.line("\(modifier)static let \(tableName) = \(metadataType).create([")
         emitPropertyLines(owner: owner, properties, into: &writer)
         writer.line("])")

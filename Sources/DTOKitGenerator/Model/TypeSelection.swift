@@ -19,10 +19,16 @@ struct TypeSelection {
         if options.excludeTypes.contains("services") { operations = [] }
 
         var ordered: [TypeDefinition] = []
-        var seen: Set<String> = []
+        var positions: [String: Int] = [:]
         func add(_ type: TypeDefinition) {
-            guard seen.insert(type.key).inserted else { return }
-            ordered.append(type)
+            guard let position = positions[type.key] else {
+                positions[type.key] = ordered.count
+                ordered.append(type)
+                return
+            }
+            // The same type listed twice (an operation's inline response and `types[]`): keep the
+            // place of the first, the content of the fuller one.
+            if ordered[position].properties.isEmpty, !type.properties.isEmpty { ordered[position] = type }
         }
         for operation in operations { add(operation.request) }
         for operation in operations { if let response = operation.response { add(response) } }
