@@ -32,7 +32,10 @@ struct TypeSelection {
         }
         for operation in operations { add(operation.request) }
         for operation in operations { if let response = operation.response { add(response) } }
-        if !options.excludeTypes.contains("types") {
+        if options.excludeTypes.contains("types") {
+            // Left out on purpose: references to them are the user's to provide.
+            deliberatelyExcludedNames.formUnion(snapshot.types.map { SwiftNames.stripArity($0.name) })
+        } else {
             for type in snapshot.types { add(type) }
         }
 

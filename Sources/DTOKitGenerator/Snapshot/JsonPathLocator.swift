@@ -23,7 +23,10 @@ enum JsonPathLocator {
     private static func locate(_ steps: ArraySlice<Step>, in reader: inout JsonReader) throws -> Int {
         _ = reader.peek()
         let here = reader.offset
-        guard let step = steps.first else { return here }
+        guard let step = steps.first else {
+            try reader.skipValue()
+            return here
+        }
         switch step {
         case .member(let name):
             guard try reader.beginObject() else { return here }

@@ -1,0 +1,251 @@
+import DTOKitGenerator
+import XCTest
+
+/// Classes, requests, enums, generics, inheritance, names and comments (spec §3.5–3.9).
+final class EmissionRulesTests: XCTestCase {
+    private let helloOperation = #"""
+        {"request":{"name":"Hello","namespace":"My.ServiceModel","implements":[{"name":"IGet","namespace":"ServiceStack"}],
+          "description":"Says hello.","properties":[{"name":"Name","type":"String","namespace":"System","description":"Who to greet"}]},
+         "response":{"name":"HelloResponse","namespace":"My.ServiceModel","properties":[{"name":"Result","type":"String","namespace":"System"}]},
+         "returnType":{"name":"HelloResponse","namespace":"My.ServiceModel"},
+         "routes":[{"path":"/hello/{Name}","verbs":"GET,POST"},{"path":"/hello"}]}
+        """#
+
+    func testRequestWithReturnMarkerRoutesAndComments() throws {
+        let output = try Snippet.generate(Snippet.snapshot(operations: helloOperation))
+        assertLines(output, contain: [
+            "/// Says hello.",
+            "// @Route(\"/hello/{Name}\", \"GET,POST\")",
+            "// @Route(\"/hello\")",
+            "public class Hello: IReturn, IGet {",
+            "public typealias Return = HelloResponse",
+            "/// Who to greet",
+            "public var name: String?",
+            "required public init() {}",
+            "extension Hello: JsonSerializable {",
+            "public static var typeName: String { \"Hello\" }",
+            "ServiceRoute(\"/hello/{Name}\", \"GET,POST\"),",
+            "ServiceRoute(\"/hello\"),",
+            "public class HelloResponse {",
+            "Property<HelloResponse>.optional(\"result\", get: { $0.result }, set: { $0.result = $1 }),",
+        ])
+        // Requests come first, then responses, then types[].
+        let hello = try XCTUnwrap(output.range(of: "public class Hello:"))
+        let response = try XCTUnwrap(output.range(of: "public class HelloResponse"))
+        XCTAssertLessThan(hello.lowerBound, response.lowerBound)
+    }
+
+    func testVoidRequestsAndVerbsFromTheOperation() throws {
+        let operations = #"""
+            {"request":{"name":"Ping","namespace":"My.ServiceModel","properties":[]},"returnsVoid":true,"method":"DELETE"},
+            {"request":{"name":"Store","namespace":"My.ServiceModel","properties":[]},"returnsVoid":false,
+             "routes":[{"path":"/store","verbs":"PUT"}]}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(operations: operations))
+        assertLines(output, contain: [
+            "public class Ping: IReturnVoid, IDelete {",
+            "public class Store: IReturn, IPut {",
+            "public typealias Return = JsonValue",
+            "public static let routes = [ServiceRoute(\"/store\", \"PUT\")]",
+        ])
+    }
+
+    func testArrayAndStringResponsesGetIReturn() throws {
+        let operations = #"""
+            {"request":{"name":"GetNames","namespace":"My.ServiceModel","properties":[]},
+             "returnType":{"name":"List`1","namespace":"System.Collections.Generic","genericArgs":["String"]}},
+            {"request":{"name":"GetText","namespace":"My.ServiceModel","properties":[]},
+             "response":{"name":"String","namespace":"System"},"returnType":{"name":"String","namespace":"System"}}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(operations: operations))
+        assertLines(output, contain: ["public typealias Return = [String]", "public typealias Return = String"])
+        XCTAssertFalse(output.contains("class String"), "System types are never generated")
+    }
+
+    func testBuiltInsComeFromTheRuntime() throws {
+        let types = [
+            #"{"name":"ResponseStatus","namespace":"ServiceStack","properties":[{"name":"ErrorCode","type":"String","namespace":"System"}]}"#,
+            #"{"name":"QueryResponse`1","namespace":"ServiceStack","genericArgs":["T"],"properties":[]}"#,
+            #"{"name":"IReturn`1","namespace":"ServiceStack","genericArgs":["T"],"isInterface":true}"#,
+            Snippet.type("Todo", Snippet.property("Id", "Int64")),
+        ].joined(separator: ",")
+        let operations = #"""
+            {"request":{"name":"QueryTodos","namespace":"My.ServiceModel",
+              "inherits":{"name":"QueryDb`1","namespace":"ServiceStack","genericArgs":["Todo"]},
+              "implements":[{"name":"IReturn`1","namespace":"ServiceStack","genericArgs":["QueryResponse<Todo>"]},
+                            {"name":"ICreateDb`1","namespace":"ServiceStack","genericArgs":["Todo"]}],
+              "properties":[{"name":"TextContains","type":"String","namespace":"System"}]},
+             "response":{"name":"QueryResponse`1","namespace":"ServiceStack","genericArgs":["T"]},
+             "returnType":{"name":"QueryResponse`1","namespace":"ServiceStack","genericArgs":["Todo"]},"method":"GET"}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations))
+        assertLines(output, contain: [
+            "public class QueryTodos: QueryDb<Todo>, IReturn, IGet {",
+            "public typealias Return = QueryResponse<Todo>",
+            "required public init() { super.init() }",
+            // Own properties, then QueryBase's.
+            "Property<QueryTodos>.optional(\"textContains\", get: { $0.textContains }, set: { $0.textContains = $1 }),",
+            "Property<QueryTodos>.optional(\"skip\", get: { $0.skip }, set: { $0.skip = $1 }),",
+            "Property<QueryTodos>.optionalDictionary(\"meta\", get: { $0.meta }, set: { $0.meta = $1 }),",
+        ])
+        for builtIn in ["class ResponseStatus", "class QueryResponse", "protocol IReturn"] {
+            XCTAssertFalse(output.contains(builtIn), "\(builtIn) must come from the runtime")
+        }
+        XCTAssertFalse(output.contains("ICreateDb"))
+    }
+
+    func testEnumsOfEveryKind() throws {
+        let types = #"""
+            {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red","Green"]},
+            {"name":"Level","namespace":"My","isEnum":true,"enumNames":["Low","High"],"enumValues":["10","20"]},
+            {"name":"State","namespace":"My","isEnum":true,"enumNames":["OnHold","Done"],"enumMemberValues":["on-hold","Done"]},
+            {"name":"Code","namespace":"My","isEnum":true,"isEnumInt":true,"enumNames":["A","B"]},
+            {"name":"Access","namespace":"My","isEnum":true,"isEnumInt":true,"attributes":[{"name":"Flags","args":[]}],
+             "enumNames":["None","Read","Write"],"enumValues":["0","1","2"],"enumDescriptions":["","Can read",""]}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(types: types))
+        assertLines(output, contain: [
+            "public enum Color: String, CaseIterable, Sendable {", "case Red", "case Green",
+            "public static let jsonCases = JsonEnumCases<Color>(allCases)",
+            "public enum Level: Int, CaseIterable, Sendable {", "case Low = 10", "case High = 20",
+            "(.Low, \"Low\"),", "(.High, \"High\"),",
+            "public enum State: String, CaseIterable, Sendable {", "case OnHold = \"on-hold\"", "case Done",
+            "public static let jsonCases = JsonEnumCases<Code>(allCases, encoding: .integer)",
+            "public struct Access: OptionSet, Hashable, Sendable {",
+            "public static let None: Access = []",
+            "/// Can read",
+            "public static let Read = Access(rawValue: 1)",
+            "(\"Write\", 2),",
+            "// @Flags()",
+        ])
+    }
+
+    func testGenericTypesUseCachedMetadata() throws {
+        let types = Snippet.type("Page", [
+            Snippet.property("Items", "List`1", genericArgs: ["T"]), Snippet.property("Extra", "T"),
+        ].joined(separator: ","), extra: #""genericArgs":["T"]"#)
+        let output = try Snippet.generate(Snippet.snapshot(types: types))
+        assertLines(output, contain: [
+            "public class Page<T: JsonConvertible> {",
+            "public var items: [T]?",
+            "public static var metadata: Metadata {",
+            "Metadata.cached(for: self) {",
+            "Property<Page<T>>.optionalArray(\"items\", get: { $0.items }, set: { $0.items = $1 }),",
+        ])
+    }
+
+    func testConcreteBaseDispatchesToSubclasses() throws {
+        let types = [
+            Snippet.type("Animal", Snippet.property("Name", "String")),
+            Snippet.type("Dog", Snippet.property("Barks", "Boolean"), extra: #""inherits":{"name":"Animal","namespace":"My.ServiceModel"}"#),
+            Snippet.type("Puppy", Snippet.property("Name", "String"), extra: #""inherits":{"name":"Dog","namespace":"My.ServiceModel"}"#),
+        ].joined(separator: ",")
+        let output = try Snippet.generate(Snippet.snapshot(types: types))
+        assertLines(output, contain: [
+            "public class Dog: Animal {",
+            "required public init() { super.init() }",
+            "extension Animal: JsonSerializable {",
+            "if self == Puppy.self { return Puppy.puppyMetadata }",
+            "if self == Dog.self { return Dog.dogMetadata }",
+            "return animalMetadata",
+            "if self == Dog.self { return \"Dog\" }",
+            "extension Dog {",
+            "static let dogMetadata = Metadata.create([",
+            "Property<Dog>.optional(\"barks\", get: { $0.barks }, set: { $0.barks = $1 }),",
+            "Property<Dog>.optional(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
+            // A C# `new` redeclaration cannot be a Swift stored override.
+            "//name:String? is declared by Dog",
+        ])
+        XCTAssertFalse(output.contains("extension Dog: JsonSerializable"))
+    }
+
+    func testNamesAreCamelCasedAndKeywordsEscaped() throws {
+        let properties = ["ID", "URLValue", "UShort", "Default", "Self", "Description", "Is"]
+            .map { Snippet.property($0, "String") }.joined(separator: ",")
+        let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Names", properties)))
+        assertLines(output, contain: [
+            "public var id: String?", "public var urlValue: String?", "public var uShort: String?",
+            "public var `default`: String?", "public var `self`: String?", "public var description: String?",
+            "public var `is`: String?",
+            "Property<Names>.optional(\"default\", get: { $0.`default` }, set: { $0.`default` = $1 }),",
+        ])
+    }
+
+    func testTypesNamedLikeLibraryTypesQualifyTheLibrary() throws {
+        let types = [
+            Snippet.type("Data", Snippet.property("Value", "Byte[]")),
+            Snippet.type("Property", Snippet.property("When", "DateTime")),
+            Snippet.type("Type", Snippet.property("Other", "Data", namespace: "My.ServiceModel")),
+        ].joined(separator: ",")
+        let output = try Snippet.generate(Snippet.snapshot(types: types))
+        assertLines(output, contain: [
+            "public class Data {", "public class Property {", "public class `Type` {",
+            "public var other: Data?",
+            "DTOKit.Property<Data>.optionalBytes(\"value\", get: { $0.value }, set: { $0.value = $1 }),",
+            "extension `Type`: JsonSerializable {",
+        ])
+    }
+
+    func testSkippedPropertiesLeaveAComment() throws {
+        let types = [
+            #"{"name":"IShape","namespace":"My.ServiceModel","isInterface":true,"properties":[{"name":"Area","type":"Double","namespace":"System"}]}"#,
+            Snippet.type("Holder", Snippet.property("Shape", "IShape", namespace: "My.ServiceModel")),
+        ].joined(separator: ",")
+        let output = try Snippet.generate(Snippet.snapshot(types: types))
+        assertLines(output, contain: [
+            "public protocol IShape {", "var area: Double? { get set }",
+            "//shape:IShape ignored. Swift doesn't support interface properties",
+        ])
+    }
+
+    func testAttributesAndDataMembersBecomeComments() throws {
+        let property = #"""
+            {"name":"Email","type":"String","namespace":"System","dataMember":{"name":"email_address","order":2},
+             "attributes":[{"name":"Validate","args":[{"name":"Validator","type":"String","value":"Email"}]}]}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Contact", property, extra: #""dataContract":{}"#)))
+        assertLines(output, contain: [
+            "// @DataContract()",
+            "// @DataMember(Name=\"email_address\", Order=2)",
+            "// @Validate(Validator=\"Email\")",
+            "public var email_address: String?",
+            "Property<Contact>.optional(\"email_address\", get: { $0.email_address }, set: { $0.email_address = $1 }),",
+        ])
+    }
+
+    func testOutputIsDeterministicAndSplitsPredictably() throws {
+        let snapshot = Snippet.snapshot(types: (1...12).map { Snippet.type("T\($0)", Snippet.property("A", "String")) }
+            .joined(separator: ","), operations: helloOperation)
+        let first = try Snippet.generate(snapshot)
+        XCTAssertEqual(first, try Snippet.generate(snapshot))
+        let files = try DTOGenerator(fileCount: 4).generate(snapshot: Data(snapshot.utf8), snapshotName: "x/api.metadata.json")
+        XCTAssertEqual(files.map(\.name), ["api.dtos.1.swift", "api.dtos.2.swift", "api.dtos.3.swift", "api.dtos.4.swift"])
+        XCTAssertEqual(files.map(\.name), DTOGenerator.outputFileNames(forSnapshot: "api.metadata.json", fileCount: 4))
+        for file in files {
+            XCTAssertTrue(file.contents.hasPrefix("// Generated by DTOKit from x/api.metadata.json (part "))
+            XCTAssertTrue(file.contents.contains("import DTOKit"))
+        }
+        // Each type (with its extensions) appears exactly once across the files.
+        let all = files.map(\.contents).joined()
+        for index in 1...12 {
+            XCTAssertEqual(all.components(separatedBy: "public class T\(index) {").count, 2)
+        }
+    }
+
+    func testOldPropertyShapeAndExplicitFalseFlags() throws {
+        let snapshot = #"""
+            {"types":[{"name":"Old","namespace":"My","isEnum":false,"isInterface":false,
+              "properties":[{"name":"When","type":"DateTime","typeNamespace":"System","isSystemType":true,"isValueType":true,"isRequired":false}]}],
+             "operations":[{"request":{"name":"GetOld","namespace":"My","properties":[]},"returnsVoid":false,"requiresAuth":false,
+              "returnType":{"name":"Old","namespace":"My"}}]}
+            """#
+        let output = try Snippet.generate(snapshot)
+        assertLines(output, contain: ["public class Old {", "public var when: Date?", "public typealias Return = Old"])
+    }
+
+    func testAppJsonShapeReadsTheApiMember() throws {
+        let snapshot = #"{"app":{"serviceName":"x"},"api":\#(Snippet.snapshot(types: Snippet.type("Inside", Snippet.property("A", "String"))))}"#
+        let output = try Snippet.generate(snapshot)
+        assertLines(output, contain: ["public class Inside {"])
+    }
+}
