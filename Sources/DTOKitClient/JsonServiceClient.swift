@@ -1,2 +1,167 @@
-// JsonServiceClient lives here (see issue #4).
 import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A typed client for ServiceStack JSON APIs, over URLSession.
+///
+/// ```swift
+/// let client = JsonServiceClient(baseUrl: "https://techstacks.io")
+///
+/// let request = GetTechnology()
+/// request.slug = "servicestack"
+/// let response = try await client.getAsync(request)   // GET /technology/servicestack
+/// print(response.technology?.name ?? "")
+/// ```
+///
+/// Requests go to the request's custom route (`[Route("/technology/{Slug}")]`, from the generated
+/// `routes` table) when its values fill every parameter of the route and the route accepts the
+/// method; otherwise to the pre-defined route `/api/{Name}` (``basePath``). GET and DELETE send
+/// the DTO's non-nil properties in the query string as JSV; POST, PUT and PATCH send it as JSON.
+///
+/// The client is safe to use from many threads and tasks at once: its settings and cookies are
+/// guarded by a lock, and every call reads the settings it needs once, when it starts. Each client
+/// has its own URLSession and its own cookies (kept apart from `HTTPCookieStorage.shared`).
+public final class JsonServiceClient: ServiceClient, Sendable {
+    /// The base URL every relative path and route is appended to, ending with `/`.
+    public let baseUrl: String
+
+    let settings: Locked<Settings>
+    let cookieJar = CookieJar()
+    let transport: URLSessionTransport
+
+    /// Creates a client for the ServiceStack server at `baseUrl` (e.g. `https://techstacks.io`).
+    public convenience init(baseUrl: String) {
+        self.init(baseUrl: baseUrl, configuration: .ephemeral)
+    }
+
+    /// Creates a client with a URLSession configured your way (proxy, TLS, connection limits…).
+    ///
+    /// The client turns off the configuration's cookie handling and URL cache: it keeps its own
+    /// cookies, and ServiceStack responses are not cacheable by default.
+    public init(baseUrl: String, configuration: URLSessionConfiguration) {
+        self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        transport = URLSessionTransport(session: URLSession(configuration: configuration))
+        settings = Locked(Settings())
+    }
+
+    deinit {
+        transport.session.finishTasksAndInvalidate()
+    }
+
+    /// The settings of a client; each call works with a copy taken when it starts.
+    struct Settings {
+        var basePath: String? = "api"
+        var useCustomRoutes = true
+        var bearerToken: String?
+        var refreshToken: String?
+        var refreshTokenUrl: String?
+        var sessionId: String?
+        var version: Int?
+        var timeout: TimeInterval?
+        var cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData
+        var headers: [String: String] = [:]
+        var onError: (@Sendable (any Error) -> Void)?
+        var requestFilter: (@Sendable (inout URLRequest) -> Void)?
+        var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
+    }
+
+    // MARK: Routing
+
+    /// The prefix of pre-defined routes: `"api"` (the default) calls `/api/{Name}`; nil or `""`
+    /// calls `/json/reply/{Name}` (for servers before ServiceStack v6).
+    public var basePath: String? {
+        get { settings.withLock { $0.basePath } }
+        set { settings.withLock { $0.basePath = newValue } }
+    }
+
+    /// Whether requests use their custom routes when their values fill them (default `true`);
+    /// `false` always calls the pre-defined route.
+    public var useCustomRoutes: Bool {
+        get { settings.withLock { $0.useCustomRoutes } }
+        set { settings.withLock { $0.useCustomRoutes = newValue } }
+    }
+
+    // MARK: Authentication
+
+    /// The JWT or API key sent as `Authorization: Bearer <token>` with every request. After a 401,
+    /// the client replaces it with the token it gets from ``refreshToken``.
+    public var bearerToken: String? {
+        get { settings.withLock { $0.bearerToken } }
+        set { settings.withLock { $0.bearerToken = newValue } }
+    }
+
+    /// The refresh token used to get a new ``bearerToken`` when a request fails with 401 (sent in a
+    /// `GetAccessToken` request). Without it, the `ss-reftok` cookie is used when the server set one.
+    public var refreshToken: String? {
+        get { settings.withLock { $0.refreshToken } }
+        set { settings.withLock { $0.refreshToken = newValue } }
+    }
+
+    /// Where `GetAccessToken` is sent; nil (the default) uses its pre-defined route.
+    public var refreshTokenUrl: String? {
+        get { settings.withLock { $0.refreshTokenUrl } }
+        set { settings.withLock { $0.refreshTokenUrl = newValue } }
+    }
+
+    /// Sent as the `sessionId` of requests that conform to ``IHasSessionId`` and leave it nil.
+    public var sessionId: String? {
+        get { settings.withLock { $0.sessionId } }
+        set { settings.withLock { $0.sessionId = newValue } }
+    }
+
+    /// Sent as the `version` of requests that conform to ``IHasVersion`` and leave it nil.
+    public var version: Int? {
+        get { settings.withLock { $0.version } }
+        set { settings.withLock { $0.version = newValue } }
+    }
+
+    // MARK: HTTP
+
+    /// Seconds to wait for a response before failing with ``ServiceClientError/timedOut(url:timeout:)``;
+    /// nil uses URLSession's default (60 s).
+    public var timeout: TimeInterval? {
+        get { settings.withLock { $0.timeout } }
+        set { settings.withLock { $0.timeout = newValue } }
+    }
+
+    /// The cache policy of every request (default `.reloadIgnoringLocalCacheData`).
+    public var cachePolicy: URLRequest.CachePolicy {
+        get { settings.withLock { $0.cachePolicy } }
+        set { settings.withLock { $0.cachePolicy = newValue } }
+    }
+
+    /// Extra headers sent with every request.
+    public var headers: [String: String] {
+        get { settings.withLock { $0.headers } }
+        set { settings.withLock { $0.headers = newValue } }
+    }
+
+    // MARK: Hooks
+
+    /// Called with every error a call of this client throws, before it is thrown (then
+    /// ``Global/onError`` is called).
+    public var onError: (@Sendable (any Error) -> Void)? {
+        get { settings.withLock { $0.onError } }
+        set { settings.withLock { $0.onError = newValue } }
+    }
+
+    /// Changes every `URLRequest` just before it is sent (then ``Global/requestFilter`` runs):
+    /// add headers, log, sign.
+    public var requestFilter: (@Sendable (inout URLRequest) -> Void)? {
+        get { settings.withLock { $0.requestFilter } }
+        set { settings.withLock { $0.requestFilter = newValue } }
+    }
+
+    /// Sees every HTTP response, error responses included, before it is decoded (then
+    /// ``Global/responseFilter`` runs).
+    public var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
+        get { settings.withLock { $0.responseFilter } }
+        set { settings.withLock { $0.responseFilter = newValue } }
+    }
+}

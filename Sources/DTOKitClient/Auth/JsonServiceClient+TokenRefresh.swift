@@ -1,0 +1,74 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Getting a new access token with the refresh token after a 401 (ServiceStack JWT auth).
+///
+/// When a call fails with 401 and the client has a ``JsonServiceClient/refreshToken`` (or the
+/// server set the `ss-reftok` cookie), the client POSTs `GetAccessToken` once, takes the new
+/// `accessToken` as its ``JsonServiceClient/bearerToken`` (or keeps the new `ss-tok` cookie the
+/// server sets), and sends the call once more. If getting the token fails, the call throws
+/// ``ServiceClientError/refreshTokenFailed(url:underlying:)``. When another call refreshed the
+/// token while this one was on its way, this one is simply sent again.
+extension JsonServiceClient {
+    /// Whether `error` should lead to a token refresh and a retry.
+    func shouldRefresh(after error: WebServiceException, call: PreparedCall) -> Bool {
+        guard error.statusCode == 401, call.allowsTokenRefresh else { return false }
+        return refreshToken != nil || getRefreshTokenCookie() != nil
+    }
+
+    /// The bearer token and `ss-tok` cookie a request to `url` would use now.
+    func currentAuth(for url: URL, settings: Settings? = nil) -> AuthSnapshot {
+        let bearerToken = settings.map(\.bearerToken) ?? self.bearerToken
+        return AuthSnapshot(bearerToken: bearerToken, tokenCookie: cookieJar.values(for: url)["ss-tok"])
+    }
+
+    /// The `GetAccessToken` call: the refresh token in the body, or (when it is only a cookie)
+    /// `useTokenCookie` so that the server sets the new token as a cookie too.
+    func makeRefreshCall() throws -> PreparedCall {
+        let settings = self.settings.current
+        let request = GetAccessToken()
+        request.refreshToken = settings.refreshToken
+        if settings.refreshToken == nil && settings.bearerToken == nil {
+            request.useTokenCookie = true
+        }
+        var call = try settings.refreshTokenUrl.map { try prepare(relativeUrl: $0, method: .post, body: request) }
+            ?? prepare(request, method: .post, customRoutes: [])
+        call.allowsTokenRefresh = false
+        return call
+    }
+
+    /// Refreshes the access token, blocking.
+    func refreshAccessToken(failedCall: PreparedCall) throws {
+        do {
+            let call = try makeRefreshCall()
+            let (data, _) = try execute(call)
+            try applyAccessToken(from: data, call: call)
+        } catch {
+            throw ServiceClientError.refreshTokenFailed(url: failedCall.label, underlying: error)
+        }
+    }
+
+    /// Refreshes the access token, suspending.
+    func refreshAccessTokenAsync(failedCall: PreparedCall) async throws {
+        do {
+            let call = try makeRefreshCall()
+            let (data, _) = try await executeAsync(call)
+            try applyAccessToken(from: data, call: call)
+        } catch {
+            throw ServiceClientError.refreshTokenFailed(url: failedCall.label, underlying: error)
+        }
+    }
+
+    /// Takes the new token from a `GetAccessTokenResponse`.
+    func applyAccessToken(from data: Data, call: PreparedCall) throws {
+        let response = try ResponseDecoding.decode(GetAccessTokenResponse.self, data: data, url: call.label)
+        if let token = response.accessToken, !token.isEmpty {
+            bearerToken = token
+        } else if getTokenCookie() == nil {
+            throw ServiceClientError.invalidResponse(url: call.label, reason: "GetAccessToken returned no access token")
+        }
+    }
+}

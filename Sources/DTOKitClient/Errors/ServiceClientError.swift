@@ -1,0 +1,60 @@
+import DTOKit
+import Foundation
+
+/// A failure other than an HTTP error response: the request never got an answer, was cancelled,
+/// could not be built, or the answer could not be read.
+///
+/// HTTP error statuses are thrown as ``WebServiceException`` instead. Descriptions name the
+/// request's method and URL without its query string, never headers, cookies or tokens.
+public enum ServiceClientError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// Nothing accepted the connection (no server listening on the host and port).
+    case connectionRefused(url: String)
+    /// No response within the timeout (``JsonServiceClient/timeout``, in seconds).
+    case timedOut(url: String, timeout: TimeInterval)
+    /// The request was cancelled: its task was cancelled, or the session was invalidated.
+    case cancelled(url: String)
+    /// Another transport failure: host not found, connection lost, TLS failure, … (`code` is the
+    /// `NSURLErrorDomain` code).
+    case networkFailure(url: String, code: Int, message: String)
+    /// The URL could not be built from the base URL and the route or relative URL.
+    case invalidUrl(String)
+    /// The request DTO could not be turned into a query string, form or body.
+    case requestEncodingFailed(typeName: String, reason: String)
+    /// The response was not HTTP, or not what the call expects.
+    case invalidResponse(url: String, reason: String)
+    /// A successful response whose body is not the expected response type.
+    case responseDecodingFailed(url: String, typeName: String, error: JsonDecodingError)
+    /// A request failed with 401 and getting a new access token with the refresh token failed too;
+    /// `underlying` is why (usually a ``WebServiceException`` from `GetAccessToken`).
+    case refreshTokenFailed(url: String, underlying: any Error)
+
+    public var description: String {
+        switch self {
+        case .connectionRefused(let url):
+            return "Connection refused: nothing accepted the connection for \(url)"
+        case .timedOut(let url, let timeout):
+            return "Timed out: no response within \(Self.seconds(timeout)) for \(url)"
+        case .cancelled(let url):
+            return "Cancelled: \(url)"
+        case .networkFailure(let url, let code, let message):
+            return "Network failure (\(code)) for \(url): \(message)"
+        case .invalidUrl(let url):
+            return "Invalid URL: \(url)"
+        case .requestEncodingFailed(let typeName, let reason):
+            return "Could not encode request \(typeName): \(reason)"
+        case .invalidResponse(let url, let reason):
+            return "Invalid response from \(url): \(reason)"
+        case .responseDecodingFailed(let url, let typeName, let error):
+            return "Could not decode \(typeName) from the response of \(url): \(error)"
+        case .refreshTokenFailed(let url, let underlying):
+            return "Authentication failed for \(url): the request was unauthorized (401) and getting a new "
+                + "access token with the refresh token failed: \(underlying)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

@@ -1,0 +1,44 @@
+import DTOKit
+
+/// An HTTP method the client sends requests with.
+public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The upper-case method name, e.g. `GET`.
+    public let rawValue: String
+
+    /// - Parameter rawValue: a method name; it is upper-cased.
+    public init(rawValue: String) {
+        self.rawValue = rawValue.uppercased()
+    }
+
+    public static let get = HttpMethod(rawValue: "GET")
+    public static let post = HttpMethod(rawValue: "POST")
+    public static let put = HttpMethod(rawValue: "PUT")
+    public static let delete = HttpMethod(rawValue: "DELETE")
+    public static let patch = HttpMethod(rawValue: "PATCH")
+    public static let head = HttpMethod(rawValue: "HEAD")
+    public static let options = HttpMethod(rawValue: "OPTIONS")
+
+    /// Whether requests with this method carry the DTO as a JSON body. GET, DELETE, HEAD and
+    /// OPTIONS put it in the query string instead, as ServiceStack clients do.
+    public var hasRequestBody: Bool {
+        switch self {
+        case .get, .delete, .head, .options: return false
+        default: return true
+        }
+    }
+
+    /// The method `send` uses for `request`: from its marker protocol (``IGet``, ``IPost``,
+    /// ``IPut``, ``IDelete``, ``IPatch``), POST when it has none.
+    public static func preferred(for request: Any) -> HttpMethod {
+        switch request {
+        case is IGet: return .get
+        case is IPost: return .post
+        case is IPut: return .put
+        case is IDelete: return .delete
+        case is IPatch: return .patch
+        default: return .post
+        }
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,1175 @@
+#!/usr/bin/env python3
+"""A small HTTP server that speaks the ServiceStack JSON protocol, for DTOKit's client tests.
+
+Standard library only. It serves the operations described by ../testservices.metadata.json (the
+same snapshot the test target turns into Swift DTOs) plus the ServiceStack built-ins Authenticate
+and GetAccessToken, and, with --techstacks-data DIR, a few TechStacks services from JSON files.
+
+Protocol, as a ServiceStack server does it:
+  * pre-defined routes  /api/{Name} and /json/reply/{Name} (names case-insensitive), and the custom
+    routes of the snapshot ([Route("/hello/{Name}", "GET,POST")]), verbs honoured;
+  * request binding from path variables, the query string and form fields (JSV values: `[a,b]`,
+    `{K:V}`, quoted strings with doubled quotes), JSON bodies and multipart/form-data; values are converted by
+    the property's CLR type from the snapshot; member names match ignoring case;
+  * JSON responses with camelCase members, nulls left out, dates as \\/Date(ms)\\/, TimeSpans as
+    XSD durations, Guids as 32 hex digits, byte[] as Base64;
+  * errors as {"responseStatus":{"errorCode","message","stackTrace","errors":[{"errorCode",
+    "fieldName","message","meta"}]}} with the HTTP status of the exception;
+  * JWT-style auth: Authenticate issues a bearer token and refresh token (in the body, and as the
+    ss-tok / ss-reftok cookies); GetAccessToken exchanges the refresh token for a new bearer token.
+
+Usage:
+  python3 testserver.py [--port 0] [--host 127.0.0.1] [--techstacks-data DIR] [--exit-on-stdin-close]
+
+The first line on stdout is `PORT <n>` (flushed), the port the server listens on.
+
+Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
+"authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters.
+"""
+
+import argparse
+import base64
+import binascii
+import datetime as dt
+import json
+import os
+import re
+import secrets
+import signal
+import sys
+import threading
+import time
+import zlib
+from decimal import Decimal, InvalidOperation
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, unquote
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_METADATA = os.path.join(HERE, "..", "testservices.metadata.json")
+TICKS_PER_SECOND = 10_000_000
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+class HttpError(Exception):
+    """An error response: status, ServiceStack responseStatus, or a raw body."""
+
+    def __init__(self, status, error_code, message, field_errors=None, stack_trace=None,
+                 raw_body=None, content_type=None):
+        super().__init__(message)
+        self.status = status
+        self.error_code = error_code
+        self.message = message
+        self.field_errors = field_errors or []
+        self.stack_trace = stack_trace
+        self.raw_body = raw_body
+        self.content_type = content_type
+
+    def body(self):
+        status = {"errorCode": self.error_code, "message": self.message}
+        if self.stack_trace:
+            status["stackTrace"] = self.stack_trace
+        if self.field_errors:
+            status["errors"] = self.field_errors
+        return {"responseStatus": status}
+
+
+def bad_request(message, code="SerializationException"):
+    return HttpError(400, code, message)
+
+
+# ---------------------------------------------------------------------------------------------
+# Types from the metadata snapshot
+
+SCALARS = {"String", "Int16", "Int32", "Int64", "UInt16", "UInt32", "UInt64", "Byte", "SByte", "Double",
+           "Single", "Decimal", "Boolean", "DateTime", "DateTimeOffset", "TimeSpan", "Guid", "Char", "Object"}
+LIST_TYPES = {"List", "IList", "IEnumerable", "ICollection", "HashSet", "Queue", "Stack", "IReadOnlyList"}
+DICT_TYPES = {"Dictionary", "IDictionary", "SortedDictionary", "IReadOnlyDictionary"}
+
+
+class Schema:
+    """DTO and enum definitions by name, and the operations with their routes."""
+
+    def __init__(self):
+        self.dtos = {}       # name -> [(propName, typeSpec)]
+        self.enums = {}      # name -> {"names": [...], "values": [...], "members": [...]}
+        self.operations = {}  # lower name -> {"name", "routes": [(path, verbs)], "method"}
+
+    def load(self, path):
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        raw_types = list(doc.get("types", []))
+        for op in doc.get("operations", []):
+            raw_types.append(op["request"])
+            if op.get("response"):
+                raw_types.append(op["response"])
+        for t in raw_types:
+            if t.get("isEnum"):
+                self.enums[t["name"]] = {"names": t.get("enumNames", []), "values": t.get("enumValues"),
+                                         "members": t.get("enumMemberValues")}
+        for t in raw_types:
+            if not t.get("isEnum"):
+                props = [(p["name"], p) for p in t.get("properties", [])]
+                inherits = t.get("inherits")
+                if inherits and inherits["name"].startswith("QueryDb"):
+                    props += [(n, {"name": n, "type": ty}) for n, ty in QUERY_BASE]
+                self.dtos.setdefault(t["name"], props)
+        for op in doc.get("operations", []):
+            name = op["request"]["name"]
+            routes = [(r["path"], parse_verbs(r.get("verbs"))) for r in op.get("routes", [])]
+            self.operations[name.lower()] = {"name": name, "routes": routes, "method": op.get("method")}
+
+    def add_operation(self, name, props, routes):
+        self.dtos[name] = [(n, {"name": n, "type": t}) for n, t in props]
+        self.operations[name.lower()] = {"name": name, "routes": [(p, parse_verbs(v)) for p, v in routes]}
+
+    def spec(self, prop):
+        """The type spec of a metadata property."""
+        ty = prop["type"]
+        args = prop.get("genericArgs") or []
+        if "`" in ty:
+            base = ty.split("`")[0]
+            array = ty.endswith("[]")
+            spec = self.parse("%s<%s>" % (base, ",".join(args)))
+            return ("list", spec) if array else spec
+        return self.parse(ty)
+
+    def parse(self, text):
+        """A type spec from C#-style text: `Int32`, `List<Address>`, `Dictionary<String,List<Int32>>`."""
+        text = text.strip()
+        if text in ("Byte[]", "byte[]"):
+            return ("bytes",)
+        if text.endswith("[]"):
+            return ("list", self.parse(text[:-2]))
+        if "<" in text and text.endswith(">"):
+            base = text[:text.index("<")]
+            args = split_generic_args(text[text.index("<") + 1:-1])
+            if base == "Nullable":
+                return ("nullable", self.parse(args[0]))
+            if base in LIST_TYPES:
+                return ("list", self.parse(args[0]))
+            if base in DICT_TYPES:
+                return ("dict", self.parse(args[0]), self.parse(args[1]))
+            return ("scalar", "Object")
+        if text in self.enums:
+            return ("enum", text)
+        if text in self.dtos:
+            return ("dto", text)
+        return ("scalar", text if text in SCALARS else "Object")
+
+
+QUERY_BASE = [("Skip", "Int32"), ("Take", "Int32"), ("OrderBy", "String"), ("OrderByDesc", "String"),
+              ("Include", "String"), ("Fields", "String"), ("Meta", "Dictionary<String,String>")]
+
+
+def parse_verbs(verbs):
+    if not verbs:
+        return None
+    return {v.strip().upper() for v in verbs.split(",") if v.strip()}
+
+
+def split_generic_args(text):
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+# ---------------------------------------------------------------------------------------------
+# JSV (query string / form values)
+
+
+def jsv_split(text, separator=","):
+    """Splits at top-level separators, minding quotes and brackets."""
+    parts, depth, i, start, in_quote = [], 0, 0, 0, False
+    while i < len(text):
+        ch = text[i]
+        if in_quote:
+            if ch == '"':
+                if i + 1 < len(text) and text[i + 1] == '"':
+                    i += 1
+                else:
+                    in_quote = False
+        elif ch == '"':
+            in_quote = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == separator and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+def jsv_unquote(text):
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        return text[1:-1].replace('""', '"')
+    return text
+
+
+def jsv_to_value(text, spec, schema):
+    """Parses JSV text into a plain Python value shaped like the JSON of `spec`."""
+    kind = spec[0]
+    if kind == "nullable":
+        return jsv_to_value(text, spec[1], schema)
+    if kind == "list":
+        inner = text.strip()
+        if inner.startswith("[") and inner.endswith("]"):
+            inner = inner[1:-1]
+        if inner.strip() == "":
+            return []
+        return [jsv_to_value(part, spec[1], schema) for part in jsv_split(inner)]
+    if kind in ("dict", "dto"):
+        inner = text.strip()
+        if not (inner.startswith("{") and inner.endswith("}")):
+            raise bad_request("Expected a JSV object for %s, got %r" % (spec_name(spec), text))
+        inner = inner[1:-1]
+        result = {}
+        if inner.strip():
+            for pair in jsv_split(inner):
+                pieces = jsv_split(pair, ":")
+                key = jsv_unquote(pieces[0])
+                value = ":".join(pieces[1:])
+                result[key] = value
+        if kind == "dict":
+            return {str(jsv_to_value(k, spec[1], schema)): jsv_to_value(v, spec[2], schema)
+                    for k, v in result.items()}
+        return bind_members(spec[1], {k: ("jsv", v) for k, v in result.items()}, schema)[0]
+    text = jsv_unquote(text)
+    return scalar_from_text(text, spec, schema)
+
+
+def spec_name(spec):
+    return spec[1] if len(spec) > 1 and isinstance(spec[1], str) else spec[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scalars: text or JSON values to canonical JSON values
+
+
+def scalar_from_text(text, spec, schema):
+    kind = spec[0]
+    if kind == "bytes":
+        return canonical_bytes(text)
+    if kind == "enum":
+        return canonical_enum(text, spec[1], schema)
+    name = spec[1]
+    try:
+        if name in ("Int16", "Int32", "Int64", "UInt16", "UInt32", "UInt64", "Byte", "SByte"):
+            return int(text)
+        if name in ("Double", "Single", "Decimal"):
+            return float(text)
+    except ValueError:
+        raise bad_request("'%s' is not a valid %s" % (text, name))
+    if name == "Boolean":
+        if text.lower() in ("true", "1"):
+            return True
+        if text.lower() in ("false", "0"):
+            return False
+        raise bad_request("'%s' is not a valid Boolean" % text)
+    if name in ("DateTime", "DateTimeOffset"):
+        return format_wcf(parse_date(text))
+    if name == "TimeSpan":
+        return format_xsd(parse_timespan(text))
+    if name == "Guid":
+        return canonical_guid(text)
+    return text
+
+
+def json_to_value(value, spec, schema):
+    """Validates a JSON value against `spec` and returns its canonical form."""
+    if value is None:
+        return None
+    kind = spec[0]
+    if kind == "nullable":
+        return json_to_value(value, spec[1], schema)
+    if kind == "list":
+        if not isinstance(value, list):
+            raise bad_request("Expected a JSON array for a list, got %r" % (value,))
+        return [json_to_value(v, spec[1], schema) for v in value]
+    if kind == "dict":
+        if not isinstance(value, dict):
+            raise bad_request("Expected a JSON object for a dictionary")
+        return {str(scalar_from_text(k, spec[1], schema) if spec[1][0] != "dto" else k):
+                json_to_value(v, spec[2], schema) for k, v in value.items()}
+    if kind == "dto":
+        if not isinstance(value, dict):
+            raise bad_request("Expected a JSON object for %s" % spec[1])
+        return bind_members(spec[1], {k: ("json", v) for k, v in value.items()}, schema)[0]
+    if kind == "bytes":
+        if isinstance(value, list):
+            return base64.b64encode(bytes(value)).decode()
+        return canonical_bytes(str(value))
+    if kind == "enum":
+        return canonical_enum(value, spec[1], schema)
+    name = spec[1]
+    if name in ("Int16", "Int32", "Int64", "UInt16", "UInt32", "UInt64", "Byte", "SByte"):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise bad_request("Expected a whole number, got %r" % (value,))
+        return int(value)
+    if name in ("Double", "Single", "Decimal"):
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise bad_request("Expected a number, got %r" % (value,))
+        return float(value) if isinstance(value, str) else value
+    if name == "Boolean":
+        if isinstance(value, bool):
+            return value
+        return scalar_from_text(str(value), spec, schema)
+    if name == "Object":
+        return value
+    if not isinstance(value, str):
+        value = json.dumps(value) if name == "String" else str(value)
+    return scalar_from_text(value, spec, schema)
+
+
+def canonical_bytes(text):
+    try:
+        return base64.b64encode(base64.b64decode(text, validate=True)).decode()
+    except (binascii.Error, ValueError):
+        raise bad_request("'%s' is not valid Base64" % text[:40])
+
+
+def canonical_enum(value, enum_name, schema):
+    enum = schema.enums[enum_name]
+    names = enum["names"]
+    if isinstance(value, int) or (isinstance(value, str) and re.fullmatch(r"-?\d+", value)):
+        number = int(value)
+        values = [int(v) for v in enum["values"]] if enum["values"] else list(range(len(names)))
+        if number in values:
+            return names[values.index(number)]
+        raise bad_request("%s is not a valid %s" % (value, enum_name))
+    text = str(value)
+    members = enum["members"] or names
+    for i, name in enumerate(names):
+        if text == members[i] or text.lower() == name.lower():
+            return name
+    raise bad_request("'%s' is not a valid %s" % (text, enum_name), "ArgumentException")
+
+
+def canonical_guid(text):
+    hexdigits = re.sub(r"[{}\-]", "", text).lower()
+    if not re.fullmatch(r"[0-9a-f]{32}", hexdigits):
+        raise bad_request("'%s' is not a valid Guid" % text)
+    return hexdigits
+
+
+WCF = re.compile(r"^\\?/?Date\((-?\d+)([+-]\d{4})?\)\\?/?$")
+
+
+def parse_date(text):
+    """Milliseconds since 1970 (UTC) from WCF /Date(ms±hhmm)/ or ISO-8601 text."""
+    m = WCF.match(text)
+    if m:
+        return int(m.group(1))
+    iso = text.strip().replace(" ", "T", 1)
+    if iso.endswith("Z") or iso.endswith("z"):
+        iso = iso[:-1] + "+00:00"
+    try:
+        value = dt.datetime.fromisoformat(iso)
+    except ValueError:
+        raise bad_request("'%s' is not a valid DateTime" % text)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.timezone.utc)
+    delta = value - dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+    return (delta.days * 86_400_000) + (delta.seconds * 1000) + (delta.microseconds // 1000)
+
+
+def format_wcf(ms):
+    return "/Date(%d)/" % ms
+
+
+XSD = re.compile(r"^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+def parse_timespan(text):
+    """Ticks (100 ns) from an XSD duration, [-][d.]hh:mm:ss[.f] or a number of seconds."""
+    text = text.strip()
+    m = XSD.match(text)
+    if m and text not in ("P", "-P"):
+        sign, days, hours, minutes, seconds = m.groups()
+        total = Decimal(days or 0) * 86400 + Decimal(hours or 0) * 3600 + Decimal(minutes or 0) * 60
+        total += Decimal(seconds or 0)
+        ticks = int((total * TICKS_PER_SECOND).to_integral_value())
+        return -ticks if sign else ticks
+    m = re.match(r"^(-)?(?:(\d+)\.)?(\d+):(\d+)(?::(\d+(?:\.\d+)?))?$", text)
+    if m:
+        sign, days, hours, minutes, seconds = m.groups()
+        total = Decimal(days or 0) * 86400 + Decimal(hours) * 3600 + Decimal(minutes) * 60 + Decimal(seconds or 0)
+        ticks = int((total * TICKS_PER_SECOND).to_integral_value())
+        return -ticks if sign else ticks
+    try:
+        return int((Decimal(text) * TICKS_PER_SECOND).to_integral_value())
+    except InvalidOperation:
+        raise bad_request("'%s' is not a valid TimeSpan" % text)
+
+
+def format_xsd(ticks):
+    """The XSD duration .NET's XmlConvert writes: P1DT2H3M4.5S, PT0S, -PT0.5S."""
+    text = "P"
+    if ticks < 0:
+        text, ticks = "-P", -ticks
+    total_seconds, fraction = divmod(ticks, TICKS_PER_SECOND)
+    days, rest = divmod(total_seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if days:
+        text += "%dD" % days
+    if days == 0 or hours + minutes + seconds + fraction > 0:
+        text += "T"
+        if hours:
+            text += "%dH" % hours
+        if minutes:
+            text += "%dM" % minutes
+        if seconds or fraction:
+            text += "%d" % seconds
+            if fraction:
+                text += "." + ("%07d" % fraction).rstrip("0")
+            text += "S"
+        elif hours == 0 and minutes == 0:
+            text += "0S"
+    return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Binding
+
+
+def bind_members(type_name, raw, schema):
+    """Binds raw members {name: ("jsv"|"json", value)} to the DTO's properties (names ignoring
+    case). Returns (canonical members by camelCase name, unmatched raw members)."""
+    props = schema.dtos.get(type_name, [])
+    by_lower = {name.lower(): (name, prop) for name, prop in props}
+    members, extra = {}, {}
+    for key, (source, value) in raw.items():
+        match = by_lower.get(key.lower())
+        if not match:
+            extra[key] = value
+            continue
+        name, prop = match
+        spec = schema.spec(prop)
+        try:
+            converted = jsv_to_value(value, spec, schema) if source == "jsv" else json_to_value(value, spec, schema)
+        except HttpError as error:
+            error.message = "Error binding %s.%s: %s" % (type_name, name, error.message)
+            raise
+        if converted is not None:
+            members[camel(name)] = converted
+    return members, extra
+
+
+def camel(name):
+    """PascalCase to camelCase the way ServiceStack does (ID -> id, URLValue -> urlValue)."""
+    if not name or not name[0].isupper():
+        return name
+    i = 0
+    while i < len(name) and name[i].isupper():
+        i += 1
+    if i == 1 or i == len(name):
+        return name[:i].lower() + name[i:]
+    return name[:i - 1].lower() + name[i - 1:]
+
+
+# ---------------------------------------------------------------------------------------------
+# Multipart
+
+
+def parse_multipart(body, content_type):
+    """Parts of a multipart/form-data body: [(name, filename or None, content type, bytes)]."""
+    m = re.search(r'boundary="?([^";]+)"?', content_type)
+    if not m:
+        raise bad_request("multipart/form-data without a boundary")
+    delimiter = b"--" + m.group(1).encode("latin-1")
+    parts = []
+    chunks = body.split(delimiter)
+    for chunk in chunks[1:]:
+        if chunk.startswith(b"--"):
+            break
+        if chunk.startswith(b"\r\n"):
+            chunk = chunk[2:]
+        if chunk.endswith(b"\r\n"):
+            chunk = chunk[:-2]
+        head, sep, content = chunk.partition(b"\r\n\r\n")
+        if not sep:
+            raise bad_request("A multipart part has no header/body separator")
+        headers = {}
+        for line in head.decode("utf-8").split("\r\n"):
+            if ":" in line:
+                key, value = line.split(":", 1)
+                headers[key.strip().lower()] = value.strip()
+        disposition = headers.get("content-disposition", "")
+        name = re.search(r'(?:^|;)\s*name="([^"]*)"', disposition)
+        filename = re.search(r'filename="([^"]*)"', disposition)
+        parts.append((unquote(name.group(1)) if name else "",
+                      unquote(filename.group(1)) if filename else None,
+                      headers.get("content-type"), content))
+    return parts
+
+
+# ---------------------------------------------------------------------------------------------
+# Routing
+
+
+class Route:
+    def __init__(self, op_name, template, verbs):
+        self.op_name = op_name
+        self.template = template
+        self.verbs = verbs
+        self.segments = [s for s in template.strip("/").split("/") if s != ""]
+        self.literals = sum(1 for s in self.segments if not s.startswith("{"))
+
+    def match(self, segments):
+        """Variables {name: raw text} when the path fits, else None."""
+        variables = {}
+        for i, seg in enumerate(self.segments):
+            if seg.startswith("{") and seg.endswith("*}"):
+                variables[seg[1:-2]] = "/".join(segments[i:])
+                return variables
+            if i >= len(segments):
+                return None
+            if seg.startswith("{") and seg.endswith("}"):
+                variables[seg[1:-1]] = segments[i]
+            elif seg.lower() != segments[i].lower():
+                return None
+        return variables if len(segments) == len(self.segments) else None
+
+
+# ---------------------------------------------------------------------------------------------
+# State: users, tokens, stored values, counters
+
+
+class State:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.users = {"test": "test", "admin": "p@55wOrd"}
+        self.access_tokens = {}   # token -> (user, expires_at)
+        self.refresh_tokens = {}  # token -> (user, ttl)
+        self.values = {}          # key -> {"value", "method", "version"}
+        self.counters = {}
+
+    def count(self, name):
+        with self.lock:
+            self.counters[name] = self.counters.get(name, 0) + 1
+
+    def issue_access_token(self, user, ttl):
+        token = "eyJ" + secrets.token_urlsafe(24)
+        with self.lock:
+            self.access_tokens[token] = (user, time.time() + ttl)
+        return token
+
+    def issue_refresh_token(self, user, ttl):
+        token = "rt-" + secrets.token_urlsafe(24)
+        with self.lock:
+            self.refresh_tokens[token] = (user, ttl)
+        return token
+
+    def user_for_access_token(self, token):
+        with self.lock:
+            entry = self.access_tokens.get(token)
+        if not entry:
+            return None, "Invalid token"
+        user, expires = entry
+        if time.time() >= expires:
+            return None, "Token has expired"
+        return user, None
+
+
+def http_date(seconds_from_now):
+    moment = dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=seconds_from_now)
+    return moment.strftime("%a, %d %b %Y %H:%M:%S GMT")
+
+
+def cookie(name, value, max_age, http_only=True):
+    text = "%s=%s; expires=%s; Max-Age=%d; path=/; samesite=strict" % (name, value, http_date(max_age), max_age)
+    return text + ("; httponly" if http_only else "")
+
+
+# ---------------------------------------------------------------------------------------------
+# Services
+
+
+class Context:
+    """One request: its method, bound members, extra parameters, files and headers; the service
+    adds cookies and headers to the response."""
+
+    def __init__(self, handler, op_name, method, members, extra, files, route):
+        self.handler = handler
+        self.op_name = op_name
+        self.method = method
+        self.members = members
+        self.extra = extra
+        self.files = files
+        self.route = route
+        self.set_cookies = []
+        self.status = 200
+
+    def header(self, name):
+        return self.handler.headers.get(name)
+
+    def cookies(self):
+        jar = {}
+        for line in self.handler.headers.get_all("Cookie") or []:
+            for part in line.split(";"):
+                if "=" in part:
+                    key, value = part.split("=", 1)
+                    jar[key.strip()] = value.strip()
+        return jar
+
+    def bearer_token(self):
+        auth = self.header("Authorization") or ""
+        if auth.lower().startswith("bearer "):
+            return auth[7:].strip()
+        return self.cookies().get("ss-tok") or self.members.get("bearerToken")
+
+
+class Services:
+    def __init__(self, schema, state, techstacks):
+        self.schema = schema
+        self.state = state
+        self.techstacks = techstacks
+
+    # Hello ------------------------------------------------------------------------------------
+    def Hello(self, ctx):
+        return {"result": "Hello, %s!" % ctx.members.get("name", "World")}
+
+    # Every value type, echoed -------------------------------------------------------------------
+    def EchoTypes(self, ctx):
+        return ctx.members
+
+    # Errors -----------------------------------------------------------------------------------
+    THROW = {
+        "notfound": (404, "NotFound", "Not Found"),
+        "unauthorized": (401, "Unauthorized", "Unauthorized"),
+        "forbidden": (403, "Forbidden", "Forbidden"),
+        "conflict": (409, "Conflict", "Conflict"),
+        "argumentexception": (400, "ArgumentException", "Invalid argument"),
+        "badrequest": (400, "BadRequest", "Bad Request"),
+        "notimplemented": (405, "NotImplementedException", "The method or operation is not implemented."),
+        "toomanyrequests": (429, "TooManyRequests", "Too Many Requests"),
+    }
+
+    def ThrowType(self, ctx):
+        kind = (ctx.members.get("type") or "").lower()
+        message = ctx.members.get("message")
+        if kind in self.THROW:
+            status, code, default = self.THROW[kind]
+            raise HttpError(status, code, message or default)
+        if kind == "exception":
+            raise HttpError(500, "Exception", message or "Exception of type 'System.Exception' was thrown.",
+                            stack_trace="[ThrowType]: Exception\n   at TestServices.ThrowTypeService.Any(ThrowType request)\n"
+                                        "   at ServiceStack.Host.ServiceRunner`1.ExecuteAsync()")
+        if kind == "plaintext":
+            text = "Internal Server Error: %s" % (message or "something broke")
+            raise HttpError(500, None, None, raw_body=text.encode("utf-8"), content_type="text/plain; charset=utf-8")
+        if kind == "html":
+            page = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
+            raise HttpError(502, None, None, raw_body=page.encode(), content_type="text/html")
+        if kind == "emptybody":
+            raise HttpError(503, None, None, raw_body=b"", content_type=None)
+        raise HttpError(400, "ArgumentException", "Unknown error type '%s'" % ctx.members.get("type"))
+
+    def ThrowValidation(self, ctx):
+        m = ctx.members
+        errors = []
+        age = m.get("age", 0)
+        if not 1 <= age <= 120:
+            errors.append(field_error("InclusiveBetween", "Age", "'Age' must be between 1 and 120. You entered %d." % age,
+                                      {"From": "1", "To": "120", "PropertyValue": str(age)}))
+        if not m.get("required"):
+            errors.append(field_error("NotEmpty", "Required", "'Required' must not be empty."))
+        email = m.get("email")
+        if not email or not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
+            errors.append(field_error("Email", "Email", "'Email' is not a valid email address.",
+                                      {"PropertyValue": email or ""}))
+        if errors:
+            raise HttpError(400, errors[0]["errorCode"], errors[0]["message"], field_errors=errors)
+        return dict(m)
+
+    # Auth -------------------------------------------------------------------------------------
+    def Authenticate(self, ctx):
+        self.state.count("authenticate")
+        m = ctx.members
+        provider = (m.get("provider") or "credentials").lower()
+        if provider == "logout":
+            ctx.set_cookies += [cookie("ss-tok", "", 0), cookie("ss-reftok", "", 0), cookie("ss-id", "", 0)]
+            return {}
+        user, password = m.get("userName"), m.get("password")
+        if provider != "credentials" or self.state.users.get(user) != password:
+            raise HttpError(401, "Unauthorized", "Invalid UserName or Password")
+        meta = m.get("meta") or {}
+        ttl = int(meta.get("AccessTokenTtlSeconds", "3600"))
+        token_cookie_only = meta.get("UseTokenCookie", "").lower() == "true"
+        access = self.state.issue_access_token(user, ttl)
+        refresh = self.state.issue_refresh_token(user, ttl)
+        session = secrets.token_hex(10)
+        ctx.set_cookies += [cookie("ss-id", session, 3600), cookie("ss-tok", access, ttl),
+                            cookie("ss-reftok", refresh, 30 * 86400)]
+        response = {"userId": str(1 + list(self.state.users).index(user)), "sessionId": session, "userName": user,
+                    "displayName": user.title(), "refreshTokenExpiry": format_wcf(int((time.time() + 30 * 86400) * 1000)),
+                    "roles": ["Admin"] if user == "admin" else [], "permissions": [], "authProvider": "credentials"}
+        if not token_cookie_only:
+            response["bearerToken"] = access
+            response["refreshToken"] = refresh
+        return response
+
+    def GetAccessToken(self, ctx):
+        self.state.count("getAccessToken")
+        refresh = ctx.members.get("refreshToken")
+        from_cookie = False
+        if not refresh:
+            refresh = ctx.cookies().get("ss-reftok")
+            from_cookie = True
+        with self.state.lock:
+            entry = self.state.refresh_tokens.get(refresh or "")
+        if not entry:
+            raise HttpError(401, "RefreshTokenException", "Invalid RefreshToken" if refresh else "RefreshToken required")
+        user, ttl = entry
+        access = self.state.issue_access_token(user, ttl)
+        use_cookie = ctx.members.get("useTokenCookie") is True
+        if use_cookie or from_cookie:
+            ctx.set_cookies.append(cookie("ss-tok", access, ttl))
+        return {} if use_cookie else {"accessToken": access}
+
+    def Secured(self, ctx):
+        self.state.count("secured")
+        token = ctx.bearer_token()
+        if not token:
+            raise HttpError(401, "Unauthorized", "Not Authenticated")
+        user, problem = self.state.user_for_access_token(token)
+        if not user:
+            raise HttpError(401, "TokenException", problem)
+        return {"result": "Hello, %s!" % ctx.members.get("name", user), "userName": user}
+
+    # Files ------------------------------------------------------------------------------------
+    def UploadFiles(self, ctx):
+        files = [{"fieldName": name, "fileName": filename, "contentType": ctype or "",
+                  "contentLength": len(data), "crc32": zlib.crc32(data) & 0xFFFFFFFF,
+                  "bytes": base64.b64encode(data).decode()}
+                 for name, filename, ctype, data in ctx.files]
+        response = {"method": ctx.method, "files": files}
+        for key in ("category", "notes"):
+            if key in ctx.members:
+                response[key] = ctx.members[key]
+        return response
+
+    def GetBinary(self, ctx):
+        size = ctx.members.get("size", 0)
+        seed = ctx.members.get("seed", 0)
+        if not 0 <= size <= 64 * 1024 * 1024:
+            raise HttpError(400, "ArgumentOutOfRangeException", "Size must be between 0 and 64 MB")
+        data = bytes(((i * 31 + seed) & 0xFF) for i in range(size))
+        return RawResponse(data, "application/octet-stream")
+
+    # Void services and stored values ----------------------------------------------------------
+    def StoreValue(self, ctx):
+        key = ctx.members.get("key")
+        if not key:
+            raise HttpError(400, "NotEmpty", "'Key' must not be empty.")
+        with self.state.lock:
+            old = self.state.values.get(key, {"version": 0})
+            self.state.values[key] = {"key": key, "value": ctx.members.get("value"), "method": ctx.method,
+                                      "version": old["version"] + 1}
+        return RawResponse(b"", None, status=204)
+
+    def DeleteValue(self, ctx):
+        with self.state.lock:
+            self.state.values.pop(ctx.members.get("key"), None)
+        return RawResponse(b"", None, status=204)
+
+    def GetValue(self, ctx):
+        key = ctx.members.get("key")
+        with self.state.lock:
+            entry = self.state.values.get(key)
+        if not entry:
+            raise HttpError(404, "NotFound", "No value stored for key '%s'" % key)
+        return {k: v for k, v in entry.items() if v is not None}
+
+    def Sleep(self, ctx):
+        ms = ctx.members.get("milliseconds", 0)
+        time.sleep(ms / 1000.0)
+        return {"milliseconds": ms}
+
+    # AutoQuery --------------------------------------------------------------------------------
+    def FindTechnologies(self, ctx):
+        rows = self.techstacks.technologies()
+        m = ctx.members
+        if "name" in m:
+            rows = [r for r in rows if (r.get("name") or "").lower() == m["name"].lower()]
+        if "nameContains" in m:
+            rows = [r for r in rows if m["nameContains"].lower() in (r.get("name") or "").lower()]
+        if "nameStartsWith" in m:
+            rows = [r for r in rows if (r.get("name") or "").lower().startswith(m["nameStartsWith"].lower())]
+        if "ids" in m:
+            rows = [r for r in rows if r.get("id") in set(m["ids"])]
+        if "tier" in m:
+            rows = [r for r in rows if r.get("tier") == m["tier"]]
+        rows = apply_implicit_conventions(rows, ctx.extra, self.schema.dtos.get("Technology", []))
+        order = []
+        if m.get("orderBy"):
+            order += [f.strip() for f in m["orderBy"].split(",") if f.strip()]
+        if m.get("orderByDesc"):
+            order += ["-" + f.strip() for f in m["orderByDesc"].split(",") if f.strip()]
+        for field in reversed(order):
+            desc = field.startswith("-")
+            key = camel(field.lstrip("-"))
+            rows = sorted(rows, key=lambda r: sort_key(r.get(key)), reverse=desc)
+        total = len(rows)
+        skip = m.get("skip", 0)
+        take = m.get("take")
+        rows = rows[skip:] if take is None else rows[skip:skip + take]
+        if m.get("fields"):
+            wanted = {camel(f.strip()) for f in m["fields"].split(",")}
+            rows = [{k: v for k, v in r.items() if k in wanted} for r in rows]
+        return {"offset": skip, "total": total, "results": rows}
+
+    # TechStacks (with --techstacks-data) ------------------------------------------------------
+    def AppOverview(self, ctx):
+        return self.techstacks.file("app-overview.json")
+
+    def GetAllTechnologies(self, ctx):
+        return self.techstacks.file("get-all-technologies.1000.json")
+
+    def GetTechnology(self, ctx):
+        slug = (ctx.members.get("slug") or "").lower()
+        sample = self.techstacks.file("get-technology.servicestack.json")
+        if sample.get("technology", {}).get("slug") == slug:
+            return sample
+        for row in self.techstacks.technologies():
+            if row.get("slug") == slug:
+                return {"created": sample.get("created"), "technology": row, "technologyStacks": []}
+        raise HttpError(404, "NotFound", "Technology '%s' not found" % slug)
+
+    def GetTechnologyStack(self, ctx):
+        slug = (ctx.members.get("slug") or "").lower()
+        sample = self.techstacks.file("get-technology-stack.json")
+        if (sample.get("result") or {}).get("slug") == slug:
+            return sample
+        raise HttpError(404, "NotFound", "TechnologyStack '%s' not found" % slug)
+
+
+def field_error(code, field, message, meta=None):
+    error = {"errorCode": code, "fieldName": field, "message": message,
+             "meta": dict({"PropertyName": field, "Severity": "Error"}, **(meta or {}))}
+    return error
+
+
+def sort_key(value):
+    if value is None:
+        return (0, "")
+    if isinstance(value, str):
+        m = WCF.match(value)
+        if m:
+            return (1, int(m.group(1)))
+        return (2, value.lower())
+    return (1, value)
+
+
+CONVENTIONS = [("Contains", lambda v, a: a.lower() in str(v).lower()),
+               ("StartsWith", lambda v, a: str(v).lower().startswith(a.lower())),
+               ("EndsWith", lambda v, a: str(v).lower().endswith(a.lower())),
+               ("GreaterThanOrEqualTo", lambda v, a: sort_key(v) >= sort_key(a)),
+               ("GreaterThan", lambda v, a: sort_key(v) > sort_key(a)),
+               ("LessThanOrEqualTo", lambda v, a: sort_key(v) <= sort_key(a)),
+               ("LessThan", lambda v, a: sort_key(v) < sort_key(a)),
+               ("NotEqualTo", lambda v, a: str(v).lower() != a.lower()),
+               ("In", lambda v, a: str(v).lower() in [p.lower() for p in jsv_split(a.strip("[]"))]),
+               ("", lambda v, a: str(v).lower() == a.lower())]
+
+
+def apply_implicit_conventions(rows, extra, props):
+    """AutoQuery's implicit conventions on query parameters the request DTO does not declare:
+    `VendorName=Google`, `DescriptionContains=fast`, `ViewCountGreaterThan=100`, `IdIn=1,2`."""
+    names = {camel(n).lower(): camel(n) for n, _ in props}
+    for key, raw in extra.items():
+        value = jsv_unquote(raw)
+        for suffix, test in CONVENTIONS:
+            if suffix and not key.lower().endswith(suffix.lower()):
+                continue
+            field = names.get(key[:len(key) - len(suffix)].lower())
+            if not field:
+                continue
+            if isinstance(rows[0].get(field) if rows else None, (int, float)) and suffix in ("", "NotEqualTo") \
+                    and re.fullmatch(r"-?\d+(\.\d+)?", value):
+                number = float(value)
+                rows = [r for r in rows if (r.get(field) == number) == (suffix == "")]
+            else:
+                numeric = re.fullmatch(r"-?\d+(\.\d+)?", value)
+                arg = (float(value) if numeric and suffix not in ("Contains", "StartsWith", "EndsWith", "In")
+                       else value)
+                rows = [r for r in rows if r.get(field) is not None and test(r.get(field), arg)]
+            break
+    return rows
+
+
+class RawResponse:
+    def __init__(self, data, content_type, status=200):
+        self.data = data
+        self.content_type = content_type
+        self.status = status
+
+
+class TechStacksData:
+    """JSON files of TechStacks responses (the Payloads folder), or a small built-in table."""
+
+    BUILT_IN = [
+        {"id": 1, "name": "ServiceStack", "vendorName": "ServiceStack", "slug": "servicestack", "tier": "Server", "viewCount": 900},
+        {"id": 2, "name": "Redis", "vendorName": "Redis Labs", "slug": "redis", "tier": "Data", "viewCount": 800},
+        {"id": 3, "name": "PostgreSQL", "vendorName": "PostgreSQL", "slug": "postgresql", "tier": "Data", "viewCount": 700},
+        {"id": 4, "name": "Swift", "vendorName": "Apple", "slug": "swift", "tier": "ProgrammingLanguage", "viewCount": 600},
+        {"id": 5, "name": "Go", "vendorName": "Google", "slug": "go", "tier": "ProgrammingLanguage", "viewCount": 500},
+        {"id": 6, "name": "Nginx", "vendorName": "Nginx", "slug": "nginx", "tier": "Http", "viewCount": 400},
+    ]
+
+    def __init__(self, directory):
+        self.directory = directory
+        self.cache = {}
+        self.lock = threading.Lock()
+
+    def file(self, name):
+        if not self.directory:
+            raise HttpError(404, "NotFound", "Start the server with --techstacks-data to serve %s" % name)
+        with self.lock:
+            if name not in self.cache:
+                with open(os.path.join(self.directory, name), encoding="utf-8") as f:
+                    self.cache[name] = json.load(f)
+            return self.cache[name]
+
+    def technologies(self):
+        if not self.directory:
+            return list(self.BUILT_IN)
+        return list(self.file("get-all-technologies.1000.json").get("results", []))
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP
+
+
+def to_json_bytes(value):
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    # ServiceStack writes dates as "\/Date(ms)\/" (JSON-escaped slashes).
+    text = text.replace('"/Date(', '"\\/Date(').replace(')/"', ')\\/"')
+    return text.encode("utf-8")
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "DTOKitTestServer/1.0"
+
+    def log_message(self, format, *args):
+        if self.server.verbose:
+            sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+
+    def do_GET(self):
+        self.dispatch("GET")
+
+    def do_POST(self):
+        self.dispatch("POST")
+
+    def do_PUT(self):
+        self.dispatch("PUT")
+
+    def do_DELETE(self):
+        self.dispatch("DELETE")
+
+    def do_PATCH(self):
+        self.dispatch("PATCH")
+
+    def do_OPTIONS(self):
+        self.dispatch("OPTIONS")
+
+    def dispatch(self, method):
+        app = self.server.app
+        app.state.count("requests")
+        raw_path, _, query = self.path.partition("?")
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        extra_headers = {"X-Http-Method": method}
+        try:
+            if raw_path.startswith("/_test/"):
+                return self.test_endpoint(raw_path, method)
+            segments = [unquote(s) for s in raw_path.strip("/").split("/") if s != ""]
+            op_name, template, path_vars = app.route(method, segments)
+            extra_headers["X-Matched-Route"] = template
+            ctx = self.bind(app, op_name, method, path_vars, query, body, template)
+            result = getattr(app.services, op_name)(ctx)
+            if isinstance(result, RawResponse):
+                self.respond(result.status, result.data, result.content_type, extra_headers, ctx.set_cookies)
+            else:
+                self.respond(200, to_json_bytes(result), "application/json; charset=utf-8", extra_headers,
+                             ctx.set_cookies)
+        except HttpError as error:
+            if error.raw_body is not None:
+                self.respond(error.status, error.raw_body, error.content_type, extra_headers, [])
+            else:
+                self.respond(error.status, to_json_bytes(error.body()), "application/json; charset=utf-8",
+                             extra_headers, [])
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        except Exception as error:  # noqa: BLE001 - a test server reports everything as a 500
+            status = HttpError(500, type(error).__name__, str(error))
+            self.respond(500, to_json_bytes(status.body()), "application/json; charset=utf-8", extra_headers, [])
+
+    def bind(self, app, op_name, method, path_vars, query, body, template):
+        raw = {}
+        for key, value in parse_qsl(query, keep_blank_values=True):
+            raw[key] = ("jsv", value)
+        files = []
+        content_type = self.headers.get("Content-Type") or ""
+        if body:
+            if content_type.startswith("application/json"):
+                try:
+                    document = json.loads(body.decode("utf-8"))
+                except (ValueError, UnicodeDecodeError) as error:
+                    raise bad_request("Invalid JSON body: %s" % error)
+                if not isinstance(document, dict):
+                    raise bad_request("The JSON body must be an object")
+                for key, value in document.items():
+                    raw[key] = ("json", value)
+            elif content_type.startswith("multipart/form-data"):
+                for name, filename, ctype, data in parse_multipart(body, content_type):
+                    if filename is None:
+                        raw[name] = ("jsv", data.decode("utf-8"))
+                    else:
+                        files.append((name, filename, ctype, data))
+            elif content_type.startswith("application/x-www-form-urlencoded"):
+                for key, value in parse_qsl(body.decode("utf-8"), keep_blank_values=True):
+                    raw[key] = ("jsv", value)
+        for key, value in path_vars.items():
+            raw[key] = ("jsv", value)
+        members, extra = bind_members(op_name, raw, app.schema)
+        return Context(self, op_name, method, members, extra, files, template)
+
+    def test_endpoint(self, path, method):
+        app = self.server.app
+        if path == "/_test/stats":
+            with app.state.lock:
+                counters = dict(app.state.counters)
+            return self.respond(200, to_json_bytes(counters), "application/json", {}, [])
+        if path == "/_test/reset" and method == "POST":
+            with app.state.lock:
+                app.state.values.clear()
+                app.state.counters.clear()
+            return self.respond(204, b"", None, {}, [])
+        raise HttpError(404, "NotFound", "No test endpoint %s" % path)
+
+    def respond(self, status, data, content_type, headers, cookies):
+        try:
+            self.send_response(status)
+            if content_type:
+                self.send_header("Content-Type", content_type)
+            for key, value in headers.items():
+                self.send_header(key, value)
+            for value in cookies:
+                self.send_header("Set-Cookie", value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            if data and self.command != "HEAD":
+                self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class App:
+    def __init__(self, metadata_path, techstacks_dir):
+        self.schema = Schema()
+        self.schema.load(metadata_path)
+        self.schema.add_operation("Authenticate", [("Provider", "String"), ("UserName", "String"),
+                                  ("Password", "String"), ("RememberMe", "Boolean"), ("Meta", "Dictionary<String,String>")],
+                                  [("/auth", None), ("/auth/{provider}", None)])
+        self.schema.add_operation("GetAccessToken", [("RefreshToken", "String"), ("UseTokenCookie", "Boolean"),
+                                                     ("Meta", "Dictionary<String,String>")], [("/access-token", None)])
+        self.techstacks = TechStacksData(techstacks_dir)
+        if techstacks_dir:
+            self.schema.add_operation("AppOverview", [("Reload", "Boolean")],
+                                      [("/overview", None), ("/app-overview", None)])
+            self.schema.add_operation("GetAllTechnologies", [], [("/technology", "GET")])
+            self.schema.add_operation("GetTechnology", [("Slug", "String")], [("/technology/{Slug}", None)])
+            self.schema.add_operation("GetTechnologyStack", [("Slug", "String")], [("/techstacks/{Slug}", "GET")])
+        self.state = State()
+        self.services = Services(self.schema, self.state, self.techstacks)
+        self.routes = [Route(op["name"], path, verbs)
+                       for op in self.schema.operations.values() for path, verbs in op["routes"]]
+
+    def route(self, method, segments):
+        """(operation name, matched template, path variables) for a request path."""
+        if len(segments) == 2 and segments[0].lower() == "api":
+            return self.predefined(segments[1], "/api/{Request}")
+        if len(segments) == 3 and segments[0].lower() == "json" and segments[1].lower() in ("reply", "oneway"):
+            return self.predefined(segments[2], "/json/reply/{Request}")
+        candidates = []
+        for route in self.routes:
+            variables = route.match(segments)
+            if variables is not None:
+                candidates.append((route, variables))
+        allowed = [(r, v) for r, v in candidates if r.verbs is None or method in r.verbs]
+        if not allowed:
+            if candidates:
+                raise HttpError(405, "NotSupported", "%s is not allowed on /%s" % (method, "/".join(segments)))
+            raise HttpError(404, "NotFound", "Handler for Request not found: %s /%s" % (method, "/".join(segments)))
+        # The most literal segments wins; then routes restricted to this verb over any-verb routes.
+        route, variables = max(allowed, key=lambda rv: (rv[0].literals, rv[0].verbs is not None))
+        return route.op_name, route.template, variables
+
+    def predefined(self, name, template):
+        op = self.schema.operations.get(name.lower())
+        if not op:
+            raise HttpError(404, "NotFound", "Unknown request type '%s'" % name)
+        return op["name"], template, {}
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    request_queue_size = 128
+
+
+def main():
+    parser = argparse.ArgumentParser(description="ServiceStack-protocol test server for DTOKit")
+    parser.add_argument("--port", type=int, default=0, help="port to listen on (0: a free port)")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--metadata", default=DEFAULT_METADATA, help="the testservices metadata snapshot")
+    parser.add_argument("--techstacks-data", default=None, help="folder with TechStacks JSON responses")
+    parser.add_argument("--exit-on-stdin-close", action="store_true",
+                        help="stop when stdin reaches end of file (when the parent process goes away)")
+    parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    args = parser.parse_args()
+
+    # A parent may start us from a thread that blocks signals (libdispatch threads do), and the
+    # mask is inherited: unblock SIGTERM and SIGINT so that terminating the server works.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    server = Server((args.host, args.port), Handler)
+    server.app = App(args.metadata, args.techstacks_data)
+    server.verbose = args.verbose
+    sys.stdout.write("PORT %d\n" % server.server_address[1])
+    sys.stdout.flush()
+
+    if args.exit_on_stdin_close:
+        def watch_stdin():
+            try:
+                while sys.stdin.buffer.read(1024):
+                    pass
+            finally:
+                os._exit(0)
+        threading.Thread(target=watch_stdin, daemon=True).start()
+
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

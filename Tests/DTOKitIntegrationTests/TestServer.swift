@@ -1,0 +1,199 @@
+import DTOKit
+import DTOKitClient
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Python test server (`Server/testserver.py`), started once per test process on a free
+/// loopback port and stopped when the test bundle finishes.
+///
+/// It serves the services of `testservices.metadata.json` and, from `Payloads/`, the TechStacks
+/// responses. The server also exits by itself when this process goes away (it watches its stdin).
+final class TestServer: @unchecked Sendable {
+    /// `http://127.0.0.1:<port>`
+    let baseUrl: String
+    let port: Int
+    private let process: Process
+    private let stdin: Pipe
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var running: TestServer?
+    nonisolated(unsafe) private static var startError: (any Error)?
+
+    /// The running server, started on first use.
+    static func shared() throws -> TestServer {
+        lock.lock()
+        defer { lock.unlock() }
+        if let running { return running }
+        if let startError { throw startError }
+        do {
+            let server = try TestServer()
+            running = server
+            XCTestObservationCenter.shared.addTestObserver(StopAtEnd(server: server))
+            return server
+        } catch {
+            startError = error
+            throw error
+        }
+    }
+
+    static var testsDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    }
+
+    static var payloadsDirectory: URL {
+        testsDirectory.appendingPathComponent("Payloads")
+    }
+
+    private init() throws {
+        let script = Self.testsDirectory.appendingPathComponent("Server/testserver.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--port", "0",
+                             "--techstacks-data", Self.payloadsDirectory.path, "--exit-on-stdin-close"]
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+
+        // The first line is `PORT <n>`; read it on another thread so a silent server cannot hang us.
+        let firstLine = LineBox()
+        let done = DispatchSemaphore(value: 0)
+        let reader = output.fileHandleForReading
+        DispatchQueue.global().async {
+            var bytes = Data()
+            while !bytes.contains(UInt8(ascii: "\n")) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                bytes.append(chunk)
+            }
+            firstLine.set(String(decoding: bytes, as: UTF8.self))
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 20) == .success,
+              let line = firstLine.get().split(separator: "\n").first,
+              line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
+        else {
+            process.terminate()
+            throw TestServerError.noPort(firstLine.get())
+        }
+        self.process = process
+        self.stdin = input
+        self.port = port
+        self.baseUrl = "http://127.0.0.1:\(port)"
+    }
+
+    /// Stops the server: closing its stdin makes it exit; SIGTERM, then SIGKILL if it lingers.
+    func stop() {
+        try? stdin.fileHandleForWriting.close()
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+    }
+
+    private final class LineBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
+        func get() -> String { lock.lock(); defer { lock.unlock() }; return text }
+    }
+
+    private final class StopAtEnd: NSObject, XCTestObservation {
+        let server: TestServer
+        init(server: TestServer) { self.server = server }
+        func testBundleDidFinish(_ testBundle: Bundle) { server.stop() }
+    }
+}
+
+enum TestServerError: Error, CustomStringConvertible {
+    case noPort(String)
+
+    var description: String {
+        "The test server did not print `PORT <n>` (is python3 installed?); it printed: \(noPortText)"
+    }
+
+    private var noPortText: String {
+        switch self { case .noPort(let text): return text.isEmpty ? "nothing" : text }
+    }
+}
+
+// MARK: - Helpers shared by the client tests
+
+/// A new client for the test server.
+func makeTestClient() throws -> JsonServiceClient {
+    JsonServiceClient(baseUrl: try TestServer.shared().baseUrl)
+}
+
+/// Records every request a client sends (through its `requestFilter`) and every response
+/// (through its `responseFilter`).
+final class TrafficLog: @unchecked Sendable {
+    struct Entry {
+        var method: String
+        /// The path as sent, percent-encoding kept.
+        var path: String
+        var query: String?
+        var headers: [String: String]
+    }
+
+    private let lock = NSLock()
+    private var requestEntries: [Entry] = []
+    private var responseEntries: [HTTPURLResponse] = []
+
+    init(_ client: JsonServiceClient) {
+        client.requestFilter = { [self] request in record(request) }
+        client.responseFilter = { [self] response in record(response) }
+    }
+
+    func record(_ request: URLRequest) {
+        guard let url = request.url else { return }
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let entry = Entry(method: request.httpMethod ?? "", path: components?.percentEncodedPath ?? "",
+                          query: components?.percentEncodedQuery,
+                          headers: request.allHTTPHeaderFields ?? [:])
+        lock.lock(); requestEntries.append(entry); lock.unlock()
+    }
+
+    func record(_ response: HTTPURLResponse) {
+        lock.lock(); responseEntries.append(response); lock.unlock()
+    }
+
+    var requests: [Entry] { lock.lock(); defer { lock.unlock() }; return requestEntries }
+    var responses: [HTTPURLResponse] { lock.lock(); defer { lock.unlock() }; return responseEntries }
+    var last: Entry? { requests.last }
+    var lastMatchedRoute: String? { responses.last?.value(forHTTPHeaderField: "X-Matched-Route") }
+    var lastServerMethod: String? { responses.last?.value(forHTTPHeaderField: "X-Http-Method") }
+}
+
+/// The server's request counters (`GET /_test/stats`).
+func serverCounter(_ name: String) throws -> Int {
+    let client = try makeTestClient()
+    let stats = try client.get("/_test/stats", as: JsonValue.self)
+    return stats[name]?.intValue ?? 0
+}
+
+/// CRC-32 (IEEE), as Python's `zlib.crc32`.
+func crc32(_ data: Data) -> Int {
+    var table = [UInt32](repeating: 0, count: 256)
+    for i in 0..<256 {
+        var c = UInt32(i)
+        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        table[i] = c
+    }
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    return Int(crc ^ 0xFFFF_FFFF)
+}
+
+/// Milliseconds since 1970: the precision dates travel with.
+func milliseconds(_ date: Date?) -> Int64? {
+    date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+}
