@@ -10,12 +10,19 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.rawValue = rawValue.uppercased()
     }
 
+    /// `GET`: the DTO goes in the query string.
     public static let get = HttpMethod(rawValue: "GET")
+    /// `POST`: the DTO goes in the JSON body.
     public static let post = HttpMethod(rawValue: "POST")
+    /// `PUT`: the DTO goes in the JSON body.
     public static let put = HttpMethod(rawValue: "PUT")
+    /// `DELETE`: the DTO goes in the query string.
     public static let delete = HttpMethod(rawValue: "DELETE")
+    /// `PATCH`: the DTO goes in the JSON body.
     public static let patch = HttpMethod(rawValue: "PATCH")
+    /// `HEAD`: the DTO goes in the query string.
     public static let head = HttpMethod(rawValue: "HEAD")
+    /// `OPTIONS`: the DTO goes in the query string.
     public static let options = HttpMethod(rawValue: "OPTIONS")
 
     /// Whether requests with this method carry the DTO as a JSON body. GET, DELETE, HEAD and
@@ -40,5 +47,6 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
+    /// The method name, e.g. `GET`.
     public var description: String { rawValue }
 }

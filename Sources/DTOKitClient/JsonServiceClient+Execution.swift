@@ -87,7 +87,10 @@ extension JsonServiceClient {
     func makeAttempt(_ call: PreparedCall) -> Attempt {
         let settings = self.settings.current
         let timeout = settings.timeout ?? 60
-        var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy, timeoutInterval: timeout)
+        var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
+        // The transport enforces `timeout` itself; URLSession's own timeout (whole seconds on
+        // Linux) is only a backstop a little later.
+        request.timeoutInterval = (timeout + 1).rounded(.up)
         request.httpMethod = call.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in settings.headers.sorted(by: { $0.key < $1.key }) {

@@ -42,6 +42,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     /// cookies, and ServiceStack responses are not cacheable by default.
     public init(baseUrl: String, configuration: URLSessionConfiguration) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
+        // A copy: the caller's configuration object stays as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never

@@ -378,6 +378,68 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual([UInt8](customAsync), [2, 33, 64])
     }
 
+    // MARK: Remaining overloads
+
+    func testRemainingOverloads() async throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        let find = FindTechnologies()
+        find.take = 2
+        find.orderBy = "Id"
+        let found = try await client.getAsync(find, query: ["NameStartsWith": "S"])
+        XCTAssertEqual(found.results?.count, 2)
+        XCTAssertTrue(found.results?.allSatisfy { $0.name?.hasPrefix("S") ?? false } ?? false)
+
+        let inferred: HelloResponse = try await client.getAsync("/hello/Inferred")
+        XCTAssertEqual(inferred.result, "Hello, Inferred!")
+        let deleted: JsonValue = try await client.deleteAsync("/values/none")
+        XCTAssertEqual(deleted, .null)
+        let deletedSync: JsonValue = try client.delete("/values/none")
+        XCTAssertEqual(deletedSync, .null)
+
+        let echo = EchoValues.make()
+        EchoValues.assertEqual(try client.delete(echo), echo)
+        XCTAssertEqual(log.lastServerMethod, "DELETE")
+        EchoValues.assertEqual(try await client.sendAsync(echo, method: .patch), echo)
+        XCTAssertEqual(log.lastServerMethod, "PATCH")
+        let posted: EchoTypes = try client.post("/echo/types", request: echo)
+        EchoValues.assertEqual(posted, echo)
+        let put: EchoTypes = try await client.putAsync("/echo/types", request: echo)
+        EchoValues.assertEqual(put, echo)
+        let patched: EchoTypes = try client.patch("/echo/types", request: echo)
+        EchoValues.assertEqual(patched, echo)
+        let patchedAsync: EchoTypes = try await client.patchAsync("/echo/types", request: echo)
+        EchoValues.assertEqual(patchedAsync, echo)
+        let postedAsync: EchoTypes = try await client.postAsync("/echo/types", request: echo)
+        EchoValues.assertEqual(postedAsync, echo)
+        let putSync: EchoTypes = try client.put("/echo/types", request: echo)
+        EchoValues.assertEqual(putSync, echo)
+    }
+
+    func testSessionIdAndVersionFillRequestsThatAskForThem() throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        client.version = 3
+        client.sessionId = "session-1"
+        let versioned = VersionedHello()
+        versioned.name = "v"
+        XCTAssertEqual(try client.get(versioned).result, "Hello, v!")
+        XCTAssertEqual(log.last?.query, "name=v&sessionId=session-1&version=3")
+        let body = try client.post(versioned)
+        XCTAssertEqual(body.result, "Hello, v!")
+
+        versioned.version = 1
+        versioned.sessionId = "own"
+        _ = try client.get(versioned)
+        XCTAssertEqual(log.last?.query, "name=v&version=1&sessionId=own", "the request's own values win")
+        XCTAssertEqual(versioned.version, 1, "the request object is not changed")
+
+        let plain = Hello()   // neither IHasVersion nor IHasSessionId
+        plain.name = "p"
+        _ = try client.get(plain)
+        XCTAssertNil(log.last?.query)
+    }
+
     // MARK: Filters and settings
 
     func testRequestAndResponseFiltersPerClientAndGlobal() throws {
@@ -510,4 +572,22 @@ enum EchoValues {
         XCTAssertEqual(actual.bytes, expected.bytes, file: file, line: line)
         XCTAssertEqual(actual.toJson(), expected.toJson(), "the whole DTO", file: file, line: line)
     }
+}
+
+/// A request that asks for the client's version and session id; the server knows it as Hello.
+final class VersionedHello: IReturn, IGet, IHasVersion, IHasSessionId {
+    typealias Return = HelloResponse
+    var name: String?
+    var version: Int?
+    var sessionId: String?
+    required init() {}
+}
+
+extension VersionedHello: JsonSerializable {
+    static var typeName: String { "Hello" }
+    static let metadata = Metadata.create([
+        Property<VersionedHello>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<VersionedHello>.optional("version", get: { $0.version }, set: { $0.version = $1 }),
+        Property<VersionedHello>.optional("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
+    ])
 }

@@ -28,6 +28,7 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     /// `underlying` is why (usually a ``WebServiceException`` from `GetAccessToken`).
     case refreshTokenFailed(url: String, underlying: any Error)
 
+    /// What went wrong and for which URL (without its query string).
     public var description: String {
         switch self {
         case .connectionRefused(let url):
@@ -52,6 +53,7 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         }
     }
 
+    /// The same as ``description``, for `LocalizedError`.
     public var errorDescription: String? { description }
 
     private static func seconds(_ value: TimeInterval) -> String {

@@ -107,8 +107,10 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
         try? T.fromJson(responseBody)
     }
 
+    /// ``description``, labelled with the type name.
     public var debugDescription: String { "WebServiceException(\(description))" }
 
+    /// The same as ``description``, for `LocalizedError`.
     public var errorDescription: String? { description }
 
     static func describe(statusCode: Int, statusDescription: String, status: ResponseStatus?, body: Data,
