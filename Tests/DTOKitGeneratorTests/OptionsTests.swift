@@ -141,9 +141,9 @@ final class OptionsTests: XCTestCase {
             """#), options: "AddCodable: True")
         assertLines(output, contain: [
             "extension Timer: Codable {}",
-            "elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.seconds",
-            "laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.seconds)",
-            "blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.bytes",
+            "self.elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.seconds",
+            "self.laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.seconds)",
+            "self.blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.bytes",
             "try container.encodeIfPresent(self.elapsed.map(TimeSpan.init), forKey: .elapsed)",
             "self = try JsonEnumCoding.decode(Color.self, from: decoder)",
         ])

@@ -16,6 +16,16 @@ open class Authenticate: IReturn, IPost {
     public var meta: [String: String]?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension Authenticate: JsonSerializable {
@@ -54,6 +64,16 @@ open class AuthenticateResponse {
     public var meta: [String: String]?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension AuthenticateResponse: JsonSerializable {
@@ -86,6 +106,16 @@ open class GetAccessToken: IReturn, IPost {
     public var meta: [String: String]?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension GetAccessToken: JsonSerializable {
@@ -104,6 +134,16 @@ open class GetAccessTokenResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension GetAccessTokenResponse: JsonSerializable {

@@ -3,6 +3,16 @@ open class EmptyResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension EmptyResponse: JsonSerializable {
@@ -18,6 +28,16 @@ open class IdResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension IdResponse: JsonSerializable {
@@ -35,6 +55,16 @@ open class BoolResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension BoolResponse: JsonSerializable {
@@ -53,6 +83,16 @@ open class StringResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension StringResponse: JsonSerializable {
@@ -71,6 +111,16 @@ open class StringsResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension StringsResponse: JsonSerializable {

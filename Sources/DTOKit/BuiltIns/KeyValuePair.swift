@@ -5,6 +5,16 @@ open class KeyValuePair<K: JsonConvertible, V: JsonConvertible> {
 
     public required init() {}
 
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
+
     public init(key: K?, value: V?) {
         self.key = key
         self.value = value

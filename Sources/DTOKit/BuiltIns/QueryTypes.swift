@@ -51,7 +51,33 @@ open class QueryResponse<T: JsonConvertible> {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case offset, total, results, meta, responseStatus
+    }
+
+    /// Codable support for `AddCodable: True` types; `T` must be `Decodable` at run time.
+    public required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        offset = try container.decodeIfPresent(Int.self, forKey: .offset)
+        total = try container.decodeIfPresent(Int.self, forKey: .total)
+        results = try CodableSupport.decodeIfPresent([T].self, from: container, forKey: .results)
+        meta = try container.decodeIfPresent([String: String].self, forKey: .meta)
+        responseStatus = try container.decodeIfPresent(ResponseStatus.self, forKey: .responseStatus)
+    }
+
+    /// Codable support for `AddCodable: True` types; `T` must be `Encodable` at run time.
+    open func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(offset, forKey: .offset)
+        try container.encodeIfPresent(total, forKey: .total)
+        try CodableSupport.encodeIfPresent(results, to: &container, forKey: .results)
+        try container.encodeIfPresent(meta, forKey: .meta)
+        try container.encodeIfPresent(responseStatus, forKey: .responseStatus)
+    }
 }
+
+extension QueryResponse: Codable {}
 
 extension QueryResponse: JsonSerializable {
     public static var typeName: String { "QueryResponse" }

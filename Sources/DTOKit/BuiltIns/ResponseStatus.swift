@@ -11,6 +11,16 @@ open class ResponseStatus {
     public var meta: [String: String]?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension ResponseStatus: JsonSerializable {
@@ -33,6 +43,16 @@ open class ResponseError {
     public var meta: [String: String]?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension ResponseError: JsonSerializable {
@@ -50,6 +70,16 @@ open class ErrorResponse {
     public var responseStatus: ResponseStatus?
 
     public required init() {}
+
+    /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
+    public required init(from decoder: any Decoder) throws {
+        try CodableSupport.decodeThroughMetadata(self, from: decoder)
+    }
+
+    /// Encodes through the metadata table (Codable support for `AddCodable: True` types).
+    open func encode(to encoder: any Encoder) throws {
+        try CodableSupport.encodeThroughMetadata(self, to: encoder)
+    }
 }
 
 extension ErrorResponse: JsonSerializable {

@@ -35,7 +35,7 @@ struct CodableEmitter {
                 body.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             }
             for property in properties {
-                body.line("\(property.swiftName) = \(decodeExpression(property))")
+                body.line("self.\(property.swiftName) = \(decodeExpression(property))")
             }
         }
         writer.line()

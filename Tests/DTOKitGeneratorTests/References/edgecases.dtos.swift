@@ -16,7 +16,7 @@ InitializeCollections: False
 TreatTypesAsStrings:
 DefaultImports: Foundation
 AccessLevel: public
-AddCodable: False
+AddCodable: True
 */
 
 import Foundation
@@ -33,6 +33,26 @@ public class EchoShapes: IReturn, IHasName, IPost {
     //named:IHasName ignored. Swift doesn't support interface properties
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case version
+        case name
+        case shapes
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 2
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.shapes = try container.decodeIfPresent(AllShapes.self, forKey: .shapes)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.version, forKey: .version)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.shapes, forKey: .shapes)
+    }
 }
 
 extension EchoShapes: JsonSerializable {
@@ -48,6 +68,8 @@ extension EchoShapes: JsonSerializable {
     ])
 }
 
+extension EchoShapes: Codable {}
+
 // @Route("/shapes/query", "GET")
 public class QueryShapes: QueryDb<Shape>, IReturn, IGet {
     public typealias Return = QueryResponse<Shape>
@@ -56,6 +78,45 @@ public class QueryShapes: QueryDb<Shape>, IReturn, IGet {
     public var colorIn: [Color]?
 
     required public init() { super.init() }
+
+    private enum CodingKeys: String, CodingKey {
+        case version
+        case colorIn
+        case skip
+        case take
+        case orderBy
+        case orderByDesc
+        case include
+        case fields
+        case meta
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        super.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 2
+        self.colorIn = try container.decodeIfPresent([Color].self, forKey: .colorIn)
+        self.skip = try container.decodeIfPresent(Int.self, forKey: .skip)
+        self.take = try container.decodeIfPresent(Int.self, forKey: .take)
+        self.orderBy = try container.decodeIfPresent(String.self, forKey: .orderBy)
+        self.orderByDesc = try container.decodeIfPresent(String.self, forKey: .orderByDesc)
+        self.include = try container.decodeIfPresent(String.self, forKey: .include)
+        self.fields = try container.decodeIfPresent(String.self, forKey: .fields)
+        self.meta = try container.decodeIfPresent([String: String].self, forKey: .meta)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.version, forKey: .version)
+        try container.encodeIfPresent(self.colorIn, forKey: .colorIn)
+        try container.encodeIfPresent(self.skip, forKey: .skip)
+        try container.encodeIfPresent(self.take, forKey: .take)
+        try container.encodeIfPresent(self.orderBy, forKey: .orderBy)
+        try container.encodeIfPresent(self.orderByDesc, forKey: .orderByDesc)
+        try container.encodeIfPresent(self.include, forKey: .include)
+        try container.encodeIfPresent(self.fields, forKey: .fields)
+        try container.encodeIfPresent(self.meta, forKey: .meta)
+    }
 }
 
 extension QueryShapes: JsonSerializable {
@@ -74,12 +135,34 @@ extension QueryShapes: JsonSerializable {
     ])
 }
 
+extension QueryShapes: Codable {}
+
 public class DeleteShape: IReturnVoid, IDelete, IHasBearerToken {
     public var version: Int = 2
     public var id: Int?
     public var bearerToken: String?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case version
+        case id
+        case bearerToken
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 2
+        self.id = try container.decodeIfPresent(Int.self, forKey: .id)
+        self.bearerToken = try container.decodeIfPresent(String.self, forKey: .bearerToken)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.version, forKey: .version)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encodeIfPresent(self.bearerToken, forKey: .bearerToken)
+    }
 }
 
 extension DeleteShape: JsonSerializable {
@@ -91,12 +174,28 @@ extension DeleteShape: JsonSerializable {
     ])
 }
 
+extension DeleteShape: Codable {}
+
 public class GetNames: IReturn, IGet {
     public typealias Return = [String]
 
     public var version: Int = 2
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case version
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 2
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.version, forKey: .version)
+    }
 }
 
 extension GetNames: JsonSerializable {
@@ -105,6 +204,8 @@ extension GetNames: JsonSerializable {
         DTOKit.Property<GetNames>.value("version", get: { $0.version }, set: { $0.version = $1 }),
     ])
 }
+
+extension GetNames: Codable {}
 
 public class AllShapes {
     public var count: Int?
@@ -139,6 +240,107 @@ public class AllShapes {
     public var responseStatus: ResponseStatus?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case count
+        case ratio
+        case price
+        case small
+        case signed
+        case big
+        case letter
+        case guid
+        case when
+        case duration
+        case durations
+        case durationByName
+        case untyped
+        case ints
+        case maybeInts
+        case shapes
+        case shapeById
+        case tagsByName
+        case nested
+        case lookup
+        case settings
+        case colors
+        case priority
+        case status
+        case permissions
+        case circle
+        case pair
+        case point
+        case results
+        case responseStatus
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.count = try container.decodeIfPresent(Int.self, forKey: .count)
+        self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio)
+        self.price = try container.decodeIfPresent(Double.self, forKey: .price)
+        self.small = try container.decodeIfPresent(UInt8.self, forKey: .small)
+        self.signed = try container.decodeIfPresent(Int8.self, forKey: .signed)
+        self.big = try container.decodeIfPresent(UInt64.self, forKey: .big)
+        self.letter = try container.decodeIfPresent(String.self, forKey: .letter)
+        self.guid = try container.decodeIfPresent(String.self, forKey: .guid)
+        self.when = try container.decodeIfPresent(Date.self, forKey: .when)
+        self.duration = try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.seconds
+        self.durations = try container.decodeIfPresent([TimeSpan].self, forKey: .durations)?.map(\.seconds)
+        self.durationByName = try container.decodeIfPresent([String: TimeSpan].self, forKey: .durationByName)?.mapValues(\.seconds)
+        self.untyped = try container.decodeIfPresent(JsonValue.self, forKey: .untyped)
+        self.ints = try container.decodeIfPresent([Int].self, forKey: .ints)
+        self.maybeInts = try container.decodeIfPresent([Int?].self, forKey: .maybeInts)
+        self.shapes = try container.decodeIfPresent([Shape].self, forKey: .shapes)
+        self.shapeById = try container.decodeIfPresent([Int: Shape].self, forKey: .shapeById)
+        self.tagsByName = try container.decodeIfPresent([String: [String]].self, forKey: .tagsByName)
+        self.nested = try container.decodeIfPresent([String: [String: Shape]].self, forKey: .nested)
+        self.lookup = try container.decodeIfPresent([String: Int].self, forKey: .lookup)
+        self.settings = try container.decodeIfPresent([String: String].self, forKey: .settings)
+        self.colors = try container.decodeIfPresent([Color].self, forKey: .colors)
+        self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority)
+        self.status = try container.decodeIfPresent(Status.self, forKey: .status)
+        self.permissions = try container.decodeIfPresent(Permissions.self, forKey: .permissions)
+        self.circle = try container.decodeIfPresent(Circle.self, forKey: .circle)
+        self.pair = try container.decodeIfPresent(KeyValuePair<String, Int>.self, forKey: .pair)
+        self.point = try container.decodeIfPresent(String.self, forKey: .point)
+        self.results = try container.decodeIfPresent(Result<Shape>.self, forKey: .results)
+        self.responseStatus = try container.decodeIfPresent(ResponseStatus.self, forKey: .responseStatus)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.count, forKey: .count)
+        try container.encodeIfPresent(self.ratio, forKey: .ratio)
+        try container.encodeIfPresent(self.price, forKey: .price)
+        try container.encodeIfPresent(self.small, forKey: .small)
+        try container.encodeIfPresent(self.signed, forKey: .signed)
+        try container.encodeIfPresent(self.big, forKey: .big)
+        try container.encodeIfPresent(self.letter, forKey: .letter)
+        try container.encodeIfPresent(self.guid, forKey: .guid)
+        try container.encodeIfPresent(self.when, forKey: .when)
+        try container.encodeIfPresent(self.duration.map(TimeSpan.init), forKey: .duration)
+        try container.encodeIfPresent(self.durations?.map(TimeSpan.init), forKey: .durations)
+        try container.encodeIfPresent(self.durationByName?.mapValues(TimeSpan.init), forKey: .durationByName)
+        try container.encodeIfPresent(self.untyped, forKey: .untyped)
+        try container.encodeIfPresent(self.ints, forKey: .ints)
+        try container.encodeIfPresent(self.maybeInts, forKey: .maybeInts)
+        try container.encodeIfPresent(self.shapes, forKey: .shapes)
+        try container.encodeIfPresent(self.shapeById, forKey: .shapeById)
+        try container.encodeIfPresent(self.tagsByName, forKey: .tagsByName)
+        try container.encodeIfPresent(self.nested, forKey: .nested)
+        try container.encodeIfPresent(self.lookup, forKey: .lookup)
+        try container.encodeIfPresent(self.settings, forKey: .settings)
+        try container.encodeIfPresent(self.colors, forKey: .colors)
+        try container.encodeIfPresent(self.priority, forKey: .priority)
+        try container.encodeIfPresent(self.status, forKey: .status)
+        try container.encodeIfPresent(self.permissions, forKey: .permissions)
+        try container.encodeIfPresent(self.circle, forKey: .circle)
+        try container.encodeIfPresent(self.pair, forKey: .pair)
+        try container.encodeIfPresent(self.point, forKey: .point)
+        try container.encodeIfPresent(self.results, forKey: .results)
+        try container.encodeIfPresent(self.responseStatus, forKey: .responseStatus)
+    }
 }
 
 extension AllShapes: JsonSerializable {
@@ -177,6 +379,8 @@ extension AllShapes: JsonSerializable {
     ])
 }
 
+extension AllShapes: Codable {}
+
 /// A DTO named like a Swift keyword.
 public class `Type` {
     public var id: Int?
@@ -185,6 +389,29 @@ public class `Type` {
     public var `protocol`: `Protocol`?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case `default`
+        case `self`
+        case `protocol`
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: .id)
+        self.`default` = try container.decodeIfPresent(String.self, forKey: .`default`)
+        self.`self` = try container.decodeIfPresent(Bool.self, forKey: .`self`)
+        self.`protocol` = try container.decodeIfPresent(`Protocol`.self, forKey: .`protocol`)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encodeIfPresent(self.`default`, forKey: .`default`)
+        try container.encodeIfPresent(self.`self`, forKey: .`self`)
+        try container.encodeIfPresent(self.`protocol`, forKey: .`protocol`)
+    }
 }
 
 extension `Type`: JsonSerializable {
@@ -197,10 +424,26 @@ extension `Type`: JsonSerializable {
     ])
 }
 
+extension `Type`: Codable {}
+
 public class `Protocol` {
     public var name: String?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.name, forKey: .name)
+    }
 }
 
 extension `Protocol`: JsonSerializable {
@@ -210,11 +453,30 @@ extension `Protocol`: JsonSerializable {
     ])
 }
 
+extension `Protocol`: Codable {}
+
 public class Data {
     public var bytes: [UInt8]?
     public var payload: Foundation.Data?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case bytes
+        case payload
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.bytes = try container.decodeIfPresent(Base64Bytes.self, forKey: .bytes)?.bytes
+        self.payload = try container.decodeIfPresent(Foundation.Data.self, forKey: .payload)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.bytes.map(Base64Bytes.init), forKey: .bytes)
+        try container.encodeIfPresent(self.payload, forKey: .payload)
+    }
 }
 
 extension Data: JsonSerializable {
@@ -225,10 +487,26 @@ extension Data: JsonSerializable {
     ])
 }
 
+extension Data: Codable {}
+
 public class Error {
     public var message: String?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case message
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.message = try container.decodeIfPresent(String.self, forKey: .message)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.message, forKey: .message)
+    }
 }
 
 extension Error: JsonSerializable {
@@ -238,12 +516,34 @@ extension Error: JsonSerializable {
     ])
 }
 
-public class Result<T: JsonConvertible> {
+extension Error: Codable {}
+
+public class Result<T: JsonConvertible & Codable> {
     public var value: T?
     public var values: [T]?
     public var error: Error?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case value
+        case values
+        case error
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.value = try container.decodeIfPresent(T.self, forKey: .value)
+        self.values = try container.decodeIfPresent([T].self, forKey: .values)
+        self.error = try container.decodeIfPresent(Error.self, forKey: .error)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.value, forKey: .value)
+        try container.encodeIfPresent(self.values, forKey: .values)
+        try container.encodeIfPresent(self.error, forKey: .error)
+    }
 }
 
 extension Result: JsonSerializable {
@@ -259,12 +559,34 @@ extension Result: JsonSerializable {
     }
 }
 
+extension Result: Codable {}
+
 public class Property {
     public var name: String?
     public var created: Date?
     public var data: Data?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case created
+        case data
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.created = try container.decodeIfPresent(Date.self, forKey: .created)
+        self.data = try container.decodeIfPresent(Data.self, forKey: .data)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.name, forKey: .name)
+        try container.encodeIfPresent(self.created, forKey: .created)
+        try container.encodeIfPresent(self.data, forKey: .data)
+    }
 }
 
 extension Property: JsonSerializable {
@@ -276,6 +598,8 @@ extension Property: JsonSerializable {
     ])
 }
 
+extension Property: Codable {}
+
 public enum Color: String, CaseIterable, Sendable {
     case Red
     case Green
@@ -284,6 +608,15 @@ public enum Color: String, CaseIterable, Sendable {
 
 extension Color: JsonEnum {
     public static let jsonCases = JsonEnumCases<Color>(allCases)
+}
+
+extension Color: Codable {
+    public init(from decoder: any Decoder) throws {
+        self = try JsonEnumCoding.decode(Color.self, from: decoder)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        try JsonEnumCoding.encode(self, to: encoder)
+    }
 }
 
 public enum Priority: Int, CaseIterable, Sendable {
@@ -300,6 +633,15 @@ extension Priority: JsonEnum {
     ])
 }
 
+extension Priority: Codable {
+    public init(from decoder: any Decoder) throws {
+        self = try JsonEnumCoding.decode(Priority.self, from: decoder)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        try JsonEnumCoding.encode(self, to: encoder)
+    }
+}
+
 public enum Status: String, CaseIterable, Sendable {
     case Active = "active"
     case OnHold = "on-hold"
@@ -308,6 +650,15 @@ public enum Status: String, CaseIterable, Sendable {
 
 extension Status: JsonEnum {
     public static let jsonCases = JsonEnumCases<Status>(allCases)
+}
+
+extension Status: Codable {
+    public init(from decoder: any Decoder) throws {
+        self = try JsonEnumCoding.decode(Status.self, from: decoder)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        try JsonEnumCoding.encode(self, to: encoder)
+    }
 }
 
 // @Flags()
@@ -330,11 +681,30 @@ extension Permissions: JsonFlags {
     ]
 }
 
+extension Permissions: Codable {}
+
 public class Shape {
     public var id: Int?
     public var color: Color?
 
     required public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case color
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decodeIfPresent(Int.self, forKey: .id)
+        self.color = try container.decodeIfPresent(Color.self, forKey: .color)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encodeIfPresent(self.color, forKey: .color)
+    }
 }
 
 extension Shape: JsonSerializable {
@@ -354,10 +724,33 @@ extension Shape: JsonSerializable {
     ])
 }
 
+extension Shape: Codable {}
+
 public class Circle: Shape {
     public var radius: Double?
 
     required public init() { super.init() }
+
+    private enum CodingKeys: String, CodingKey {
+        case radius
+        case id
+        case color
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        super.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.radius = try container.decodeIfPresent(Double.self, forKey: .radius)
+        self.id = try container.decodeIfPresent(Int.self, forKey: .id)
+        self.color = try container.decodeIfPresent(Color.self, forKey: .color)
+    }
+
+    public override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.radius, forKey: .radius)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encodeIfPresent(self.color, forKey: .color)
+    }
 }
 
 extension Circle {
@@ -372,6 +765,30 @@ public class Ring: Circle {
     public var inner: Double?
 
     required public init() { super.init() }
+
+    private enum CodingKeys: String, CodingKey {
+        case inner
+        case radius
+        case id
+        case color
+    }
+
+    required public init(from decoder: any Decoder) throws {
+        super.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.inner = try container.decodeIfPresent(Double.self, forKey: .inner)
+        self.radius = try container.decodeIfPresent(Double.self, forKey: .radius)
+        self.id = try container.decodeIfPresent(Int.self, forKey: .id)
+        self.color = try container.decodeIfPresent(Color.self, forKey: .color)
+    }
+
+    public override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.inner, forKey: .inner)
+        try container.encodeIfPresent(self.radius, forKey: .radius)
+        try container.encodeIfPresent(self.id, forKey: .id)
+        try container.encodeIfPresent(self.color, forKey: .color)
+    }
 }
 
 extension Ring {

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Codable for generated enums (`AddCodable: True`), with ServiceStack's enum rules: the wire text
+/// (name or `[EnumMember]` value) matched exactly, then case-insensitively, or the case's number.
+///
+/// ```swift
+/// extension Color: Codable {
+///     public init(from decoder: any Decoder) throws { self = try JsonEnumCoding.decode(Color.self, from: decoder) }
+///     public func encode(to encoder: any Encoder) throws { try JsonEnumCoding.encode(self, to: encoder) }
+/// }
+/// ```
+public enum JsonEnumCoding {
+    /// Reads a case from a string or a number.
+    public static func decode<E: JsonEnum>(_ type: E.Type, from decoder: any Decoder) throws -> E {
+        let container = try decoder.singleValueContainer()
+        let cases = E.jsonCases
+        if let number = try? container.decode(Int.self) {
+            if let index = cases.values.firstIndex(of: number) { return cases.cases[index] }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(cases.expectedDescription), found \(number)")
+        }
+        let text = try container.decode(String.self)
+        if let index = cases.names.firstIndex(of: text)
+            ?? cases.names.firstIndex(where: { $0.caseInsensitiveCompare(text) == .orderedSame })
+            ?? Int(text).flatMap({ cases.values.firstIndex(of: $0) }) {
+            return cases.cases[index]
+        }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(cases.expectedDescription), found \"\(text)\"")
+    }
+
+    /// Writes the case's text, or its number when the cases are encoded as integers.
+    public static func encode<E: JsonEnum>(_ value: E, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        let cases = E.jsonCases
+        guard let index = cases.indexOfCase[value] else {
+            try container.encodeNil()
+            return
+        }
+        switch cases.encoding {
+        case .name: try container.encode(cases.names[index])
+        case .integer: try container.encode(cases.values[index])
+        }
+    }
+}
