@@ -14,7 +14,9 @@ import FoundationNetworking
 /// The timeout is enforced here too (not only through `URLRequest.timeoutInterval`, which some
 /// platforms round down to whole seconds or ignore), so it means the same everywhere: the whole
 /// exchange must finish within it.
-struct URLSessionTransport: Sendable {
+///
+/// `@unchecked Sendable` because URLSession is thread-safe but not marked `Sendable` in every SDK.
+struct URLSessionTransport: @unchecked Sendable {
     let session: URLSession
 
     /// Sends `request`, blocking the calling thread until the response arrives.
