@@ -4,9 +4,10 @@ import TechStacksDTOs
 import XCTest
 
 /// The DTOs the plugin generated from the TechStacks snapshot read and write the TechStacks responses.
+/// Names are module-qualified: this test module's own snapshot (testservices) declares some of them too.
 final class TechStacksFixtureTests: XCTestCase {
     func testAllTechnologiesDecodeWithDatesEnumsAndNumbers() throws {
-        let response = try GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
+        let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
         let results = try XCTUnwrap(response.results)
         XCTAssertEqual(results.count, 1000)
         let first = results[0]
@@ -20,13 +21,13 @@ final class TechStacksFixtureTests: XCTestCase {
         XCTAssertEqual(first.ownerId, "3")
         XCTAssertEqual(first.viewCount, 451)
         XCTAssertTrue(first.description?.hasPrefix("CobaltRPC is a well-documented") == true)
-        XCTAssertEqual(Set(results.compactMap(\.tier)).count, TechnologyTier.allCases.count)
+        XCTAssertEqual(Set(results.compactMap(\.tier)).count, TechStacksDTOs.TechnologyTier.allCases.count)
     }
 
     func testReencodingIsStable() throws {
-        let response = try GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
+        let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
         let encoded = response.toJsonData()
-        let again = try GetAllTechnologiesResponse.fromJson(encoded)
+        let again = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(encoded)
         XCTAssertEqual(again.toJsonData(), encoded)
         // JSONSerialization reads DTOKit's output too.
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
@@ -35,30 +36,30 @@ final class TechStacksFixtureTests: XCTestCase {
 
     func testStringlyTypedValuesAndNestedResponses() throws {
         // This response carries numbers and booleans as strings ("381", "True"), which ServiceStack accepts.
-        let response = try GetTechnologyResponse.fromJson(try Payload.data("get-technology.servicestack"))
+        let response = try TechStacksDTOs.GetTechnologyResponse.fromJson(try Payload.data("get-technology.servicestack"))
         let technology = try XCTUnwrap(response.technology)
         XCTAssertEqual(technology.id, 381)
         XCTAssertEqual(technology.logoApproved, true)
         XCTAssertEqual(technology.viewCount, 26216)
         XCTAssertFalse(response.technologyStacks?.isEmpty ?? true)
 
-        let stack = try GetTechnologyStackResponse.fromJson(try Payload.data("get-technology-stack"))
+        let stack = try TechStacksDTOs.GetTechnologyStackResponse.fromJson(try Payload.data("get-technology-stack"))
         XCTAssertNotNil(stack.result?.name)
         XCTAssertFalse(stack.result?.technologyChoices?.isEmpty ?? true)
 
-        let overview = try AppOverviewResponse.fromJson(try Payload.data("app-overview"))
+        let overview = try TechStacksDTOs.AppOverviewResponse.fromJson(try Payload.data("app-overview"))
         XCTAssertEqual(try XCTUnwrap(overview.created).timeIntervalSince1970, 1_523_942_312.513, accuracy: 0.000_5)
         XCTAssertFalse(overview.topTechnologies?.isEmpty ?? true)
     }
 
     func testAutoQueryResponseAndRoutes() throws {
-        let page = try FindTechnologies.Return.fromJson(try Payload.data("find-technologies.query-response"))
+        let page = try TechStacksDTOs.FindTechnologies.Return.fromJson(try Payload.data("find-technologies.query-response"))
         XCTAssertEqual(page.offset, 20)
         XCTAssertEqual(page.total, 122)
         XCTAssertEqual(page.results?.first?.name, "LevelDB")
-        XCTAssertTrue(GetTechnology.routes.contains(ServiceRoute("/technology/{Slug}")))
+        XCTAssertTrue(TechStacksDTOs.GetTechnology.routes.contains(ServiceRoute("/technology/{Slug}")))
 
-        let query = FindTechnologies()
+        let query = TechStacksDTOs.FindTechnologies()
         query.nameContains = "sql"
         query.take = 5
         XCTAssertEqual(query.toJson(), #"{"nameContains":"sql","take":5}"#)
@@ -74,7 +75,7 @@ final class TechStacksFixtureTests: XCTestCase {
 
     func testDecodeErrorsNameThePathInRealShapes() throws {
         let json = #"{"results":[{"id":1},{"id":"x"}]}"#
-        XCTAssertThrowsError(try GetAllTechnologiesResponse.fromJson(json)) { error in
+        XCTAssertThrowsError(try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(json)) { error in
             XCTAssertTrue(String(describing: error).contains("$.results[1].id"), "\(error)")
         }
     }
