@@ -43,25 +43,3 @@ struct UpdateDTOs: CommandPlugin {
         return nil
     }
 }
-
-/// Runs the `dtokit` tool, passing its output through and failing with its diagnostics.
-enum ToolRunner {
-    static func run(_ tool: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Diagnostics.error(String(decoding: message, as: UTF8.self))
-            throw PluginFailure(description: "dtokit \(arguments.first ?? "") failed")
-        }
-    }
-}
-
-struct PluginFailure: Error, CustomStringConvertible {
-    let description: String
-}
