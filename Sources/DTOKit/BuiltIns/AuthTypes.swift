@@ -6,15 +6,24 @@ open class Authenticate: IReturn, IPost {
 
     /// The auth provider: `credentials`, `apikey`, `jwt`, an OAuth provider name.
     public var provider: String?
+    /// The user name.
     public var userName: String?
+    /// The password (credentials provider).
     public var password: String?
+    /// Keep the session after the browser closes (`ss-pid`).
     public var rememberMe: Bool?
+    /// An OAuth access token, or the new JWT (GetAccessTokenResponse).
     public var accessToken: String?
+    /// An OAuth 1 access token secret.
     public var accessTokenSecret: String?
+    /// Where to redirect after signing in.
     public var returnUrl: String?
+    /// The view to show on error.
     public var errorView: String?
+    /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -46,23 +55,36 @@ extension Authenticate: JsonSerializable {
 
 /// The signed-in session: who, and the tokens to stay signed in.
 open class AuthenticateResponse {
+    /// The signed-in user's id.
     public var userId: String?
+    /// The session id (`ss-id` cookie value).
     public var sessionId: String?
+    /// The user name.
     public var userName: String?
+    /// The name to display.
     public var displayName: String?
+    /// Where the server would redirect after signing in.
     public var referrerUrl: String?
     /// The JWT to send as `Authorization: Bearer` (absent when the server sets it as the `ss-tok` cookie).
     public var bearerToken: String?
     /// The token that gets new bearer tokens (absent when sent as the `ss-reftok` cookie).
     public var refreshToken: String?
+    /// When the refresh token expires.
     public var refreshTokenExpiry: Date?
+    /// The user's avatar URL.
     public var profileUrl: String?
+    /// The user's roles.
     public var roles: [String]?
+    /// The user's permissions.
     public var permissions: [String]?
+    /// The provider that authenticated the user.
     public var authProvider: String?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
+    /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -100,11 +122,14 @@ extension AuthenticateResponse: JsonSerializable {
 open class GetAccessToken: IReturn, IPost {
     public typealias Return = GetAccessTokenResponse
 
+    /// The refresh token to exchange for a new bearer token.
     public var refreshToken: String?
     /// Ask the server to return the new token as the `ss-tok` cookie instead of in the body.
     public var useTokenCookie: Bool?
+    /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -129,10 +154,14 @@ extension GetAccessToken: JsonSerializable {
 }
 
 open class GetAccessTokenResponse {
+    /// An OAuth access token, or the new JWT (GetAccessTokenResponse).
     public var accessToken: String?
+    /// Extra key/value data.
     public var meta: [String: String]?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).

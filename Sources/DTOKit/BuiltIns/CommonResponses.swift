@@ -1,7 +1,9 @@
 /// A response with nothing but a status.
 open class EmptyResponse {
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -24,9 +26,12 @@ extension EmptyResponse: JsonSerializable {
 
 /// The id of a created or changed record (AutoQuery CRUD services).
 open class IdResponse {
+    /// The id of the created or affected row.
     public var id: String?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -50,10 +55,14 @@ extension IdResponse: JsonSerializable {
 
 /// A single boolean result.
 open class BoolResponse {
+    /// The result value.
     public var result: Bool?
+    /// Extra key/value data.
     public var meta: [String: String]?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -78,10 +87,14 @@ extension BoolResponse: JsonSerializable {
 
 /// A single string result.
 open class StringResponse {
+    /// The result value.
     public var result: String?
+    /// Extra key/value data.
     public var meta: [String: String]?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -106,10 +119,14 @@ extension StringResponse: JsonSerializable {
 
 /// A list of strings.
 open class StringsResponse {
+    /// The result values.
     public var results: [String]?
+    /// Extra key/value data.
     public var meta: [String: String]?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).

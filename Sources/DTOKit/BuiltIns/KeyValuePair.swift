@@ -1,8 +1,11 @@
 /// .NET's `KeyValuePair<K,V>`, as it appears in DTOs: an object with `key` and `value` members.
 open class KeyValuePair<K: JsonConvertible, V: JsonConvertible> {
+    /// The key.
     public var key: K?
+    /// The value.
     public var value: V?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).

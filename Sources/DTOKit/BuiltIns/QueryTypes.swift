@@ -15,28 +15,34 @@ open class QueryBase {
     public var include: String?
     /// Comma-separated fields to return.
     public var fields: String?
+    /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 }
 
 /// An AutoQuery request over table `T` (`QueryDb<T>` in C#).
 open class QueryDb<T: JsonConvertible>: QueryBase {
+    /// An empty instance; set the members you need.
     public required init() { super.init() }
 }
 
 /// An AutoQuery request over table `From` returning rows shaped as `Into`.
 open class QueryDb2<From: JsonConvertible, Into: JsonConvertible>: QueryBase {
+    /// An empty instance; set the members you need.
     public required init() { super.init() }
 }
 
 /// An AutoQuery Data request over data source rows `T`.
 open class QueryData<T: JsonConvertible>: QueryBase {
+    /// An empty instance; set the members you need.
     public required init() { super.init() }
 }
 
 /// An AutoQuery Data request over `From` returning `Into`.
 open class QueryData2<From: JsonConvertible, Into: JsonConvertible>: QueryBase {
+    /// An empty instance; set the members you need.
     public required init() { super.init() }
 }
 
@@ -46,10 +52,14 @@ open class QueryResponse<T: JsonConvertible> {
     public var offset: Int?
     /// Rows matching the query in all pages (when requested with `include: "Total"`).
     public var total: Int?
+    /// The result values.
     public var results: [T]?
+    /// Extra key/value data.
     public var meta: [String: String]?
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     private enum CodingKeys: String, CodingKey {
@@ -97,12 +107,19 @@ extension QueryResponse: JsonSerializable {
 /// The audit columns of AutoQuery CRUD tables. Generated subclasses list these properties in
 /// their own metadata.
 open class AuditBase {
+    /// When the row was created.
     public var createdDate: Date?
+    /// Who created the row.
     public var createdBy: String?
+    /// When the row was last modified.
     public var modifiedDate: Date?
+    /// Who last modified the row.
     public var modifiedBy: String?
+    /// When the row was soft-deleted.
     public var deletedDate: Date?
+    /// Who soft-deleted the row.
     public var deletedBy: String?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 }

@@ -8,8 +8,10 @@ open class ResponseStatus {
     public var stackTrace: String?
     /// One entry per invalid field for validation errors.
     public var errors: [ResponseError]?
+    /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -36,12 +38,16 @@ extension ResponseStatus: JsonSerializable {
 
 /// One field's validation error.
 open class ResponseError {
+    /// The error code: the exception type or validation rule (`NotEmpty`, `ArgumentException`).
     public var errorCode: String?
     /// The request property at fault, as the server names it (`Name`).
     public var fieldName: String?
+    /// The human-readable message.
     public var message: String?
+    /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
@@ -67,8 +73,10 @@ extension ResponseError: JsonSerializable {
 
 /// The body of an error from a service whose response type has no `responseStatus`.
 open class ErrorResponse {
+    /// The error details, when the call failed.
     public var responseStatus: ResponseStatus?
 
+    /// An empty instance; set the members you need.
     public required init() {}
 
     /// Decodes through the metadata table (Codable support for `AddCodable: True` types).
