@@ -4,6 +4,7 @@ import Foundation
 public struct GeneratedFile: Sendable, Equatable {
     /// File name, e.g. `techstacks.dtos.swift`.
     public var name: String
+    /// The Swift source text.
     public var contents: String
 }
 
@@ -16,10 +17,12 @@ public struct GeneratedFile: Sendable, Equatable {
 /// ```
 /// Output is deterministic: the same snapshot and options give byte-identical files.
 public struct DTOGenerator: Sendable {
+    /// The options (from `NAME.options`).
     public var options: GeneratorOptions
     /// How many files to spread the types over (compiles faster on several cores); at least 1.
     public var fileCount: Int
 
+    /// A generator with these options, spreading the output over `fileCount` files.
     public init(options: GeneratorOptions = GeneratorOptions(), fileCount: Int = 1) {
         self.options = options
         self.fileCount = max(1, fileCount)

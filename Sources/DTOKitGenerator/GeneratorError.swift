@@ -5,6 +5,7 @@ public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatabl
     public var file: String?
     /// 1-based line and column in `file`, when known.
     public var line: Int?
+    /// 1-based column in `file`, when known.
     public var column: Int?
     /// Where in the snapshot, as a JSON path (`$.types[3].properties[0].type`).
     public var jsonPath: String?
@@ -13,6 +14,7 @@ public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatabl
     /// What to do about it, when there is something to say.
     public var hint: String?
 
+    /// An error with as much location as is known.
     public init(file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil,
                 message: String, hint: String? = nil) {
         self.file = file
@@ -23,6 +25,7 @@ public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatabl
         self.hint = hint
     }
 
+    /// `file:line:column: error: message (at $.path)` and a `note:` line with the hint, like compiler diagnostics.
     public var description: String {
         var location = ""
         if let file {

@@ -14,11 +14,15 @@ public enum CommandLineTool {
 
     /// Captured output, for tests.
     public struct Console: Sendable {
+        /// What the command wrote to standard output.
         public var output = ""
+        /// What the command wrote to standard error.
         public var errors = ""
+        /// An empty console.
         public init() {}
     }
 
+    /// Runs a command, capturing its output in `console` instead of printing it; returns the exit code.
     public static func run(_ arguments: [String], console: inout Console) async -> Int32 {
         guard let command = arguments.first else {
             console.errors += "error: missing command\n\n" + Help.overview

@@ -40,5 +40,6 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// DTOKit: where `update-dtos` / `dtokit fetch` download the snapshot from.
     public var baseUrl: String?
 
+    /// The defaults (those of ServiceStack's `/types/swift`).
     public init() {}
 }

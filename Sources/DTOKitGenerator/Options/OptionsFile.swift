@@ -19,6 +19,8 @@ public enum OptionsFile {
         "AccessLevel", "AddCodable",
     ]
 
+    /// Parses the text of an options file; `fileName` is used in error messages.
+    /// - Throws: ``GeneratorError`` naming the line, the key and the valid choices.
     public static func parse(_ text: String, fileName: String) throws -> GeneratorOptions {
         var options = GeneratorOptions()
         var seen: [String: Int] = [:]
