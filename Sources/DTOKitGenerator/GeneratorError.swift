@@ -3,7 +3,7 @@
 public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file the problem is in (snapshot or options file), as given to the generator.
     public var file: String?
-    /// 1-based line and column in `file`, when known.
+    /// 1-based line in `file`, when known.
     public var line: Int?
     /// 1-based column in `file`, when known.
     public var column: Int?
