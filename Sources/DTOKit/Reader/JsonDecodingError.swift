@@ -12,10 +12,19 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
             switch self {
             case .index(let index): return "[\(index)]"
             case .key(let key):
-                let isPlain = !key.isEmpty && key.utf8.allSatisfy { byte in
-                    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
+                // JSONPath's `.name` shorthand is for identifiers: a letter or `_` first, then
+                // letters, digits or `_`. Anything else (`"1"`, `"a b"`, `""`) is bracketed.
+                let isPlain = key.utf8.first.map { first in first < 0x30 || first > 0x39 } == true
+                    && key.utf8.allSatisfy { byte in
+                        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
+                    }
+                if isPlain { return ".\(key)" }
+                var quoted = "[\""
+                for scalar in key.unicodeScalars {
+                    if scalar == "\"" || scalar == "\\" { quoted.unicodeScalars.append("\\") }
+                    quoted.unicodeScalars.append(scalar)
                 }
-                return isPlain ? ".\(key)" : "[\"\(key)\"]"
+                return quoted + "\"]"
             }
         }
     }

@@ -123,7 +123,14 @@ extension JsonValue: JsonConvertible {
         case .null: writer.writeNull()
         case .bool(let flag): writer.writeBool(flag)
         case .int(let number): writer.writeInteger(number)
-        case .double(let number): writer.writeDouble(number)
+        case .double(let number):
+            // Written with a fraction when whole ("1.0", not "1"), so that it reads back as a
+            // double: parse → write → parse gives the same value.
+            if number.isFinite, number.rounded(.towardZero) == number, number.magnitude < 1e15 {
+                writer.writeASCII(number.description)
+            } else {
+                writer.writeDouble(number)
+            }
         case .string(let text): writer.writeString(text)
         case .array(let elements): elements.write(to: &writer)
         case .object(let object):

@@ -96,8 +96,21 @@ public enum DateFormats {
     }
 
     static func date(ticksSince1970 ticks: Int64) -> Date {
-        let referenceTicks = referenceDateMilliseconds * 10_000
-        return Date(timeIntervalSinceReferenceDate: Double(ticks - referenceTicks) / Double(ticksPerSecond))
+        Date(timeIntervalSinceReferenceDate: secondsSinceReferenceDate(ticksSince1970: ticks))
+    }
+
+    /// The Double nearest to `ticks` (100 ns since 1970) in seconds since 2001, so that a date read
+    /// from ISO text is the very Date read from the same instant in WCF milliseconds.
+    static func secondsSinceReferenceDate(ticksSince1970 ticks: Int64) -> TimeInterval {
+        let sinceReference = ticks - referenceDateMilliseconds * 10_000
+        if sinceReference.magnitude <= 1 << 53 {
+            // Exact numerator: one correctly rounded division.
+            return Double(sinceReference) / Double(ticksPerSecond)
+        }
+        // Whole seconds (exact) plus the fraction: the fraction's rounding error is far below
+        // the sum's last bit here, so the sum rounds correctly too.
+        let (seconds, fraction) = CivilTime.floorDivide(sinceReference, ticksPerSecond)
+        return Double(seconds) + Double(fraction) / Double(ticksPerSecond)
     }
 
     // MARK: Writing
@@ -123,7 +136,7 @@ public enum DateFormats {
         let highest = Double(maxMilliseconds - referenceDateMilliseconds) / 1000
         let seconds = date.timeIntervalSinceReferenceDate
         let clamped = seconds.isNaN ? 0 : min(max(seconds, lowest), highest)
-        let ticks = Int64((clamped * Double(ticksPerSecond)).rounded()) + referenceDateMilliseconds * 10_000
+        let ticks = shortestTicks(forSecondsSinceReferenceDate: clamped)
         let (days, timeOfDay) = CivilTime.floorDivide(ticks, ticksPerDay)
         let (year, month, day) = CivilTime.date(fromDays: Int(days))
         let secondOfDay = Int(timeOfDay / ticksPerSecond)
@@ -141,6 +154,25 @@ public enum DateFormats {
         return text + "Z"
     }
 
+    /// The instant to print for `seconds` since 2001, in ticks since 1970: the coarsest of whole
+    /// seconds, milliseconds, microseconds or 100 ns ticks that reads back within a last bit of
+    /// `seconds`. A Date is a Double, and near today its last bit is about 120 ns, so printing all
+    /// seven digits would show noise: `Date(timeIntervalSince1970: 1523942312.004)` is `.004`,
+    /// not `.0039999`.
+    static func shortestTicks(forSecondsSinceReferenceDate seconds: TimeInterval) -> Int64 {
+        let referenceTicks = referenceDateMilliseconds * 10_000
+        let ticks = Int64((seconds * Double(ticksPerSecond)).rounded()) + referenceTicks
+        let tolerance = seconds.ulp
+        for unit: Int64 in [ticksPerSecond, 10_000, 10] {
+            let (quotient, remainder) = CivilTime.floorDivide(ticks, unit)
+            let candidate = (remainder * 2 >= unit ? quotient + 1 : quotient) * unit
+            if abs(secondsSinceReferenceDate(ticksSince1970: candidate) - seconds) <= tolerance {
+                return candidate
+            }
+        }
+        return ticks
+    }
+
     static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
@@ -152,11 +184,17 @@ extension Date: JsonConvertible {
         reader.skipWhitespace()
         let start = reader.offset
         if let next = reader.peek(), next != .quote {
-            // A bare number is milliseconds since 1970 (JavaScript's Date.getTime()).
-            let milliseconds = try reader.readInteger(Int64.self)
-            let (sinceReference, overflow) = milliseconds.subtractingReportingOverflow(DateFormats.referenceDateMilliseconds)
-            if !overflow { return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / 1000) }
-            throw reader.error(expected: "a date", found: "the number \(milliseconds)", valueStartingAt: start)
+            // A bare number is milliseconds since 1970: whole from JavaScript's Date.getTime(),
+            // possibly with a fraction from JSONEncoder's .millisecondsSince1970.
+            let valueStart = reader.offset
+            let milliseconds = try reader.readDouble()
+            // Whole milliseconds in .NET's range are exact Doubles, so this subtraction is exact
+            // and the division rounds once, as for "/Date(ms)/".
+            guard milliseconds.isFinite, milliseconds.magnitude <= 1e17 else {
+                throw reader.error(expected: "a date (milliseconds since 1970)",
+                                   found: "the number \(milliseconds)", valueStartingAt: valueStart)
+            }
+            return Date(timeIntervalSinceReferenceDate: (milliseconds - Double(DateFormats.referenceDateMilliseconds)) / 1000)
         }
         let parsed = try reader.withStringBytes { DateFormats.parse(bytes: $0) }
         guard let date = parsed else {
