@@ -119,7 +119,7 @@ struct CodableEmitter {
         case .timeSpanDictionary: expression += "?.mapValues(\\.seconds)"
         }
         if !property.type.isOptional {
-            expression += " ?? " + (property.defaultValue ?? "\(property.swiftName)")
+            expression += " ?? " + (property.defaultValue ?? "self.\(property.swiftName)")
         }
         return expression
     }

@@ -24,8 +24,7 @@ struct MetadataEmitter {
             // Swift allows one conformance per class hierarchy: the root's metadata dispatches here.
             writer.block("extension \(name)") { body in
                 emitRoutes(type, into: &body)
-                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties,
-                          isStored: true, into: &body)
+                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties, into: &body)
             }
             return
         }
@@ -50,7 +49,7 @@ struct MetadataEmitter {
                     }
                 }
             } else if type.subclasses.isEmpty {
-                emitTable(named: "metadata", owner: ownerType, type.metadataProperties, isStored: true, isPublic: true, into: &body)
+                emitTable(named: "metadata", owner: ownerType, type.metadataProperties, isPublic: true, into: &body)
             } else {
                 body.block("\(access)static var metadata: \(metadataType)") { getter in
                     for subclass in type.subclasses {
@@ -59,8 +58,7 @@ struct MetadataEmitter {
                     }
                     getter.line("return \(Self.tableName(type.swiftName))")
                 }
-                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties,
-                          isStored: true, into: &body)
+                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties, into: &body)
             }
         }
     }
@@ -87,7 +85,7 @@ struct MetadataEmitter {
     }
 
     private func emitTable(named tableName: String, owner: String, _ properties: [ResolvedProperty],
-                           isStored: Bool, isPublic: Bool = false, into writer: inout SourceWriter) {
+                           isPublic: Bool = false, into writer: inout SourceWriter) {
         let modifier = isPublic ? access : ""
         let metadataType = names.library("Metadata")
         guard !properties.isEmpty else {

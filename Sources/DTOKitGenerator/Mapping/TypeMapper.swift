@@ -15,6 +15,8 @@ struct TypeMapper {
     struct MappingError: Error {
         let message: String
         let hint: String?
+        /// The type is a generated interface: the property is skipped with a comment, not an error.
+        var isInterface = false
     }
 
     private static let scalars: [String: (String, SwiftType.Kind)] = [
@@ -90,7 +92,7 @@ struct TypeMapper {
             case .enumeration:
                 return .named(name, [], .enumeration, module: nil)
             case .interface:
-                throw MappingError(message: "interface-typed properties are not supported", hint: nil)
+                throw MappingError(message: "interface-typed properties are not supported", hint: nil, isInterface: true)
             }
         }
         if let builtIn = BuiltInTypes.classes[arguments.isEmpty ? name : "\(name)`\(arguments.count)"] {

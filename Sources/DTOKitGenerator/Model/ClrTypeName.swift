@@ -39,6 +39,9 @@ struct ClrTypeName: Equatable, Sendable {
         let scalars: [Unicode.Scalar]
         var index = 0
 
+        private var error: ParseError { ParseError(text: String(String.UnicodeScalarView(scalars))) }
+
+
         mutating func parseType() throws -> ClrTypeName {
             skipSpaces()
             var name = ""
@@ -46,7 +49,7 @@ struct ClrTypeName: Equatable, Sendable {
                 name.unicodeScalars.append(scalars[index])
                 index += 1
             }
-            guard !name.isEmpty else { throw ParseError(text: String(String.UnicodeScalarView(scalars))) }
+            guard !name.isEmpty else { throw error }
             var arguments: [ClrTypeName] = []
             skipSpaces()
             if index < scalars.count, scalars[index] == "<" {
@@ -54,11 +57,11 @@ struct ClrTypeName: Equatable, Sendable {
                 repeat {
                     arguments.append(try parseType())
                     skipSpaces()
-                    guard index < scalars.count else { throw ParseError(text: String(String.UnicodeScalarView(scalars))) }
+                    guard index < scalars.count else { throw error }
                     let separator = scalars[index]
                     index += 1
                     if separator == ">" { break }
-                    guard separator == "," else { throw ParseError(text: String(String.UnicodeScalarView(scalars))) }
+                    guard separator == "," else { throw error }
                 } while true
             }
             var rank = 0

@@ -166,12 +166,12 @@ struct Resolver {
         let jsonValue = names.library("JsonValue")
         if let reference = operation.returnType {
             if reference.namespace?.hasPrefix("System.Threading") == true { return jsonValue }
-            do {
-                return try mapReference(reference, in: type, at: type.jsonPath).source
-            } catch let mappingError as TypeMapper.MappingError where reference.namespace?.hasPrefix("System") == true {
-                _ = mappingError
+            // System types without a Swift mapping (`Task`1`, …) are answered as untyped JSON.
+            if reference.namespace?.hasPrefix("System") == true,
+               (try? mapReference(reference, in: type, at: type.jsonPath)) == nil {
                 return jsonValue
             }
+            return try mapReference(reference, in: type, at: type.jsonPath).source
         }
         if let response = operation.response {
             if response.namespace.hasPrefix("System") { return jsonValue }
@@ -243,7 +243,7 @@ struct Resolver {
     private func resolveProperty(_ property: PropertyDefinition, in type: TypeDefinition,
                                  forcedOptional: Set<String>) throws -> PropertyLine {
         let sourceName = property.dataMember?.name ?? property.name
-        let plainName = SwiftNames.propertyName(sourceName)
+        let plainName = SwiftNames.camelCase(sourceName)
         guard SwiftNames.isIdentifier(plainName) else {
             throw error(at: property.jsonPath + ".name", "property name `\(sourceName)` is not a valid Swift identifier",
                         hint: "leave the type out with `ExcludeTypes: \(type.name)`")
@@ -259,7 +259,7 @@ struct Resolver {
                 mapped = try mapper.map(clr, genericParameters: type.genericArgs)
             }
         } catch let mappingError as TypeMapper.MappingError {
-            if mappingError.message.hasPrefix("interface") {
+            if mappingError.isInterface {
                 return .skipped(SkippedProperty(comment: "//\(plainName):\(SwiftNames.stripArity(property.type)) ignored. Swift doesn't support interface properties"))
             }
             throw error(at: property.jsonPath + ".type",

@@ -32,11 +32,6 @@ enum SwiftNames {
         return result
     }
 
-    /// The Swift property name of a CLR property: camelCase, and `description` kept apart from
-    /// `CustomStringConvertible`'s (ServiceStack's generators do the same).
-    static func propertyName(_ clrName: String) -> String {
-        camelCase(clrName)
-    }
 
     /// `QueryDb`1` → `QueryDb`; `Outer+Inner` → `Inner`.
     static func stripArity(_ clrName: String) -> String {

@@ -10,8 +10,6 @@ struct TypeSelection {
     /// Names (without arity) of snapshot types left out on purpose by ExcludeTypes/IncludeTypes: references
     /// to them are kept as written, for the user to provide.
     private(set) var deliberatelyExcludedNames: Set<String> = []
-    /// Every user type definition in the snapshot by name without arity (for reference checks).
-    private(set) var allDefinitionsByName: [String: [TypeDefinition]] = [:]
 
     init(snapshot: Snapshot, options: GeneratorOptions, fileName: String) throws {
         var operations = snapshot.operations
@@ -37,10 +35,6 @@ struct TypeSelection {
             deliberatelyExcludedNames.formUnion(snapshot.types.map { SwiftNames.stripArity($0.name) })
         } else {
             for type in snapshot.types { add(type) }
-        }
-
-        for type in ordered where !Self.isSkippedAlways(type) {
-            allDefinitionsByName[SwiftNames.stripArity(type.name), default: []].append(type)
         }
 
         let include = IncludeTypesFilter(entries: options.includeTypes, snapshot: snapshot)
