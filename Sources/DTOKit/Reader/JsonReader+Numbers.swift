@@ -19,10 +19,35 @@ extension JsonReader {
     public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
         skipWhitespace()
         let valueStart = cursor
+        if let plain = readPlainInteger() {
+            if let value = T(exactly: plain) { return value }
+            cursor = valueStart
+        }
         let scan = try scanNumberValue()
         if let value = JsonReader.integer(T.self, from: scan) { return value }
         cursor = valueStart
         throw error("\(JsonReader.integerDescription(T.self))")
+    }
+
+    /// The common case of ``readInteger(_:)``: up to 18 digits, optionally negative, no fraction or
+    /// exponent, no leading zero. Returns nil, the cursor untouched, for anything else.
+    @usableFromInline
+    mutating func readPlainInteger() -> Int64? {
+        var p = cursor
+        let isNegative = p < end && p.pointee == .minus
+        if isNegative { p += 1 }
+        let digitsStart = p
+        var magnitude: Int64 = 0
+        while p < end, p.pointee.isDigit {
+            guard p - digitsStart < 18 else { return nil }
+            magnitude = magnitude &* 10 &+ Int64(p.pointee &- .zero)
+            p += 1
+        }
+        let digitCount = p - digitsStart
+        guard digitCount > 0, digitCount == 1 || digitsStart.pointee != .zero else { return nil }
+        if p < end, p.pointee == .dot || p.pointee | 0x20 == UInt8(ascii: "e") { return nil }
+        cursor = p
+        return isNegative ? -magnitude : magnitude
     }
 
     /// Reads a JSON number (or a string holding one, including "NaN" and "Infinity") as a Double.

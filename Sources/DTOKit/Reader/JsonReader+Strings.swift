@@ -6,6 +6,8 @@ extension JsonReader {
     struct StringScan {
         @usableFromInline let closingQuote: UnsafePointer<UInt8>
         @usableFromInline let hasEscapes: Bool
+        /// No byte of the raw content is at or above 0x80 (escapes may still stand for non-ASCII).
+        @usableFromInline let isASCII: Bool
     }
 
     /// Reads a JSON string value.
@@ -16,7 +18,23 @@ extension JsonReader {
         let scan = try scanString(from: contentStart)
         cursor = scan.closingQuote + 1
         let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
-        return scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
+        return scan.hasEscapes
+            ? JsonReader.unescape(content)
+            : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII)
+    }
+
+    /// A String from bytes already known to be valid UTF-8 (``scanString(from:)`` validated them).
+    ///
+    /// Where the standard library has `UTF8Span` the bytes are copied without being validated a
+    /// second time; `String(decoding:as:)` validates again (byte by byte for non-ASCII text).
+    @usableFromInline
+    static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII))
+        }
+        #endif
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
@@ -43,12 +61,21 @@ extension JsonReader {
     func scanString(from start: UnsafePointer<UInt8>) throws -> StringScan {
         var p = start
         var hasEscapes = false
+        var isASCII = true
         while true {
-            // Eight bytes at a time while none of them is a quote, a backslash, a control
-            // character or part of a multi-byte sequence: most string content is plain ASCII.
+            // Sixteen bytes at a time (one SIMD comparison of each kind), then eight, while none of
+            // them is a quote, a backslash, a control character or part of a multi-byte sequence
+            // (most string content is plain ASCII); then straight to the first such byte.
+            while end - p >= 16, !JsonReader.containsSpecialByte16(p) {
+                p += 16
+            }
             while end - p >= 8 {
-                let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-                if JsonReader.containsSpecialByte(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                let special = JsonReader.specialBytes(word)
+                if special != 0 {
+                    p += special.trailingZeroBitCount &>> 3
+                    break
+                }
                 p += 8
             }
             guard p < end else {
@@ -56,7 +83,7 @@ extension JsonReader {
                                         found: "the end of the document inside this string")
             }
             let byte = p.pointee
-            if byte == .quote { return StringScan(closingQuote: p, hasEscapes: hasEscapes) }
+            if byte == .quote { return StringScan(closingQuote: p, hasEscapes: hasEscapes, isASCII: isASCII) }
             if byte == .backslash {
                 hasEscapes = true
                 p = try validateEscape(at: p)
@@ -65,6 +92,7 @@ extension JsonReader {
                                         expected: "a character (control characters must be escaped in strings)",
                                         found: "the unescaped control character \(JsonReader.hexByte(byte))")
             } else if byte >= 0x80 {
+                isASCII = false
                 p = try validateUTF8Sequence(at: p)
             } else {
                 p += 1
@@ -72,9 +100,28 @@ extension JsonReader {
         }
     }
 
+    /// True when any of the 16 bytes at `p` is `"`, `\`, below 0x20 or at/above 0x80. (As signed
+    /// bytes, control characters and non-ASCII bytes are both below 0x20.)
+    @usableFromInline @inline(__always)
+    static func containsSpecialByte16(_ p: UnsafePointer<UInt8>) -> Bool {
+        // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
+        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+        let signed = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
+        return any((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
+                   .| (signed .< SIMD16<Int8>(repeating: 0x20)))
+    }
+
     /// True when any byte of `word` is `"`, `\`, below 0x20 or at/above 0x80.
     @usableFromInline @inline(__always)
     static func containsSpecialByte(_ word: UInt64) -> Bool {
+        specialBytes(word) != 0
+    }
+
+    /// The high bit of each byte of `word` (read little-endian) that may be `"`, `\`, below 0x20 or
+    /// at/above 0x80. The lowest set bit is exact (borrows only run upwards), so it marks the first
+    /// such byte.
+    @usableFromInline @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(UInt8.quote))
@@ -83,7 +130,7 @@ extension JsonReader {
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = word &- (ones &* 0x20)
         // A byte below 0x20 borrows into its high bit; a byte at/above 0x80 has it set already.
-        return ((hasQuote | hasBackslash | hasControl | word) & highBits) != 0
+        return (hasQuote | hasBackslash | hasControl | word) & highBits
     }
 
     /// Checks the escape sequence starting at the backslash `p` and returns the byte after it.
@@ -172,10 +219,35 @@ extension JsonReader {
     }
 
     /// Decodes the escapes of already-validated string content straight into a new String's storage.
-    @usableFromInline
+    @usableFromInline @inline(never)
     static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> String {
-        // Unescaped text is never longer than its escaped form, so one allocation suffices.
-        String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0) }
+        // Unescaped text is never longer than its escaped form. Up to a few KB it is decoded into
+        // stack storage and copied into the String once, without validating it again; longer text
+        // is decoded straight into the String's storage (one allocation either way).
+        guard content.count <= 4096 else {
+            return String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0) }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(content.count, 1)) { storage in
+            let length = unescape(content, into: storage)
+            let text = UnsafeBufferPointer(rebasing: storage[..<length])
+            return makeString(validUTF8: text, isASCII: isASCII(text))
+        }
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard var p = bytes.baseAddress else { return true }
+        let end = p + bytes.count
+        var seen: UInt64 = 0
+        while end - p >= 8 {
+            seen |= UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            p += 8
+        }
+        while p < end {
+            seen |= UInt64(p.pointee)
+            p += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     /// Decodes the escapes of already-validated string content into `output`, which must hold at

@@ -12,6 +12,8 @@ public struct JsonReader {
     @usableFromInline let end: UnsafePointer<UInt8>
     @usableFromInline var cursor: UnsafePointer<UInt8>
     @usableFromInline var depth: Int = 0
+    /// Stack bytes that collections being read may still use for their items (see ``ItemCollector``).
+    @usableFromInline var collectBudget: Int = ItemCollector.stackBudget
     /// The options this document is read with.
     public let options: JsonDecodingOptions
 
@@ -103,8 +105,16 @@ public struct JsonReader {
     /// Reads `true` or `false`; also the strings `"true"`/`"false"`, which some servers send for booleans.
     public mutating func readBool() throws -> Bool {
         skipWhitespace()
-        if matchLiteral("true") { return true }
-        if matchLiteral("false") { return false }
+        if end - cursor >= 4, cursor[0] == UInt8(ascii: "t"), cursor[1] == UInt8(ascii: "r"),
+           cursor[2] == UInt8(ascii: "u"), cursor[3] == UInt8(ascii: "e") {
+            cursor += 4
+            return true
+        }
+        if end - cursor >= 5, cursor[0] == UInt8(ascii: "f"), cursor[1] == UInt8(ascii: "a"),
+           cursor[2] == UInt8(ascii: "l"), cursor[3] == UInt8(ascii: "s"), cursor[4] == UInt8(ascii: "e") {
+            cursor += 5
+            return false
+        }
         if cursor < end, cursor.pointee == .quote {
             let saved = cursor
             let text = try readString()

@@ -14,10 +14,14 @@ public protocol JsonEnum: JsonConvertible, Hashable, Sendable {
 }
 
 extension JsonEnum {
+    // Inlinable so that they specialize for the enum: matching itself is non-generic
+    // (``JsonEnumTable``), and no generic metadata is looked up per value.
+    @inlinable
     public static func read(from reader: inout JsonReader) throws -> Self {
         try jsonCases.read(from: &reader)
     }
 
+    @inlinable
     public func write(to writer: inout JsonWriter) {
         Self.jsonCases.write(self, to: &writer)
     }
@@ -33,12 +37,14 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
         case integer
     }
 
-    let cases: [Case]
+    @usableFromInline let cases: [Case]
     let names: [String]
     let keys: [JsonKeylessName]
     let values: [Int]
-    let indexOfCase: [Case: Int]
+    @usableFromInline let indexOfCase: [Case: Int]
     let encoding: Encoding
+    /// The same texts and numbers, matched and written without knowing `Case`.
+    @usableFromInline let table: JsonEnumTable
 
     /// Cases with their wire texts and numbers, in declaration order.
     public init(_ entries: [(Case, name: String, value: Int)], encoding: Encoding = .name) {
@@ -52,42 +58,25 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
         }
         indexOfCase = index
         self.encoding = encoding
+        table = JsonEnumTable(names: names, keys: keys, values: values, writesIntegers: encoding == .integer)
     }
 
+    @inlinable
     func read(from reader: inout JsonReader) throws -> Case {
-        let start = reader.offset
-        if let next = reader.peek(), next != .quote {
-            let number = try reader.readInteger(Int.self)
-            if let index = values.firstIndex(of: number) { return cases[index] }
-            throw reader.error(expected: expectedDescription, found: "the number \(number)", valueStartingAt: start)
-        }
-        let index = try reader.withStringBytes { bytes -> Int? in
-            if let exact = keys.firstIndex(where: { $0.matches(bytes) }) { return exact }
-            if let caseless = keys.firstIndex(where: { $0.matchesIgnoringCase(bytes) }) { return caseless }
-            if let number = Int(String(decoding: bytes, as: UTF8.self)) { return values.firstIndex(of: number) }
-            return nil
-        }
-        if let index { return cases[index] }
-        reader.cursor = reader.start + start
-        let text = (try? reader.readString()) ?? ""
-        throw reader.error(expected: expectedDescription, found: "\"\(JsonDecodingError.abbreviate(text))\"",
-                           valueStartingAt: start)
+        cases[try table.readIndex(from: &reader)]
     }
 
+    @inlinable
     func write(_ value: Case, to writer: inout JsonWriter) {
         guard let index = indexOfCase[value] else {
             writer.writeNull()
             return
         }
-        switch encoding {
-        case .name: keys[index].write(to: &writer)
-        case .integer: writer.writeInteger(values[index])
-        }
+        table.write(index, to: &writer)
     }
 
     var expectedDescription: String {
-        let listed = names.prefix(12).joined(separator: ", ")
-        return "one of \(listed)\(names.count > 12 ? ", …" : "") (or its number)"
+        table.expectedDescription
     }
 
     /// The text the case is written as.
@@ -111,6 +100,60 @@ extension JsonEnumCases where Case: RawRepresentable, Case.RawValue == Int {
     }
 }
 
+/// The non-generic part of ``JsonEnumCases``: the wire texts and numbers of the cases, by index.
+@usableFromInline
+final class JsonEnumTable: Sendable {
+    let names: [String]
+    let keys: [JsonKeylessName]
+    let values: [Int]
+    let writesIntegers: Bool
+
+    init(names: [String], keys: [JsonKeylessName], values: [Int], writesIntegers: Bool) {
+        self.names = names
+        self.keys = keys
+        self.values = values
+        self.writesIntegers = writesIntegers
+    }
+
+    /// Reads a case's text (exactly, then ignoring case, then as a numeric string) or number and
+    /// returns the case's index.
+    @usableFromInline
+    func readIndex(from reader: inout JsonReader) throws -> Int {
+        let start = reader.offset
+        if let next = reader.peek(), next != .quote {
+            let number = try reader.readInteger(Int.self)
+            if let index = values.firstIndex(of: number) { return index }
+            throw reader.error(expected: expectedDescription, found: "the number \(number)", valueStartingAt: start)
+        }
+        let index = try reader.withStringBytes { bytes -> Int? in
+            if let exact = keys.firstIndex(where: { $0.matches(bytes) }) { return exact }
+            if let caseless = keys.firstIndex(where: { $0.matchesIgnoringCase(bytes) }) { return caseless }
+            if let number = Int(String(decoding: bytes, as: UTF8.self)) { return values.firstIndex(of: number) }
+            return nil
+        }
+        if let index { return index }
+        reader.cursor = reader.start + start
+        let text = (try? reader.readString()) ?? ""
+        throw reader.error(expected: expectedDescription, found: "\"\(JsonDecodingError.abbreviate(text))\"",
+                           valueStartingAt: start)
+    }
+
+    /// Writes the case at `index` as its text or its number.
+    @usableFromInline
+    func write(_ index: Int, to writer: inout JsonWriter) {
+        if writesIntegers {
+            writer.writeInteger(values[index])
+        } else {
+            keys[index].write(to: &writer)
+        }
+    }
+
+    var expectedDescription: String {
+        let listed = names.prefix(12).joined(separator: ", ")
+        return "one of \(listed)\(names.count > 12 ? ", …" : "") (or its number)"
+    }
+}
+
 /// A wire text prepared for byte comparison and writing.
 struct JsonKeylessName: Sendable {
     let bytes: [UInt8]
@@ -122,7 +165,8 @@ struct JsonKeylessName: Sendable {
     }
 
     func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count == other.count && bytes.elementsEqual(other)
+        guard bytes.count == other.count else { return false }
+        return bytes.withUnsafeBufferPointer { Metadata.equalBytes($0.baseAddress, other.baseAddress, other.count) }
     }
 
     func matchesIgnoringCase(_ other: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -12,9 +12,18 @@ public final class Metadata: Sendable {
     /// the end): the key match reads two small contiguous arrays instead of the property structs.
     let nameBytes: [UInt8]
     let nameStarts: [Int]
+    /// No name contains a byte that JSON must escape, so a member name written without escapes
+    /// can be compared with the names right where it stands in the document.
+    let namesMatchInPlace: Bool
+    /// The properties again, in memory of the table's own: the decoding loop calls a property's
+    /// accessor through it without copying (retaining and releasing) the property's fields, and
+    /// without a closure frame per nesting level (see ``JsonDecodingOptions/maxDepth``).
+    nonisolated(unsafe) let table: UnsafeMutablePointer<PropertyMetadata>
 
     public init(_ properties: [PropertyMetadata]) {
         self.properties = properties
+        table = UnsafeMutablePointer<PropertyMetadata>.allocate(capacity: max(1, properties.count))
+        table.initialize(from: properties, count: properties.count)
         var bytes: [UInt8] = []
         var starts: [Int] = []
         for property in properties {
@@ -24,6 +33,12 @@ public final class Metadata: Sendable {
         starts.append(bytes.count)
         self.nameBytes = bytes
         self.nameStarts = starts
+        self.namesMatchInPlace = !bytes.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
+    }
+
+    deinit {
+        table.deinitialize(count: properties.count)
+        table.deallocate()
     }
 
     /// Creates a table from property builders; the name generated code uses.
@@ -45,24 +60,67 @@ public final class Metadata: Sendable {
         guard try reader.beginObject() else { return }
         var hint = 0
         repeat {
-            let key = try reader.readMemberKey()
-            let index = key.hasEscapes ? indexIgnoringCase(of: key.decodedName) : index(of: key.bytes, hint: hint)
-            if let index {
-                let property = properties[index]
-                do {
-                    try property.decode(&reader, object)
-                } catch let error as JsonDecodingError {
-                    throw error.prefixed(with: .key(property.name))
-                }
-                hint = index + 1
-            } else {
-                do {
-                    try reader.skipValue()
-                } catch let error as JsonDecodingError {
-                    throw error.prefixed(with: .key(key.decodedName))
-                }
+            // Usually the next member is the property after the previous one, named exactly:
+            // compare the names in place, without scanning the member name first.
+            guard let index = try (namesMatchInPlace ? matchMemberInPlace(&reader, hint: hint) : nil)
+                    ?? matchOrSkipMember(&reader, hint: hint) else { continue }
+            do {
+                try table[index].decode(&reader, object)
+            } catch let error as JsonDecodingError {
+                throw error.prefixed(with: .key(table[index].name))
             }
+            hint = index + 1
         } while try reader.nextMember()
+    }
+
+    /// Reads the member name at the cursor and returns its property's index (exactly, then
+    /// ignoring case); for a name no property has, skips the member's value and returns nil.
+    /// (The uncommon path: kept out of the recursive decoding loop's frame.)
+    @inline(never)
+    func matchOrSkipMember(_ reader: inout JsonReader, hint: Int) throws -> Int? {
+        let key = try reader.readMemberKey()
+        let index = key.hasEscapes ? indexIgnoringCase(of: key.decodedName) : self.index(of: key.bytes, hint: hint)
+        if index == nil {
+            do {
+                try reader.skipValue()
+            } catch let error as JsonDecodingError {
+                throw error.prefixed(with: .key(key.decodedName))
+            }
+        }
+        return index
+    }
+
+    /// If the member name at the cursor is exactly one of the property names (tried from `hint`
+    /// round, as ``index(of:hint:)`` does), consumes it and the `:` after it and returns the index.
+    /// Returns nil, the cursor at the name, for any other name (unknown, other case, escaped).
+    @inline(__always)
+    func matchMemberInPlace(_ reader: inout JsonReader, hint: Int) throws -> Int? {
+        reader.skipWhitespace()
+        let quote = reader.cursor
+        guard quote < reader.end, quote.pointee == .quote else { return nil }
+        let available = reader.end - quote - 1
+        let count = properties.count
+        let found = nameStarts.withUnsafeBufferPointer { starts in
+            nameBytes.withUnsafeBufferPointer { names -> Int? in
+                guard let base = names.baseAddress else { return nil }
+                var i = hint < count ? hint : 0
+                for _ in 0..<count {
+                    let start = starts[i]
+                    let length = starts[i + 1] - start
+                    if length < available, quote[length + 1] == .quote,
+                       Metadata.equalShortBytes(base + start, quote + 1, length) {
+                        return i
+                    }
+                    i += 1
+                    if i == count { i = 0 }
+                }
+                return nil
+            }
+        }
+        guard let found else { return nil }
+        reader.cursor = quote + (nameStarts[found + 1] - nameStarts[found]) + 2
+        try reader.expect(.colon, "':' after the member name")
+        return found
     }
 
     /// The index of the property named by `bytes`, trying `hint` first.
@@ -100,6 +158,30 @@ public final class Metadata: Sendable {
         }
     }
 
+    /// `memcmp(a, b, length) == 0` without the call, for member names (mostly under 16 bytes):
+    /// two overlapping word loads cover 8 to 16 bytes, two half-word loads 4 to 8.
+    @inline(__always)
+    static func equalShortBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        switch length {
+        case 8...16:
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        case 4..<8:
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+        case 0..<4:
+            for i in 0..<length where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+                return false
+            }
+            return true
+        default:
+            return memcmp(a, b, length) == 0
+        }
+    }
+
     @inline(__always)
     static func equalBytes(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
         guard length > 0 else { return true }
@@ -117,8 +199,10 @@ public final class Metadata: Sendable {
     /// Writes `object` as a JSON object: each property through its getter, nil ones left out.
     public func encodeMembers(of object: AnyObject, to writer: inout JsonWriter) {
         writer.beginObject()
-        for property in properties {
-            property.encode(object, &writer)
+        // Through the table: iterating the array would copy (retain and release) each
+        // property's name and closures.
+        for index in 0..<properties.count {
+            table[index].encode(object, &writer)
         }
         writer.endObject()
     }

@@ -26,6 +26,9 @@ extension Property {
         optional(name, get: { get($0).map(TimeSpan.init) }, set: { set($0, $1?.seconds) })
     }
 
+    // The collections of durations are read and written element by element through `TimeSpan`,
+    // without building an array or dictionary of `TimeSpan`s next to the one of `TimeInterval`s.
+
     /// An array of `TimeSpan`s.
     @inlinable
     public static func timeSpanArray(
@@ -33,7 +36,18 @@ extension Property {
         get: @escaping @Sendable (Owner) -> [TimeInterval],
         set: @escaping @Sendable (Owner, [TimeInterval]) -> Void
     ) -> PropertyMetadata {
-        value(name, get: { get($0).map(TimeSpan.init) }, set: { set($0, $1.map(\.seconds)) })
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name,
+            decode: { reader, object in
+                if reader.consumeNull() { return }
+                set(unsafeDowncast(object, to: Owner.self),
+                    try [TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds }))
+            },
+            encode: { object, writer in
+                writer.writeKey(key)
+                get(unsafeDowncast(object, to: Owner.self)).write(to: &writer, converting: TimeSpan.init)
+            })
     }
 
     /// An optional array of `TimeSpan`s.
@@ -43,7 +57,20 @@ extension Property {
         get: @escaping @Sendable (Owner) -> [TimeInterval]?,
         set: @escaping @Sendable (Owner, [TimeInterval]?) -> Void
     ) -> PropertyMetadata {
-        optional(name, get: { get($0)?.map(TimeSpan.init) }, set: { set($0, $1?.map(\.seconds)) })
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name,
+            decode: { reader, object in
+                let value: [TimeInterval]? = reader.consumeNull()
+                    ? nil
+                    : try [TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds })
+                set(unsafeDowncast(object, to: Owner.self), value)
+            },
+            encode: { object, writer in
+                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+                writer.writeKey(key)
+                value.write(to: &writer, converting: TimeSpan.init)
+            })
     }
 
     /// A dictionary of `TimeSpan` values.
@@ -53,7 +80,18 @@ extension Property {
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval],
         set: @escaping @Sendable (Owner, [Key: TimeInterval]) -> Void
     ) -> PropertyMetadata {
-        value(name, get: { get($0).mapValues(TimeSpan.init) }, set: { set($0, $1.mapValues(\.seconds)) })
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name,
+            decode: { reader, object in
+                if reader.consumeNull() { return }
+                set(unsafeDowncast(object, to: Owner.self),
+                    try [Key: TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds }))
+            },
+            encode: { object, writer in
+                writer.writeKey(key)
+                get(unsafeDowncast(object, to: Owner.self)).write(to: &writer, converting: TimeSpan.init)
+            })
     }
 
     /// An optional dictionary of `TimeSpan` values.
@@ -63,7 +101,20 @@ extension Property {
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval]?,
         set: @escaping @Sendable (Owner, [Key: TimeInterval]?) -> Void
     ) -> PropertyMetadata {
-        optional(name, get: { get($0)?.mapValues(TimeSpan.init) }, set: { set($0, $1?.mapValues(\.seconds)) })
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name,
+            decode: { reader, object in
+                let value: [Key: TimeInterval]? = reader.consumeNull()
+                    ? nil
+                    : try [Key: TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds })
+                set(unsafeDowncast(object, to: Owner.self), value)
+            },
+            encode: { object, writer in
+                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+                writer.writeKey(key)
+                value.write(to: &writer, converting: TimeSpan.init)
+            })
     }
 
     // MARK: byte[]

@@ -1,0 +1,151 @@
+/// Reading arrays and dictionaries without growing them.
+///
+/// A JSON array does not say how many elements it has. Appending to a Swift array reallocates it
+/// each time it fills up (a 1,000-element array is allocated about ten times); instead the items are
+/// read into small chunks of stack memory, and the collection is created once, at its final size,
+/// when the closing bracket is reached. So decoding allocates only what the result holds.
+///
+/// Chunks are at most ``maxChunkBytes`` (larger temporary allocations make the standard library
+/// check the thread's stack bounds each time), and all open chunks together at most
+/// ``stackBudget`` bytes; past that, the items go to one growing heap buffer. Collections nested
+/// deeper than ``maxDepth`` levels are read by a plain loop instead, so that the deepest documents
+/// ``JsonDecodingOptions/maxDepth`` allows need no more stack than before.
+@usableFromInline
+enum ItemCollector {
+    /// The largest stack chunk in bytes.
+    @usableFromInline static var maxChunkBytes: Int { 1024 }
+    /// The stack all open chunks of one document may use, in bytes.
+    @usableFromInline static var stackBudget: Int { 32 * 1024 }
+    /// Collections nested deeper than this are read with a plain growing loop: the chunked reader
+    /// needs more stack per level, and the deepest documents must fit a secondary thread's stack.
+    @usableFromInline static var maxDepth: Int { 8 }
+
+    /// Items read so far into one chunk; chunks link back to the previous (older) one.
+    @usableFromInline
+    struct Chunk<Item> {
+        @usableFromInline let base: UnsafeMutablePointer<Item>
+        @usableFromInline let count: Int
+        @usableFromInline let previous: UnsafePointer<Chunk<Item>>?
+
+        @inlinable
+        init(base: UnsafeMutablePointer<Item>, count: Int, previous: UnsafePointer<Chunk<Item>>?) {
+            self.base = base
+            self.count = count
+            self.previous = previous
+        }
+    }
+
+    /// Reads items until `hasMore` returns false, then hands them to `finish`.
+    ///
+    /// - Parameters:
+    ///   - readItem: reads one item; its second argument is the item's index.
+    ///   - hasMore: consumes the separator after an item and says whether another follows.
+    ///   - finish: builds the result from the item count and a function that passes every chunk,
+    ///     in order, to a body that must move all of the chunk's items out.
+    @inlinable
+    static func collect<Item, Result>(
+        _ reader: inout JsonReader,
+        readItem: (inout JsonReader, Int) throws -> Item,
+        hasMore: (inout JsonReader) throws -> Bool,
+        finish: (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Result
+    ) throws -> Result {
+        let stride = max(1, MemoryLayout<Item>.stride)
+        return try fill(&reader, capacity: min(16, maxChunkBytes / stride), previous: nil, countBefore: 0,
+                        readItem: readItem, hasMore: hasMore, finish: finish)
+    }
+
+    @inlinable
+    static func fill<Item, Result>(
+        _ reader: inout JsonReader,
+        capacity: Int,
+        previous: UnsafePointer<Chunk<Item>>?,
+        countBefore: Int,
+        readItem: (inout JsonReader, Int) throws -> Item,
+        hasMore: (inout JsonReader) throws -> Bool,
+        finish: (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Result
+    ) throws -> Result {
+        let stride = max(1, MemoryLayout<Item>.stride)
+        let bytes = capacity * stride
+        guard capacity > 0, bytes <= reader.collectBudget else {
+            return try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
+                                  readItem: readItem, hasMore: hasMore, finish: finish)
+        }
+        reader.collectBudget -= bytes
+        defer { reader.collectBudget += bytes }
+        return try withUnsafeTemporaryAllocation(of: Item.self, capacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else {
+                return try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
+                                      readItem: readItem, hasMore: hasMore, finish: finish)
+            }
+            var count = 0
+            do {
+                repeat {
+                    if count == capacity {
+                        // Full: continue in a new, larger chunk; that call finishes the collection.
+                        let chunk = Chunk(base: base, count: count, previous: previous)
+                        let nextCapacity = min(capacity * 2, max(capacity, maxChunkBytes / stride))
+                        return try withUnsafePointer(to: chunk) { link in
+                            try fill(&reader, capacity: nextCapacity, previous: link, countBefore: countBefore + count,
+                                     readItem: readItem, hasMore: hasMore, finish: finish)
+                        }
+                    }
+                    (base + count).initialize(to: try readItem(&reader, countBefore + count))
+                    count += 1
+                } while try hasMore(&reader)
+            } catch {
+                // Items are moved out only on success; on failure each chunk destroys its own.
+                base.deinitialize(count: count)
+                throw error
+            }
+            let chunk = Chunk(base: base, count: count, previous: previous)
+            return withUnsafePointer(to: chunk) { last in
+                finish(countBefore + count) { body in consumeInOrder(last, body) }
+            }
+        }
+    }
+
+    /// The rest of a collection too large for the stack budget: one heap buffer, doubled as needed.
+    @inlinable
+    static func fillOnHeap<Item, Result>(
+        _ reader: inout JsonReader,
+        previous: UnsafePointer<Chunk<Item>>?,
+        countBefore: Int,
+        readItem: (inout JsonReader, Int) throws -> Item,
+        hasMore: (inout JsonReader) throws -> Bool,
+        finish: (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Result
+    ) throws -> Result {
+        var capacity = max(16, countBefore)
+        var base = UnsafeMutablePointer<Item>.allocate(capacity: capacity)
+        var count = 0
+        do {
+            repeat {
+                if count == capacity {
+                    let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
+                    larger.moveInitialize(from: base, count: count)
+                    base.deallocate()
+                    base = larger
+                    capacity *= 2
+                }
+                (base + count).initialize(to: try readItem(&reader, countBefore + count))
+                count += 1
+            } while try hasMore(&reader)
+        } catch {
+            base.deinitialize(count: count)
+            base.deallocate()
+            throw error
+        }
+        defer { base.deallocate() }
+        let chunk = Chunk(base: base, count: count, previous: previous)
+        return withUnsafePointer(to: chunk) { last in
+            finish(countBefore + count) { body in consumeInOrder(last, body) }
+        }
+    }
+
+    /// Passes the chunks ending at `chunk` to `body`, oldest first.
+    @inlinable
+    static func consumeInOrder<Item>(_ chunk: UnsafePointer<Chunk<Item>>,
+                                     _ body: (UnsafeMutablePointer<Item>, Int) -> Void) {
+        if let previous = chunk.pointee.previous { consumeInOrder(previous, body) }
+        body(chunk.pointee.base, chunk.pointee.count)
+    }
+}
