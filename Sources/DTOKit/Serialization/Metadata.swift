@@ -19,6 +19,9 @@ public final class Metadata: Sendable {
     /// accessor through it without copying (retaining and releasing) the property's fields, and
     /// without a closure frame per nesting level (see ``JsonDecodingOptions/maxDepth``).
     nonisolated(unsafe) let table: UnsafeMutablePointer<PropertyMetadata>
+    /// `nameBytes` and `nameStarts` again, in memory of the table's own, for the in-place match.
+    nonisolated(unsafe) let keyBytes: UnsafeMutablePointer<UInt8>
+    nonisolated(unsafe) let keyStarts: UnsafeMutablePointer<Int>
 
     public init(_ properties: [PropertyMetadata]) {
         self.properties = properties
@@ -34,11 +37,17 @@ public final class Metadata: Sendable {
         self.nameBytes = bytes
         self.nameStarts = starts
         self.namesMatchInPlace = !bytes.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
+        keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        keyBytes.initialize(from: bytes, count: bytes.count)
+        keyStarts = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
+        keyStarts.initialize(from: starts, count: starts.count)
     }
 
     deinit {
         table.deinitialize(count: properties.count)
         table.deallocate()
+        keyBytes.deallocate()
+        keyStarts.deallocate()
     }
 
     /// Creates a table from property builders; the name generated code uses.
@@ -100,27 +109,20 @@ public final class Metadata: Sendable {
         guard quote < reader.end, quote.pointee == .quote else { return nil }
         let available = reader.end - quote - 1
         let count = properties.count
-        let found = nameStarts.withUnsafeBufferPointer { starts in
-            nameBytes.withUnsafeBufferPointer { names -> Int? in
-                guard let base = names.baseAddress else { return nil }
-                var i = hint < count ? hint : 0
-                for _ in 0..<count {
-                    let start = starts[i]
-                    let length = starts[i + 1] - start
-                    if length < available, quote[length + 1] == .quote,
-                       Metadata.equalShortBytes(base + start, quote + 1, length) {
-                        return i
-                    }
-                    i += 1
-                    if i == count { i = 0 }
-                }
-                return nil
+        var i = hint < count ? hint : 0
+        for _ in 0..<count {
+            let start = keyStarts[i]
+            let length = keyStarts[i + 1] - start
+            if length < available, quote[length + 1] == .quote,
+               Metadata.equalShortBytes(keyBytes + start, quote + 1, length) {
+                reader.cursor = quote + length + 2
+                try reader.expect(.colon, "':' after the member name")
+                return i
             }
+            i += 1
+            if i == count { i = 0 }
         }
-        guard let found else { return nil }
-        reader.cursor = quote + (nameStarts[found + 1] - nameStarts[found]) + 2
-        try reader.expect(.colon, "':' after the member name")
-        return found
+        return nil
     }
 
     /// The index of the property named by `bytes`, trying `hint` first.
