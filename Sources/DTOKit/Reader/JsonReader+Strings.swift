@@ -19,7 +19,7 @@ extension JsonReader {
         cursor = scan.closingQuote + 1
         let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
         return scan.hasEscapes
-            ? JsonReader.unescape(content)
+            ? JsonReader.unescape(content, isASCII: scan.isASCII)
             : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII)
     }
 
@@ -221,16 +221,25 @@ extension JsonReader {
     /// Decodes the escapes of already-validated string content straight into a new String's storage.
     @usableFromInline @inline(never)
     static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> String {
-        // Unescaped text is never longer than its escaped form. Up to a few KB it is decoded into
-        // stack storage and copied into the String once, without validating it again; longer text
-        // is decoded straight into the String's storage (one allocation either way).
-        guard content.count <= 4096 else {
+        unescape(content, isASCII: true)
+    }
+
+    /// Unescapes validated string content. `isASCII` false says that the escaped content has a
+    /// byte at or above 0x80, so the text is not ASCII; true leaves it to a check of the text
+    /// (escapes may stand for non-ASCII characters).
+    @usableFromInline @inline(never)
+    static func unescape(_ content: UnsafeBufferPointer<UInt8>, isASCII contentIsASCII: Bool) -> String {
+        // Unescaped text is never longer than its escaped form. Up to 1 KB (what the standard
+        // library puts on the stack without checking the thread's stack bounds) it is decoded into
+        // stack storage and copied into the String once, without validating it again; longer
+        // text is decoded straight into the String's storage (one allocation either way).
+        guard content.count <= 1024 else {
             return String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0) }
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(content.count, 1)) { storage in
             let length = unescape(content, into: storage)
             let text = UnsafeBufferPointer(rebasing: storage[..<length])
-            return makeString(validUTF8: text, isASCII: isASCII(text))
+            return makeString(validUTF8: text, isASCII: contentIsASCII && isASCII(text))
         }
     }
 

@@ -107,12 +107,36 @@ final class JsonEnumTable: Sendable {
     let keys: [JsonKeylessName]
     let values: [Int]
     let writesIntegers: Bool
+    /// No text contains a byte JSON must escape, so a string written without escapes can be
+    /// compared with the texts right where it stands in the document.
+    let keysMatchInPlace: Bool
 
     init(names: [String], keys: [JsonKeylessName], values: [Int], writesIntegers: Bool) {
         self.names = names
         self.keys = keys
         self.values = values
         self.writesIntegers = writesIntegers
+        keysMatchInPlace = !keys.contains { $0.bytes.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 } }
+    }
+
+    /// The index of the first case whose text is exactly the string at the cursor, consuming the
+    /// string; nil, the cursor untouched, when none is (other case, escapes, numbers in strings).
+    func matchInPlace(_ reader: inout JsonReader) -> Int? {
+        let quote = reader.cursor
+        guard keysMatchInPlace, quote < reader.end, quote.pointee == .quote else { return nil }
+        let available = reader.end - quote - 1
+        for (index, key) in keys.enumerated() {
+            let length = key.bytes.count
+            guard length < available, quote[length + 1] == .quote else { continue }
+            let equal = key.bytes.withUnsafeBufferPointer { bytes in
+                Metadata.equalBytes(bytes.baseAddress, quote + 1, length)
+            }
+            if equal {
+                reader.cursor = quote + length + 2
+                return index
+            }
+        }
+        return nil
     }
 
     /// Reads a case's text (exactly, then ignoring case, then as a numeric string) or number and
@@ -125,6 +149,7 @@ final class JsonEnumTable: Sendable {
             if let index = values.firstIndex(of: number) { return index }
             throw reader.error(expected: expectedDescription, found: "the number \(number)", valueStartingAt: start)
         }
+        if let exact = matchInPlace(&reader) { return exact }
         let index = try reader.withStringBytes { bytes -> Int? in
             if let exact = keys.firstIndex(where: { $0.matches(bytes) }) { return exact }
             if let caseless = keys.firstIndex(where: { $0.matchesIgnoringCase(bytes) }) { return caseless }
