@@ -28,7 +28,7 @@ struct CodableEmitter {
             }
         }
         writer.line()
-        let required = options.accessLevel == .internal ? "required" : "required \(options.accessLevel.rawValue)"
+        let required = options.accessLevel.requiredInitializer
         writer.block("\(required) init(from decoder: any \(names.library("Decoder"))) throws") { body in
             if type.hasGeneratedBase || type.hasLibraryBase { body.line("super.init()") }
             if !properties.isEmpty {

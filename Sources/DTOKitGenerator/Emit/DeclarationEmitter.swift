@@ -55,7 +55,7 @@ struct DeclarationEmitter {
     }
 
     private func initializer(for type: ResolvedClass) -> String {
-        let required = options.accessLevel == .internal ? "required" : "required \(options.accessLevel.rawValue)"
+        let required = options.accessLevel.requiredInitializer
         if type.hasGeneratedBase || type.hasLibraryBase {
             let isConfiguredBase = type.baseClass == options.baseClass && options.baseClass != nil && type.definition.inherits == nil
             return isConfiguredBase ? "\(required) override init() { super.init() }" : "\(required) init() { super.init() }"
