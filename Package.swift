@@ -20,7 +20,7 @@ let package = Package(
         // Typed HTTP client on URLSession.
         .target(name: "DTOKitClient", dependencies: ["DTOKit"]),
         // Pure generator library: snapshot + options -> Swift source text.
-        .target(name: "DTOKitGenerator", dependencies: ["DTOKit"]),
+        .target(name: "DTOKitGenerator"),
         // `dtokit` command line tool (module name differs from `DTOKit` for case-insensitive file systems).
         .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitGenerator"], path: "Sources/dtokit"),
         // The same command line for the plugins. A separate target because SwiftPM cannot hand a plugin an

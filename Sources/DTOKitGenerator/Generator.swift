@@ -46,34 +46,48 @@ public struct DTOGenerator: Sendable {
         return (1...fileCount).map { "\(base).dtos.\($0).swift" }
     }
 
-    /// The Swift names of the types `generate` would declare for a snapshot (to detect two snapshots
-    /// in one module declaring the same type).
-    public func declaredTypeNames(snapshot: Data, snapshotName: String) throws -> Set<String> {
-        let model = try SnapshotLoader(bytes: snapshot, fileName: snapshotName).load()
-        let selection = try TypeSelection(snapshot: model, options: options, fileName: snapshotName)
-        return Set(selection.types.map { SwiftNames.stripArity($0.name) })
-    }
-
     /// Generates the Swift files for a snapshot.
     /// - Parameters:
     ///   - snapshot: the snapshot's bytes.
     ///   - snapshotName: the file name shown in diagnostics and the header.
     /// - Throws: ``GeneratorError`` naming the file, line, JSON path and what to do.
     public func generate(snapshot: Data, snapshotName: String) throws -> [GeneratedFile] {
-        do {
-            let model = try SnapshotLoader(bytes: snapshot, fileName: snapshotName).load()
-            let selection = try TypeSelection(snapshot: model, options: options, fileName: snapshotName)
-            let resolver = Resolver(selection: selection, options: options, fileName: snapshotName)
-            let types = try resolver.resolve()
-            return FileAssembler(options: options, names: resolver.names, snapshotName: snapshotName, fileCount: fileCount)
-                .assemble(types)
-        } catch var error as GeneratorError {
-            if error.line == nil, let path = error.jsonPath,
-               let position = JsonPathLocator.position(of: path, in: snapshot) {
-                error.line = position.line
-                error.column = position.column
-            }
-            throw error
-        }
+        try run(snapshot: snapshot, snapshotName: snapshotName).files
     }
+
+    /// Generates the Swift files for a snapshot, with the warnings about what was worked around and
+    /// the names of the declared types (to detect two snapshots of one module declaring a type twice).
+    /// The snapshot is parsed once.
+    /// - Throws: ``GeneratorError`` naming the file, line, JSON path and what to do.
+    public func run(snapshot: Data, snapshotName: String) throws -> GenerationResult {
+        let loader = SnapshotLoader(bytes: snapshot, fileName: snapshotName)
+        let (model, document) = try loader.load()
+        let log = WarningLog()
+        let selection = TypeSelection(snapshot: model, options: options, warnings: log)
+        let resolver = Resolver(selection: selection, options: options, fileName: snapshotName, warnings: log)
+        let types = resolver.resolve()
+        let files = FileAssembler(options: options, names: resolver.names, snapshotName: snapshotName, fileCount: fileCount)
+            .assemble(types)
+        let warnings = log.entries.map { entry in
+            var warning = GeneratorWarning(file: snapshotName, jsonPath: entry.jsonPath, message: entry.message)
+            if let offset = JsonPathLocator.offset(of: entry.jsonPath, in: document) {
+                let position = SourcePosition.lineAndColumn(of: offset, in: loader.source.bytes)
+                warning.line = position.line
+                warning.column = position.column
+            }
+            return warning
+        }
+        return GenerationResult(files: files, warnings: warnings,
+                                declaredTypeNames: Set(selection.types.map { SwiftNames.stripArity($0.name) }))
+    }
+}
+
+/// What one generation produced.
+public struct GenerationResult: Sendable, Equatable {
+    /// The Swift files.
+    public var files: [GeneratedFile]
+    /// What the generator worked around (unknown types, renamed members, left-out conformances).
+    public var warnings: [GeneratorWarning]
+    /// The Swift names of the declared types.
+    public var declaredTypeNames: Set<String>
 }

@@ -27,18 +27,7 @@ public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatabl
 
     /// `file:line:column: error: message (at $.path)` and a `note:` line with the hint, like compiler diagnostics.
     public var description: String {
-        var location = ""
-        if let file {
-            location = file
-            if let line {
-                location += ":\(line)"
-                if let column { location += ":\(column)" }
-            }
-            location += ": "
-        }
-        var text = "\(location)error: \(message)"
-        if let jsonPath { text += " (at \(jsonPath))" }
-        if let hint { text += "\nnote: \(hint)" }
-        return text
+        DiagnosticText.format(severity: "error", file: file, line: line, column: column,
+                              message: message, jsonPath: jsonPath, hint: hint)
     }
 }

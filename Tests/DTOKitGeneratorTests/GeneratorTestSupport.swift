@@ -28,6 +28,13 @@ enum Snippet {
             .map(\.contents).joined()
     }
 
+    /// Generated Swift and warnings for a snapshot and options text.
+    static func run(_ snapshot: String, options: String = "") throws -> (output: String, warnings: [GeneratorWarning]) {
+        let parsed = try OptionsFile.parse(options, fileName: "test.options")
+        let result = try DTOGenerator(options: parsed).run(snapshot: Data(snapshot.utf8), snapshotName: "test.metadata.json")
+        return (result.files.map(\.contents).joined(), result.warnings)
+    }
+
     /// The generator's error for a snapshot, failing the test if it succeeds.
     static func error(_ snapshot: String, options: String = "", file: StaticString = #filePath, line: UInt = #line) -> GeneratorError? {
         do {

@@ -23,27 +23,36 @@ final class SnapshotErrorTests: XCTestCase {
         XCTAssertEqual(error.line, 1)
     }
 
-    func testMissingReferencedTypeNamesPropertyAndPath() throws {
+    func testMissingReferencedTypeFallsBackToJsonValueWithAWarning() throws {
         let snapshot = "{\"types\":[\n" + Snippet.type("Holder", Snippet.property("Thing", "Missing", namespace: "My.ServiceModel")) + "\n]}"
-        let error = try XCTUnwrap(Snippet.error(snapshot))
-        XCTAssertEqual(error.jsonPath, "$.types[0].properties[0].type")
-        XCTAssertEqual(error.line, 2)
-        XCTAssertTrue(error.message.contains("type `Missing` is not defined in the snapshot (used by `Holder.Thing`)"), error.message)
+        let (output, warnings) = try Snippet.run(snapshot)
+        XCTAssertEqual(warnings.count, 1)
+        let warning = try XCTUnwrap(warnings.first)
+        XCTAssertEqual(warning.jsonPath, "$.types[0].properties[0].type")
+        XCTAssertEqual(warning.line, 2)
+        XCTAssertTrue(warning.message.contains("the snapshot does not define `Missing`, used by `Holder.thing`"), warning.message)
+        XCTAssertTrue(warning.description.hasPrefix("test.metadata.json:2:"), warning.description)
+        XCTAssertTrue(warning.description.contains(": warning: "), warning.description)
+        assertLines(output, contain: ["public var thing: JsonValue?"])
     }
 
-    func testDuplicateTypeNamesInDifferentNamespaces() throws {
+    func testDuplicateTypeNamesInDifferentNamespacesKeepTheFirst() throws {
         let types = #"{"name":"Item","namespace":"A","properties":[]},{"name":"Item","namespace":"B","properties":[]}"#
-        let error = try XCTUnwrap(Snippet.error(Snippet.snapshot(types: types)))
-        XCTAssertTrue(error.message.contains("two types are both named `Item`"), error.message)
-        XCTAssertTrue(error.hint?.contains("ExcludeTypes: Item") == true)
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
+        XCTAssertEqual(output.components(separatedBy: "class Item").count, 2, output)
+        XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[1]"])
+        XCTAssertTrue(warnings.first?.message.contains("two types are both named `Item`") == true, "\(warnings)")
+        XCTAssertTrue(warnings.first?.message.contains("ExcludeTypes: Item") == true)
     }
 
-    func testTypeWithoutNameAndInvalidIdentifiers() throws {
+    func testTypeWithoutNameFailsAndInvalidIdentifiersDegrade() throws {
         XCTAssertEqual(Snippet.error(#"{"types":[{"namespace":"A"}]}"#)?.jsonPath, "$.types[0].name")
-        let badName = Snippet.error(Snippet.snapshot(types: #"{"name":"My-Type","namespace":"A","properties":[]}"#))
-        XCTAssertTrue(badName?.message.contains("not a valid Swift identifier") == true)
-        let badEnum = Snippet.error(Snippet.snapshot(types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1","x"]}"#))
-        XCTAssertEqual(badEnum?.jsonPath, "$.types[0].enumValues[1]")
+        let badName = try Snippet.run(Snippet.snapshot(types: #"{"name":"My-Type","namespace":"A","properties":[]}"#))
+        XCTAssertTrue(badName.warnings.first?.message.contains("not a valid Swift identifier") == true)
+        XCTAssertFalse(badName.output.contains("class "), badName.output)
+        let badEnum = try Snippet.run(Snippet.snapshot(types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1","x"]}"#))
+        XCTAssertEqual(badEnum.warnings.map(\.jsonPath), ["$.types[0].enumValues[1]"])
+        assertLines(badEnum.output, contain: ["case A = 1", "case B = 2"])
         let mismatched = Snippet.error(Snippet.snapshot(types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1"]}"#))
         XCTAssertEqual(mismatched?.jsonPath, "$.types[0].enumValues")
     }

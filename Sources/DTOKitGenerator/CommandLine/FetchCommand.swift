@@ -1,4 +1,3 @@
-import DTOKit
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -72,14 +71,7 @@ struct FetchCommand {
 enum SnapshotFormatter {
     /// Checks the bytes are a snapshot the generator reads and returns them pretty-printed.
     static func prettyPrinted(_ data: Data, source: String) throws -> String {
-        _ = try SnapshotLoader(bytes: data, fileName: source).load()
-        let value: JsonValue
-        do {
-            value = try JsonValue(parsing: data)
-        } catch {
-            throw ToolError(description: "\(source): error: \(error)")
-        }
-        return value.prettyPrinted()
+        JsonPrinter.pretty(try SnapshotLoader(bytes: data, fileName: source).load().document)
     }
 }
 
@@ -101,22 +93,22 @@ enum SnapshotDiff {
 
     /// Each type's JSON text by name (requests, responses and types[]).
     private static func typeTexts(_ data: Data) -> [String: String] {
-        guard let root = try? JsonValue(parsing: data) else { return [:] }
-        let api = root["api"] ?? root
+        guard let root = try? JsonParser.parse([UInt8](data)) else { return [:] }
+        let api = root.member("api") ?? root
         var texts: [String: String] = [:]
-        func add(_ type: JsonValue?) {
-            guard let type, let name = type["name"]?.stringValue else { return }
-            texts[name] = type.toJson()
+        func add(_ type: JsonNode?, extra: String = "") {
+            guard let type, case .string(let name)? = type.member("name")?.value else { return }
+            texts[name] = JsonPrinter.compact(type) + extra
         }
-        for type in api["types"]?.arrayValue ?? [] { add(type) }
-        for operation in api["operations"]?.arrayValue ?? [] {
-            // Routes and verbs live on the operation; count them as part of the request.
-            if var request = operation["request"], case .object(var object) = request {
-                object["_operation"] = .string(operation.toJson())
-                request = .object(object)
-                add(request)
+        if case .array(let types)? = api.member("types")?.value {
+            for type in types { add(type) }
+        }
+        if case .array(let operations)? = api.member("operations")?.value {
+            for operation in operations {
+                // Routes and verbs live on the operation; count them as part of the request.
+                add(operation.member("request"), extra: JsonPrinter.compact(operation))
+                add(operation.member("response"))
             }
-            add(operation["response"])
         }
         return texts
     }

@@ -43,8 +43,10 @@ struct GenerateCommand {
             options = try OptionsFile.parse(text, fileName: optionsFile)
         }
         let generator = DTOGenerator(options: options, fileCount: outputDirectory == nil ? 1 : fileCount)
-        let files = try generator.generate(snapshot: snapshot, snapshotName: snapshotPath)
-        try checkConflicts(with: generator.declaredTypeNames(snapshot: snapshot, snapshotName: snapshotPath))
+        let result = try generator.run(snapshot: snapshot, snapshotName: snapshotPath)
+        try checkConflicts(with: result.declaredTypeNames)
+        for warning in result.warnings { console.errors += "\(warning)\n" }
+        let files = result.files
         if let outputDirectory {
             for file in files {
                 try FileAccess.writeIfChanged(file.contents, to: (outputDirectory as NSString).appendingPathComponent(file.name))
@@ -66,7 +68,7 @@ extension GenerateCommand {
                 options = try OptionsFile.parse(try FileAccess.readText(optionsFile, what: "options file"), fileName: optionsFile)
             }
             let siblingNames = try DTOGenerator(options: options)
-                .declaredTypeNames(snapshot: try FileAccess.read(sibling, what: "snapshot"), snapshotName: sibling)
+                .run(snapshot: try FileAccess.read(sibling, what: "snapshot"), snapshotName: sibling).declaredTypeNames
             let shared = ownNames.intersection(siblingNames).sorted()
             guard shared.isEmpty else {
                 let list = shared.prefix(10).map { "`\($0)`" }.joined(separator: ", ") + (shared.count > 10 ? ", …" : "")

@@ -21,25 +21,25 @@ struct CodableEmitter {
         } else {
             writer.block("private enum CodingKeys: \(names.library("String")), \(names.library("CodingKey"))") { body in
                 for property in properties {
-                    body.line(property.plainName == property.jsonName
-                              ? "case \(property.swiftName)"
-                              : "case \(property.swiftName) = \(SwiftNames.stringLiteral(property.jsonName))")
+                    let name = SwiftSyntax.escaped(property.name)
+                    body.line(property.name == property.jsonName
+                              ? "case \(name)" : "case \(name) = \(SwiftSyntax.stringLiteral(property.jsonName))")
                 }
             }
         }
         writer.line()
         let required = options.accessLevel.requiredInitializer
         writer.block("\(required) init(from decoder: any \(names.library("Decoder"))) throws") { body in
-            if type.hasGeneratedBase || type.hasLibraryBase { body.line("super.init()") }
+            if type.baseKind != .none { body.line("super.init()") }
             if !properties.isEmpty {
                 body.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             }
             for property in properties {
-                body.line("self.\(property.swiftName) = \(decodeExpression(property))")
+                body.line("self.\(SwiftSyntax.escaped(property.name)) = \(decodeExpression(property))")
             }
         }
         writer.line()
-        let override = type.hasGeneratedBase ? "override " : ""
+        let override = type.baseKind == .generated ? "override " : ""
         writer.block("\(access)\(override)func encode(to encoder: any \(names.library("Encoder"))) throws") { body in
             if properties.isEmpty {
                 body.line("_ = encoder.container(keyedBy: CodingKeys.self)")
@@ -56,12 +56,12 @@ struct CodableEmitter {
     func emitExtensions(_ type: ResolvedType, into writer: inout SourceWriter) {
         let codable = names.library("Codable")
         switch type {
-        case .classType(let type) where !type.hasGeneratedBase:
+        case .classType(let type) where type.baseKind != .generated:
             writer.line()
-            writer.line("extension \(SwiftNames.escaped(type.swiftName)): \(codable) {}")
+            writer.line("extension \(SwiftSyntax.escaped(type.name)): \(codable) {}")
         case .enumType(let type):
             writer.line()
-            let name = SwiftNames.escaped(type.swiftName)
+            let name = SwiftSyntax.escaped(type.name)
             if type.style == .flags {
                 writer.line("extension \(name): \(codable) {}")
                 return
@@ -104,13 +104,14 @@ struct CodableEmitter {
         case (.timeSpan, _): return timeSpan
         case (.bytes, _): return names.library("Base64Bytes")
         case (.timeSpanArray, _): return "[\(timeSpan)]"
-        case (.timeSpanDictionary, .dictionary(let key, _)): return "[\(key.source): \(timeSpan)]"
-        default: return type.unwrapped.source
+        case (.timeSpanDictionary, .dictionary(let key, _)): return "[\(key.spelled): \(timeSpan)]"
+        default: return type.unwrapped.spelled
         }
     }
 
     private func decodeExpression(_ property: ResolvedProperty) -> String {
-        var expression = "try container.decodeIfPresent(\(codedType(property.type)).self, forKey: .\(property.swiftName))"
+        let name = SwiftSyntax.escaped(property.name)
+        var expression = "try container.decodeIfPresent(\(codedType(property.type)).self, forKey: .\(name))"
         switch wrapping(of: property.type) {
         case .none: break
         case .timeSpan: expression += "?.seconds"
@@ -119,13 +120,14 @@ struct CodableEmitter {
         case .timeSpanDictionary: expression += "?.mapValues(\\.seconds)"
         }
         if !property.type.isOptional {
-            expression += " ?? " + (property.defaultValue ?? "self.\(property.swiftName)")
+            expression += " ?? " + (property.initialValue?.spelled(for: property.type) ?? "self.\(name)")
         }
         return expression
     }
 
     private func encodeStatement(_ property: ResolvedProperty) -> String {
-        let name = "self.\(property.swiftName)"
+        let key = SwiftSyntax.escaped(property.name)
+        let name = "self.\(key)"
         let optional = property.type.isOptional
         let chain = optional ? "?." : "."
         let value: String
@@ -137,6 +139,6 @@ struct CodableEmitter {
         case .timeSpanDictionary: value = "\(name)\(chain)mapValues(\(names.library("TimeSpan")).init)"
         }
         let method = optional ? "encodeIfPresent" : "encode"
-        return "try container.\(method)(\(value), forKey: .\(property.swiftName))"
+        return "try container.\(method)(\(value), forKey: .\(key))"
     }
 }

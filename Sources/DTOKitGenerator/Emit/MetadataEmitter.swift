@@ -11,33 +11,33 @@ struct MetadataEmitter {
         switch type {
         case .classType(let type): emitClass(type, into: &writer)
         case .enumType(let type): emitEnum(type, into: &writer)
-        case .protocolType, .excludedComment: break
+        case .protocolType, .excluded: break
         }
     }
 
     // MARK: Classes
 
     private func emitClass(_ type: ResolvedClass, into writer: inout SourceWriter) {
-        let name = SwiftNames.escaped(type.swiftName)
+        let name = SwiftSyntax.escaped(type.name)
         let ownerType = type.genericParameters.isEmpty ? name : "\(name)<\(type.genericParameters.joined(separator: ", "))>"
         if !type.isConformanceRoot {
             // Swift allows one conformance per class hierarchy: the root's metadata dispatches here.
             writer.block("extension \(name)") { body in
                 emitRoutes(type, into: &body)
-                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties, into: &body)
+                emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
             }
             return
         }
         writer.block("extension \(name): \(names.library("JsonSerializable"))") { body in
             let stringType = names.library("String")
             if type.subclasses.isEmpty {
-                body.line("\(access)static var typeName: \(stringType) { \(SwiftNames.stringLiteral(type.swiftName)) }")
+                body.line("\(access)static var typeName: \(stringType) { \(SwiftSyntax.stringLiteral(type.name)) }")
             } else {
                 body.block("\(access)static var typeName: \(stringType)") { getter in
                     for subclass in type.subclasses {
-                        getter.line("if self == \(SwiftNames.escaped(subclass)).self { return \(SwiftNames.stringLiteral(subclass)) }")
+                        getter.line("if self == \(SwiftSyntax.escaped(subclass)).self { return \(SwiftSyntax.stringLiteral(subclass)) }")
                     }
-                    getter.line("return \(SwiftNames.stringLiteral(type.swiftName))")
+                    getter.line("return \(SwiftSyntax.stringLiteral(type.name))")
                 }
             }
             emitRoutes(type, into: &body)
@@ -53,26 +53,29 @@ struct MetadataEmitter {
             } else {
                 body.block("\(access)static var metadata: \(metadataType)") { getter in
                     for subclass in type.subclasses {
-                        let escaped = SwiftNames.escaped(subclass)
+                        let escaped = SwiftSyntax.escaped(subclass)
                         getter.line("if self == \(escaped).self { return \(escaped).\(Self.tableName(subclass)) }")
                     }
-                    getter.line("return \(Self.tableName(type.swiftName))")
+                    getter.line("return \(Self.tableName(type.name))")
                 }
-                emitTable(named: Self.tableName(type.swiftName), owner: ownerType, type.metadataProperties, into: &body)
+                emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
             }
         }
     }
 
     /// The stored table of a class in a hierarchy: `technologyMetadata`.
     static func tableName(_ swiftName: String) -> String {
-        SwiftNames.camelCase(swiftName).trimmingCharacters(in: "_") + "Metadata"
+        var name = Substring(SwiftNames.camelCase(swiftName))
+        while name.first == "_" { name = name.dropFirst() }
+        while name.last == "_" { name = name.dropLast() }
+        return name + "Metadata"
     }
 
     private func emitRoutes(_ type: ResolvedClass, into writer: inout SourceWriter) {
         guard type.isRequest, !type.routes.isEmpty, options.addModelExtensions else { return }
         let routeType = names.library("ServiceRoute")
         let routes = type.routes.map { route in
-            "\(routeType)(\(SwiftNames.stringLiteral(route.path))" + (route.verbs.map { ", \(SwiftNames.stringLiteral($0))" } ?? "") + ")"
+            "\(routeType)(\(SwiftSyntax.stringLiteral(route.path))" + (route.verbs.map { ", \(SwiftSyntax.stringLiteral($0))" } ?? "") + ")"
         }
         let declaration = type.genericParameters.isEmpty ? "static let routes" : "static var routes: [\(routeType)]"
         if routes.count == 1 {
@@ -107,8 +110,8 @@ struct MetadataEmitter {
         let propertyType = names.library("Property")
         for property in properties {
             let builder = Self.builder(for: property.type)
-            let accessor = property.swiftName
-            writer.line("    \(propertyType)<\(owner)>.\(builder)(\(SwiftNames.stringLiteral(property.jsonName)), "
+            let accessor = SwiftSyntax.escaped(property.name)
+            writer.line("    \(propertyType)<\(owner)>.\(builder)(\(SwiftSyntax.stringLiteral(property.jsonName)), "
                 + "get: { $0.\(accessor) }, set: { $0.\(accessor) = $1 }),")
         }
     }
@@ -138,7 +141,7 @@ struct MetadataEmitter {
     // MARK: Enums
 
     private func emitEnum(_ type: ResolvedEnum, into writer: inout SourceWriter) {
-        let name = SwiftNames.escaped(type.swiftName)
+        let name = SwiftSyntax.escaped(type.name)
         switch type.style {
         case .names:
             writer.block("extension \(name): \(names.library("JsonEnum"))") { body in
@@ -150,7 +153,7 @@ struct MetadataEmitter {
                 let encoding = type.writesNumbers ? ", encoding: .integer" : ""
                 body.line("\(access)static let jsonCases = \(names.library("JsonEnumCases"))<\(name)>([")
                 for enumCase in type.cases {
-                    body.line("    (.\(enumCase.swiftName), \(SwiftNames.stringLiteral(enumCase.wireName))),")
+                    body.line("    (.\(SwiftSyntax.escaped(enumCase.name)), \(SwiftSyntax.stringLiteral(enumCase.wireName))),")
                 }
                 body.line("]\(encoding))")
             }
@@ -158,7 +161,7 @@ struct MetadataEmitter {
             writer.block("extension \(name): \(names.library("JsonFlags"))") { body in
                 body.line("\(access)static let jsonFlagNames: [(\(names.library("String")), \(names.library("Int")))] = [")
                 for enumCase in type.cases {
-                    body.line("    (\(SwiftNames.stringLiteral(enumCase.wireName)), \(enumCase.value)),")
+                    body.line("    (\(SwiftSyntax.stringLiteral(enumCase.wireName)), \(enumCase.value)),")
                 }
                 body.line("]")
             }

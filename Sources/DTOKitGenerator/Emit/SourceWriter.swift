@@ -20,7 +20,7 @@ struct SourceWriter {
     mutating func docComment(_ text: String?) {
         guard let text else { return }
         for part in text.split(whereSeparator: \.isNewline) {
-            let cleaned = SwiftNames.commentText(String(part))
+            let cleaned = SwiftSyntax.commentText(String(part))
             if !cleaned.isEmpty { line("/// " + cleaned) }
         }
     }

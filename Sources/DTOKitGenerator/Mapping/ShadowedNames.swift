@@ -32,12 +32,6 @@ struct ShadowedNames: Sendable {
         shadowed = generatedNames.intersection(Self.modules.keys)
     }
 
-    /// The spelling of library type `name` in generated code.
-    func library(_ name: String) -> String {
-        guard shadowed.contains(name), let module = Self.modules[name] else { return name }
-        return module + "." + name
-    }
-
     /// The module to qualify library type `name` with, if the snapshot shadows it.
     func module(for name: String) -> String? {
         shadowed.contains(name) ? Self.modules[name] : nil

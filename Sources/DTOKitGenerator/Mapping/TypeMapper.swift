@@ -11,12 +11,13 @@ struct TypeMapper {
     let treatAsString: Set<String>
     let names: ShadowedNames
 
-    /// A problem resolving a type; the caller adds where.
-    struct MappingError: Error {
-        let message: String
-        let hint: String?
-        /// The type is a generated interface: the property is skipped with a comment, not an error.
-        var isInterface = false
+    /// The type is a generated interface: a property of it is skipped with a comment.
+    struct InterfaceTypeError: Error {}
+
+    /// What the mapper could not know and replaced by `JsonValue`, for the caller's warning.
+    struct Fallbacks {
+        /// CLR names (`Missing`, `Nullable`1 without its argument`), in the order met.
+        var unknownNames: [String] = []
     }
 
     private static let scalars: [String: (String, SwiftType.Kind)] = [
@@ -48,10 +49,18 @@ struct TypeMapper {
         "StringDictionary", "NameValueCollection", "Hashtable", "IDictionary", "IOrderedDictionary", "OrderedDictionary",
     ]
 
+    /// Whether a CLR name (without arity) is a collection or dictionary type.
+    static func isCollectionName(_ name: String) -> Bool {
+        listNames.contains(name) || dictionaryNames.contains(name) || untypedDictionaryNames.contains(name)
+    }
+
     /// Maps a parsed CLR type. `genericParameters` are the enclosing type's own parameters (`T`).
-    func map(_ clr: ClrTypeName, genericParameters: [String]) throws -> SwiftType {
+    /// A name the snapshot does not define becomes `JsonValue` (any JSON reads into it), noted in
+    /// `fallbacks`, so one odd member never fails a build.
+    /// - Throws: ``InterfaceTypeError`` for a generated interface, which a property cannot have.
+    func map(_ clr: ClrTypeName, genericParameters: [String], fallbacks: inout Fallbacks) throws -> SwiftType {
         var mapped = try mapIgnoringArrays(ClrTypeName(name: clr.name, arguments: clr.arguments, arrayRank: 0),
-                                           genericParameters: genericParameters)
+                                           genericParameters: genericParameters, fallbacks: &fallbacks)
         for rank in 0..<clr.arrayRank {
             // `Byte[]` is Base64 bytes; `Byte[][]` is an array of them.
             if rank == 0, clr.name == "Byte", clr.arguments.isEmpty {
@@ -63,22 +72,25 @@ struct TypeMapper {
         return mapped
     }
 
-    private func mapIgnoringArrays(_ clr: ClrTypeName, genericParameters: [String]) throws -> SwiftType {
+    private func mapIgnoringArrays(_ clr: ClrTypeName, genericParameters: [String], fallbacks: inout Fallbacks) throws -> SwiftType {
+        func map(_ argument: ClrTypeName) throws -> SwiftType {
+            try self.map(argument, genericParameters: genericParameters, fallbacks: &fallbacks)
+        }
         let name = clr.name
         let arguments = clr.arguments
         if genericParameters.contains(name) { return .named(name, [], .genericParameter, module: nil) }
         if treatAsString.contains(name) { return library("String", .scalar) }
         if name == "Nullable", arguments.count == 1 {
-            let wrapped = try map(arguments[0], genericParameters: genericParameters)
+            let wrapped = try map(arguments[0])
             return wrapped.isOptional ? wrapped : .optional(wrapped)
         }
         if Self.listNames.contains(name) {
             guard let element = arguments.first else { return .array(library("JsonValue", .json)) }
-            return .array(try map(element, genericParameters: genericParameters))
+            return .array(try map(element))
         }
         if Self.dictionaryNames.contains(name), arguments.count == 2 {
-            let key = try map(arguments[0], genericParameters: genericParameters)
-            let value = try map(arguments[1], genericParameters: genericParameters)
+            let key = try map(arguments[0])
+            let value = try map(arguments[1])
             return .dictionary(dictionaryKey(key), value)
         }
         if Self.untypedDictionaryNames.contains(name), arguments.isEmpty {
@@ -87,28 +99,27 @@ struct TypeMapper {
         if let kind = generated[name] {
             switch kind {
             case .dto:
-                let mappedArguments = try arguments.map { try map($0, genericParameters: genericParameters) }
+                let mappedArguments = try arguments.map(map)
                 return .named(name, mappedArguments, .dto, module: nil)
             case .enumeration:
                 return .named(name, [], .enumeration, module: nil)
             case .interface:
-                throw MappingError(message: "interface-typed properties are not supported", hint: nil, isInterface: true)
+                throw InterfaceTypeError()
             }
         }
         if let builtIn = BuiltInTypes.classes[arguments.isEmpty ? name : "\(name)`\(arguments.count)"] {
-            let mappedArguments = try arguments.map { try map($0, genericParameters: genericParameters) }
+            let mappedArguments = try arguments.map(map)
             return .named(builtIn.swiftName, mappedArguments, .dto, module: names.module(for: builtIn.swiftName))
         }
         if let (swiftName, kind) = Self.scalars[name], arguments.isEmpty {
             return library(swiftName, kind)
         }
         if userProvided.contains(name) {
-            let mappedArguments = try arguments.map { try map($0, genericParameters: genericParameters) }
+            let mappedArguments = try arguments.map(map)
             return .named(name, mappedArguments, .dto, module: nil)
         }
-        throw MappingError(
-            message: "type `\(name)` is not defined in the snapshot",
-            hint: "the server's metadata omitted it; refresh the snapshot, or exclude the types that use it with ExcludeTypes")
+        fallbacks.unknownNames.append(name == "Nullable" ? "Nullable`1 (without genericArgs)" : name)
+        return library("JsonValue", .json)
     }
 
     /// Dictionary keys must be strings, integers or Bool on the wire; anything else (enums, Guid,

@@ -26,7 +26,7 @@ struct ClrTypeName: Equatable, Sendable {
     /// Parses C# syntax: `List<Dictionary<String,Poco>>`, `Nullable<Int32>`, `Poco[]`, `QueryDb`1`.
     static func parse(_ text: String) throws -> ClrTypeName {
         var parser = Parser(scalars: Array(text.unicodeScalars))
-        let node = try parser.parseType()
+        let node = try parser.parseType(depth: 0)
         guard parser.index == parser.scalars.count else { throw ParseError(text: text) }
         return node
     }
@@ -41,8 +41,11 @@ struct ClrTypeName: Equatable, Sendable {
 
         private var error: ParseError { ParseError(text: String(String.UnicodeScalarView(scalars))) }
 
+        /// Real type names nest a few levels; a bound keeps hostile input from exhausting the stack.
+        static let maxDepth = 32
 
-        mutating func parseType() throws -> ClrTypeName {
+        mutating func parseType(depth: Int) throws -> ClrTypeName {
+            guard depth < Self.maxDepth else { throw error }
             skipSpaces()
             var name = ""
             while index < scalars.count, !"<>,[] ".unicodeScalars.contains(scalars[index]) {
@@ -55,7 +58,7 @@ struct ClrTypeName: Equatable, Sendable {
             if index < scalars.count, scalars[index] == "<" {
                 index += 1
                 repeat {
-                    arguments.append(try parseType())
+                    arguments.append(try parseType(depth: depth + 1))
                     skipSpaces()
                     guard index < scalars.count else { throw error }
                     let separator = scalars[index]

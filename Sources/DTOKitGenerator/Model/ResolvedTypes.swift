@@ -1,46 +1,92 @@
-/// The generator's output model: every decision made (names, Swift types, optionality, builders,
-/// conformances), so that the emitters only spell it out.
+/// The generator's output model: every decision made (names, Swift types, optionality, initial
+/// values, builders, conformances, what to tell the reader), as data. Only `Emit/` turns it into
+/// Swift text, so this file holds no Swift syntax: names are plain identifiers (the emitter escapes
+/// keywords), types are ``SwiftType`` trees, comments are ``Annotation`` values.
+
+/// What a server declared about a type or property that the generated code shows as a comment
+/// (spec §3.6): routes, exported attributes, `[DataContract]`, `[DataMember]`.
+enum Annotation: Sendable, Equatable {
+    case route(RouteDefinition)
+    case attribute(AttributeDefinition)
+    case dataContract(name: String?, namespace: String?)
+    case dataMember(DataMemberDefinition)
+}
+
+/// The value a non-optional property starts with.
+enum InitialValue: Sendable, Equatable {
+    case emptyArray
+    case emptyDictionary
+    case emptyString
+    case `false`
+    case zero
+    /// `AddImplicitVersion: N`.
+    case integer(Int)
+    /// The Unix epoch, for `Date`.
+    case epoch
+    /// `JsonValue.null`.
+    case jsonNull
+    /// `T()`: an empty `Data`, or a new DTO.
+    case newInstance
+}
 
 struct ResolvedProperty: Sendable {
-    /// Swift identifier, escaped if it is a keyword.
-    var swiftName: String
-    /// Swift identifier without backticks (for accessors `$0.name` the escaped form is used).
-    var plainName: String
+    /// Swift identifier (unescaped; the emitter adds backticks for keywords).
+    var name: String
     /// The JSON member name.
     var jsonName: String
     var type: SwiftType
-    /// Initial value for non-optional properties (`= []`, `= ""`).
-    var defaultValue: String?
-    /// Comment lines above the declaration (description, DataMember, attributes).
-    var comments: [String]
-    var docComment: String?
+    /// Set for non-optional properties.
+    var initialValue: InitialValue?
+    var annotations: [Annotation]
+    var documentation: String?
 }
 
-/// A property that cannot be generated; a comment says why.
+/// A property that is not generated, with the reason the generated code states in its place.
 struct SkippedProperty: Sendable {
-    var comment: String
+    enum Reason: Sendable, Equatable {
+        /// Typed as an interface (or ServiceStack's `ProviderOAuthAccess`): Swift DTOs cannot hold one.
+        case interfaceType
+        /// C# `new` re-declaration of a base class property; Swift cannot override a stored property.
+        case declaredByBase(String)
+    }
+
+    enum DisplayType: Sendable, Equatable {
+        case clr(String)
+        case swift(SwiftType)
+    }
+
+    var name: String
+    var type: DisplayType
+    var reason: Reason
 }
 
-enum PropertyLine: Sendable {
+enum ClassMember: Sendable {
     case property(ResolvedProperty)
     case skipped(SkippedProperty)
 }
 
 struct ResolvedClass: Sendable {
-    var definition: TypeDefinition
-    var swiftName: String
+    /// Where the base class comes from, which decides `super.init()` / `override init()`.
+    enum BaseKind: Sendable, Equatable {
+        case none
+        /// A generated class (the hierarchy's root declares the `JsonSerializable` conformance).
+        case generated
+        /// A runtime class without a conformance of its own (`QueryDb<T>`, `AuditBase`).
+        case runtime
+        /// The `BaseClass` option (`NSObject`): `override init()`.
+        case configured
+    }
+
+    var name: String
     /// Own generic parameters (`T`), constrained to `JsonConvertible` in the declaration.
     var genericParameters: [String]
-    /// `Base`, `QueryDb<Technology>`, or BaseClass.
-    var baseClass: String?
-    /// Whether the base is a generated class (then init calls super.init()).
-    var hasGeneratedBase: Bool
-    var hasLibraryBase: Bool
-    /// IReturn/IReturnVoid, verb markers, implemented protocols, in declaration order.
-    var conformances: [String]
+    var base: SwiftType?
+    var baseKind: BaseKind
     /// `typealias Return = X` for IReturn requests.
-    var returnType: String?
-    var lines: [PropertyLine]
+    var returnType: SwiftType?
+    /// IReturn/IReturnVoid, implemented protocols, verb markers, in declaration order.
+    var conformances: [SwiftType]
+    var members: [ClassMember]
     /// Own properties then inherited ones: what the metadata table lists.
     var metadataProperties: [ResolvedProperty]
     var routes: [RouteDefinition]
@@ -50,8 +96,8 @@ struct ResolvedClass: Sendable {
     /// For conformance roots: every generated non-generic subclass, deepest first, which the root's
     /// metadata dispatches to.
     var subclasses: [String]
-    var comments: [String]
-    var docComment: String?
+    var annotations: [Annotation]
+    var documentation: String?
 }
 
 struct ResolvedEnum: Sendable {
@@ -63,43 +109,35 @@ struct ResolvedEnum: Sendable {
         /// `[Flags]`: an OptionSet struct.
         case flags
     }
+
     struct Case: Sendable {
-        var swiftName: String
+        var name: String
         var wireName: String
         var value: Int
-        var docComment: String?
+        var documentation: String?
     }
-    var definition: TypeDefinition
-    var swiftName: String
+
+    var name: String
     var style: Style
     var writesNumbers: Bool
     var cases: [Case]
-    var comments: [String]
-    var docComment: String?
+    var annotations: [Annotation]
+    var documentation: String?
 }
 
 struct ResolvedProtocol: Sendable {
-    var definition: TypeDefinition
-    var swiftName: String
+    var name: String
+    /// Generated protocols this one refines.
     var inherits: [String]
     var associatedTypes: [String]
     var properties: [ResolvedProperty]
-    var docComment: String?
+    var documentation: String?
 }
 
 enum ResolvedType: Sendable {
     case classType(ResolvedClass)
     case enumType(ResolvedEnum)
     case protocolType(ResolvedProtocol)
-    /// `//Excluded Name : Base<Args>` (ExcludeGenericBaseTypes).
-    case excludedComment(String)
-
-    var swiftName: String? {
-        switch self {
-        case .classType(let type): return type.swiftName
-        case .enumType(let type): return type.swiftName
-        case .protocolType(let type): return type.swiftName
-        case .excludedComment: return nil
-        }
-    }
+    /// Left out by `ExcludeGenericBaseTypes`; the output names it and its base.
+    case excluded(name: String, baseName: String, baseArguments: [String])
 }

@@ -1,20 +1,6 @@
-/// Swift spellings of ServiceStack names: camelCase properties, keyword escaping, generic arity.
+/// Swift names for ServiceStack names: camelCase properties, generic arity, valid identifiers.
+/// (How a name is written in source, e.g. with backticks, is the emitter's business: `SwiftSyntax`.)
 enum SwiftNames {
-    /// Words that need backticks as identifiers (declarations and member access).
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
-        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
-        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
-        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
-        "switch", "where", "while", "as", "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true",
-        "try", "await", "async", "package", "consume", "borrowing", "consuming", "some", "any", "Type", "Protocol",
-    ]
-
-    /// `Name` → `` `Name` `` when it is a keyword.
-    static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
-    }
-
     /// ServiceStack's ToCamelCase: lowercase the leading run of capitals, keeping the last capital of a
     /// run when a lowercase letter follows (`ID` → `id`, `URLValue` → `urlValue`, `UShort` → `uShort`).
     static func camelCase(_ name: String) -> String {
@@ -59,30 +45,34 @@ enum SwiftNames {
         !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier(String($0)) }
     }
 
-    /// A Swift string literal with the text escaped.
-    static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+    /// `text` made into an identifier: every character Swift does not allow becomes `_`, and a
+    /// leading digit gets a `_` before it (`My-Prop` → `My_Prop`, `1st` → `_1st`).
+    static func sanitizedIdentifier(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            let allowed = scalar == "_" || (result.isEmpty ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue)
+            if !allowed, result.isEmpty, scalar.properties.isXIDContinue {
+                result.append("_")
+                result.append(scalar)
+            } else {
+                result.append(allowed ? scalar : "_")
             }
         }
-        return result + "\""
+        return result.isEmpty ? "_" : String(result)
     }
 
-    /// Text safe inside a `//` or `///` comment: one line, no control characters.
-    static func commentText(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
-            .trimmingWhitespace()
+    /// Members of `NSObject` (Darwin and swift-corelibs-foundation) that a property of a subclass
+    /// cannot redeclare. With a `BaseClass` such properties get ServiceStack's capitalized name
+    /// (`description` → `Description`); the JSON name stays.
+    static let baseClassMembers: Set<String> = [
+        "description", "debugDescription", "hash", "hashValue", "superclass", "classForCoder",
+        "classForKeyedArchiver", "className", "classCode", "classDescription", "observationInfo",
+        "attributeKeys", "toOneRelationshipKeys", "toManyRelationshipKeys", "scriptingProperties",
+        "autoContentAccessingProxy", "isProxy", "zone", "exposedBindings",
+    ]
+
+    /// ServiceStack's rename of a property that clashes with a base class member: first letter up.
+    static func capitalized(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
     }
 }

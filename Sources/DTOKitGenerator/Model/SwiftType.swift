@@ -1,8 +1,8 @@
 /// A Swift type the generator emits, as a tree, so that builders and Codable code can be chosen by
 /// shape instead of by looking at strings.
-indirect enum SwiftType: Equatable, Sendable {
+indirect enum SwiftType: Hashable, Sendable {
     /// What a named type is, for choosing its property builder.
-    enum Kind: Equatable, Sendable {
+    enum Kind: Hashable, Sendable {
         /// String, numbers, Bool, Date, UUID: JsonConvertible values.
         case scalar
         /// `TimeInterval` written as an XSD duration.
@@ -17,9 +17,14 @@ indirect enum SwiftType: Equatable, Sendable {
         case json
         /// A generic parameter of the enclosing type.
         case genericParameter
+        /// A protocol a generated type conforms to (runtime markers, generated interfaces).
+        case protocolType
+        /// A class named by the user's `BaseClass` option (e.g. `NSObject`), as written there.
+        case configuredBaseClass
     }
 
-    /// A named type with its generic arguments. `module` qualifies names the snapshot shadows.
+    /// A named type with its generic arguments. `module` qualifies names the snapshot shadows
+    /// (`Foundation.Data` when the snapshot declares its own `Data`).
     case named(String, [SwiftType], Kind, module: String?)
     case array(SwiftType)
     case dictionary(SwiftType, SwiftType)
@@ -46,19 +51,6 @@ indirect enum SwiftType: Equatable, Sendable {
         case .array, .dictionary: return true
         case .named(_, _, let kind, _): return kind == .bytes
         default: return false
-        }
-    }
-
-    /// Swift source spelling.
-    var source: String {
-        switch self {
-        case .named(let name, let arguments, let kind, let module):
-            if kind == .bytes { return "[\(module.map { "\($0)." } ?? "")UInt8]" }
-            let base = module.map { "\($0).\(name)" } ?? SwiftNames.escaped(name)
-            return arguments.isEmpty ? base : base + "<" + arguments.map(\.source).joined(separator: ", ") + ">"
-        case .array(let element): return "[\(element.source)]"
-        case .dictionary(let key, let value): return "[\(key.source): \(value.source)]"
-        case .optional(let wrapped): return wrapped.source + "?"
         }
     }
 }

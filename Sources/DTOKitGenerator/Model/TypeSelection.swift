@@ -11,7 +11,7 @@ struct TypeSelection {
     /// to them are kept as written, for the user to provide.
     private(set) var deliberatelyExcludedNames: Set<String> = []
 
-    init(snapshot: Snapshot, options: GeneratorOptions, fileName: String) throws {
+    init(snapshot: Snapshot, options: GeneratorOptions, warnings: WarningLog) {
         var operations = snapshot.operations
         var excludedRequestKeys: Set<String> = []
         if options.excludeTypes.contains("services") { operations = [] }
@@ -54,16 +54,18 @@ struct TypeSelection {
                 continue
             }
             guard SwiftNames.isIdentifier(SwiftNames.stripArity(type.name)) else {
-                throw GeneratorError(file: fileName, jsonPath: type.jsonPath + ".name",
-                                     message: "type name `\(type.name)` is not a valid Swift identifier",
-                                     hint: "leave it out with `ExcludeTypes: \(type.name)` in the options file")
+                warnings.warn(at: type.jsonPath + ".name",
+                              "type name `\(type.name)` is not a valid Swift identifier; it is left out and "
+                              + "properties of its type are generated as `JsonValue`")
+                excludedRequestKeys.insert(type.key)
+                continue
             }
             types.append(type)
         }
+        removeDuplicateNames(warnings: warnings, excludedRequestKeys: &excludedRequestKeys)
         for operation in operations where !excludedRequestKeys.contains(operation.request.key) {
             self.operations[operation.request.key] = operation
         }
-        try checkDuplicateNames(fileName: fileName)
     }
 
     /// System types (`String`, `Task`1`, `Byte[]` as responses), compiler-generated names, and built-ins.
@@ -77,18 +79,22 @@ struct TypeSelection {
         excludes.contains { name == $0 || name.hasPrefix($0 + "`") }
     }
 
-    /// Two generated types with the same Swift name cannot coexist in one module.
-    private func checkDuplicateNames(fileName: String) throws {
+    /// Two generated types with the same Swift name cannot coexist in one module: the first stays,
+    /// later ones are left out with a warning (references by name resolve to the first).
+    private mutating func removeDuplicateNames(warnings: WarningLog, excludedRequestKeys: inout Set<String>) {
         var byName: [String: TypeDefinition] = [:]
-        for type in types {
+        types = types.filter { type in
             let name = SwiftNames.stripArity(type.name)
-            if let other = byName[name] {
-                throw GeneratorError(
-                    file: fileName, jsonPath: type.jsonPath,
-                    message: "two types are both named `\(name)`: `\(other.namespace).\(other.name)` (at \(other.jsonPath)) and `\(type.namespace).\(type.name)`",
-                    hint: "Swift types in one module need distinct names; leave one out with `ExcludeTypes: \(type.name)` in the options file")
+            guard let first = byName[name] else {
+                byName[name] = type
+                return true
             }
-            byName[name] = type
+            warnings.warn(at: type.jsonPath,
+                          "two types are both named `\(name)`: `\(first.namespace).\(first.name)` (at \(first.jsonPath)) "
+                          + "and `\(type.namespace).\(type.name)`; only the first is generated. Swift types in one module "
+                          + "need distinct names: leave one out with `ExcludeTypes: \(type.name)` to silence this")
+            excludedRequestKeys.insert(type.key)
+            return false
         }
     }
 }

@@ -1,59 +1,28 @@
-import DTOKit
-import Foundation
-
-/// Finds the line and column of the value at a JSON path (`$.api.types[3].name`), so diagnostics
-/// about well-formed but wrong snapshots can point into the file. When a member is missing, the
-/// position of the object that lacks it is returned.
+/// Finds the value at a JSON path (`$.api.types[3].name`) in a parsed document, so diagnostics about
+/// well-formed but odd snapshots can point into the file. When a member is missing, the object that
+/// lacks it is found instead.
 enum JsonPathLocator {
     private enum Step {
         case member(String)
         case element(Int)
     }
 
-    static func position(of jsonPath: String, in bytes: Data) -> (line: Int, column: Int)? {
-        let steps = parse(jsonPath)
-        guard let offset = try? bytes.withUnsafeBytes({ buffer in
-            // `locate` consumes every value it passes, so the whole document is read.
-            try JsonReader.read(buffer) { reader in try locate(steps[...], in: &reader) }
-        }) else { return nil }
-        return lineAndColumn(of: offset, in: bytes)
-    }
-
-    /// Descends along `steps`; returns the byte offset of the value reached.
-    private static func locate(_ steps: ArraySlice<Step>, in reader: inout JsonReader) throws -> Int {
-        _ = reader.peek()
-        let here = reader.offset
-        guard let step = steps.first else {
-            try reader.skipValue()
-            return here
+    /// The byte offset of the value at `jsonPath` (or of its nearest existing ancestor).
+    static func offset(of jsonPath: String, in document: JsonNode) -> Int? {
+        var node = document
+        for step in parse(jsonPath) {
+            switch (step, node.value) {
+            case (.member(let name), .object):
+                guard let member = node.member(name) else { return node.offset }
+                node = member
+            case (.element(let index), .array(let elements)):
+                guard elements.indices.contains(index) else { return node.offset }
+                node = elements[index]
+            default:
+                return node.offset
+            }
         }
-        switch step {
-        case .member(let name):
-            guard try reader.beginObject() else { return here }
-            var found: Int?
-            repeat {
-                let key = try reader.readMemberName()
-                if found == nil, key == name {
-                    found = try locate(steps.dropFirst(), in: &reader)
-                } else {
-                    try reader.skipValue()
-                }
-            } while try reader.nextMember()
-            return found ?? here
-        case .element(let index):
-            guard try reader.beginArray() else { return here }
-            var found: Int?
-            var current = 0
-            repeat {
-                if current == index {
-                    found = try locate(steps.dropFirst(), in: &reader)
-                } else {
-                    try reader.skipValue()
-                }
-                current += 1
-            } while try reader.nextElement()
-            return found ?? here
-        }
+        return node.offset
     }
 
     private static func parse(_ jsonPath: String) -> [Step] {
@@ -74,15 +43,5 @@ enum JsonPathLocator {
             }
         }
         return steps
-    }
-
-    static func lineAndColumn(of offset: Int, in bytes: Data) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for (index, byte) in bytes.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        return (line, offset - lineStart + 1)
     }
 }

@@ -10,8 +10,8 @@ struct TypeReference: Hashable, Sendable {
 }
 
 /// An exported attribute, e.g. `[ApiMember(Description="…")]` or `[Flags]`.
-struct AttributeDefinition: Sendable {
-    struct Argument: Sendable {
+struct AttributeDefinition: Sendable, Equatable {
+    struct Argument: Sendable, Equatable {
         var name: String
         var type: String?
         var value: String?
@@ -28,7 +28,7 @@ struct RouteDefinition: Hashable, Sendable {
     var verbs: String?
 }
 
-struct DataMemberDefinition: Sendable {
+struct DataMemberDefinition: Sendable, Equatable {
     var name: String?
     var order: Int?
     var isRequired: Bool
@@ -37,7 +37,7 @@ struct DataMemberDefinition: Sendable {
 
 struct PropertyDefinition: Sendable {
     var name: String
-    /// CLR type name: `String`, `Nullable`1`, `List`1`, `Poco[]`, `T`.
+    /// CLR type name: `String`, `Nullable`1`, `List`1`, `Poco[]`, `T`; empty when the snapshot has none.
     var type: String
     var namespace: String?
     var genericArgs: [String]

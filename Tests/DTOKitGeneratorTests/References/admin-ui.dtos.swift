@@ -445,9 +445,9 @@ public class RequestLog {
     public var ipAddress: String?
     public var forwardedFor: String?
     public var referer: String?
-    public var headers: [String: String]?
+    public var headers: [String: String] = [:]
     public var formData: [String: String]?
-    public var items: [String: String]?
+    public var items: [String: String] = [:]
     public var responseHeaders: [String: String]?
     public var response: String?
     public var responseBody: String?
@@ -480,9 +480,9 @@ extension RequestLog: JsonSerializable {
         DTOKit.Property<RequestLog>.optional("ipAddress", get: { $0.ipAddress }, set: { $0.ipAddress = $1 }),
         DTOKit.Property<RequestLog>.optional("forwardedFor", get: { $0.forwardedFor }, set: { $0.forwardedFor = $1 }),
         DTOKit.Property<RequestLog>.optional("referer", get: { $0.referer }, set: { $0.referer = $1 }),
-        DTOKit.Property<RequestLog>.optionalDictionary("headers", get: { $0.headers }, set: { $0.headers = $1 }),
+        DTOKit.Property<RequestLog>.dictionary("headers", get: { $0.headers }, set: { $0.headers = $1 }),
         DTOKit.Property<RequestLog>.optionalDictionary("formData", get: { $0.formData }, set: { $0.formData = $1 }),
-        DTOKit.Property<RequestLog>.optionalDictionary("items", get: { $0.items }, set: { $0.items = $1 }),
+        DTOKit.Property<RequestLog>.dictionary("items", get: { $0.items }, set: { $0.items = $1 }),
         DTOKit.Property<RequestLog>.optionalDictionary("responseHeaders", get: { $0.responseHeaders }, set: { $0.responseHeaders = $1 }),
         DTOKit.Property<RequestLog>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
         DTOKit.Property<RequestLog>.optional("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),

@@ -187,7 +187,7 @@ extension DeleteTodo: JsonSerializable {
 
 // @Route("/todos", "DELETE")
 public class DeleteTodos: IReturnVoid, IDelete {
-    public var ids: [Int]?
+    public var ids: [Int] = []
 
     required public init() {}
 }
@@ -196,7 +196,7 @@ extension DeleteTodos: JsonSerializable {
     public static var typeName: String { "DeleteTodos" }
     public static let routes = [ServiceRoute("/todos", "DELETE")]
     public static let metadata = Metadata.create([
-        Property<DeleteTodos>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
+        Property<DeleteTodos>.array("ids", get: { $0.ids }, set: { $0.ids = $1 }),
     ])
 }
 
@@ -2886,7 +2886,7 @@ public class Contact {
     public var phone: String?
     public var skills: [String]?
     public var about: String?
-    public var applications: [JobApplication]?
+    public var applications: [JobApplication] = []
 
     required public init() {}
 }
@@ -2908,7 +2908,7 @@ extension Contact: JsonSerializable {
         Property<Contact>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
         Property<Contact>.optionalArray("skills", get: { $0.skills }, set: { $0.skills = $1 }),
         Property<Contact>.optional("about", get: { $0.about }, set: { $0.about = $1 }),
-        Property<Contact>.optionalArray("applications", get: { $0.applications }, set: { $0.applications = $1 }),
+        Property<Contact>.array("applications", get: { $0.applications }, set: { $0.applications = $1 }),
     ])
 }
 
@@ -2921,7 +2921,7 @@ public class Job: AuditBase {
     public var salaryRangeLower: Int?
     public var salaryRangeUpper: Int?
     public var description: String?
-    public var applications: [JobApplication]?
+    public var applications: [JobApplication] = []
     public var closing: Date?
 
     required public init() { super.init() }
@@ -2938,7 +2938,7 @@ extension Job: JsonSerializable {
         Property<Job>.optional("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
         Property<Job>.optional("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
         Property<Job>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<Job>.optionalArray("applications", get: { $0.applications }, set: { $0.applications = $1 }),
+        Property<Job>.array("applications", get: { $0.applications }, set: { $0.applications = $1 }),
         Property<Job>.optional("closing", get: { $0.closing }, set: { $0.closing = $1 }),
         Property<Job>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
         Property<Job>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
@@ -2959,11 +2959,11 @@ public class JobApplication {
     public var contactId: Int?
     public var position: Job?
     public var applicant: Contact?
-    public var comments: [JobApplicationComment]?
+    public var comments: [JobApplicationComment] = []
     public var appliedDate: Date?
     public var applicationStatus: JobApplicationStatus?
-    public var attachments: [JobApplicationAttachment]?
-    public var events: [JobApplicationEvent]?
+    public var attachments: [JobApplicationAttachment] = []
+    public var events: [JobApplicationEvent] = []
     public var phoneScreen: PhoneScreen?
     public var interview: Interview?
     public var jobOffer: JobOffer?
@@ -2979,11 +2979,11 @@ extension JobApplication: JsonSerializable {
         Property<JobApplication>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
         Property<JobApplication>.optionalObject("position", get: { $0.position }, set: { $0.position = $1 }),
         Property<JobApplication>.optionalObject("applicant", get: { $0.applicant }, set: { $0.applicant = $1 }),
-        Property<JobApplication>.optionalArray("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        Property<JobApplication>.array("comments", get: { $0.comments }, set: { $0.comments = $1 }),
         Property<JobApplication>.optional("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
         Property<JobApplication>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
-        Property<JobApplication>.optionalArray("attachments", get: { $0.attachments }, set: { $0.attachments = $1 }),
-        Property<JobApplication>.optionalArray("events", get: { $0.events }, set: { $0.events = $1 }),
+        Property<JobApplication>.array("attachments", get: { $0.attachments }, set: { $0.attachments = $1 }),
+        Property<JobApplication>.array("events", get: { $0.events }, set: { $0.events = $1 }),
         Property<JobApplication>.optionalObject("phoneScreen", get: { $0.phoneScreen }, set: { $0.phoneScreen = $1 }),
         Property<JobApplication>.optionalObject("interview", get: { $0.interview }, set: { $0.interview = $1 }),
         Property<JobApplication>.optionalObject("jobOffer", get: { $0.jobOffer }, set: { $0.jobOffer = $1 }),
@@ -3181,10 +3181,10 @@ public class AllTypes: IGet {
     public var keyValuePair: KeyValuePair<String, String>?
     public var nullableDateTime: Date?
     public var nullableTimeSpan: TimeInterval?
-    public var stringList: [String]?
-    public var stringArray: [String]?
-    public var stringMap: [String: String]?
-    public var intStringMap: [Int: String]?
+    public var stringList: [String] = []
+    public var stringArray: [String] = []
+    public var stringMap: [String: String] = [:]
+    public var intStringMap: [Int: String] = [:]
     public var subType: SubType?
     public var point: String?
 
@@ -3218,10 +3218,10 @@ extension AllTypes: JsonSerializable {
         Property<AllTypes>.optionalObject("keyValuePair", get: { $0.keyValuePair }, set: { $0.keyValuePair = $1 }),
         Property<AllTypes>.optional("nullableDateTime", get: { $0.nullableDateTime }, set: { $0.nullableDateTime = $1 }),
         Property<AllTypes>.optionalTimeSpan("nullableTimeSpan", get: { $0.nullableTimeSpan }, set: { $0.nullableTimeSpan = $1 }),
-        Property<AllTypes>.optionalArray("stringList", get: { $0.stringList }, set: { $0.stringList = $1 }),
-        Property<AllTypes>.optionalArray("stringArray", get: { $0.stringArray }, set: { $0.stringArray = $1 }),
-        Property<AllTypes>.optionalDictionary("stringMap", get: { $0.stringMap }, set: { $0.stringMap = $1 }),
-        Property<AllTypes>.optionalDictionary("intStringMap", get: { $0.intStringMap }, set: { $0.intStringMap = $1 }),
+        Property<AllTypes>.array("stringList", get: { $0.stringList }, set: { $0.stringList = $1 }),
+        Property<AllTypes>.array("stringArray", get: { $0.stringArray }, set: { $0.stringArray = $1 }),
+        Property<AllTypes>.dictionary("stringMap", get: { $0.stringMap }, set: { $0.stringMap = $1 }),
+        Property<AllTypes>.dictionary("intStringMap", get: { $0.intStringMap }, set: { $0.intStringMap = $1 }),
         Property<AllTypes>.optionalObject("subType", get: { $0.subType }, set: { $0.subType = $1 }),
         Property<AllTypes>.optional("point", get: { $0.point }, set: { $0.point = $1 }),
         Property<AllTypes>.optional("aliasedName", get: { $0.aliasedName }, set: { $0.aliasedName = $1 }),
@@ -3229,18 +3229,18 @@ extension AllTypes: JsonSerializable {
 }
 
 public class AllCollectionTypes {
-    public var intArray: [Int]?
-    public var intList: [Int]?
-    public var stringArray: [String]?
-    public var stringList: [String]?
-    public var pocoArray: [Poco]?
-    public var pocoList: [Poco]?
-    public var nullableByteArray: [UInt8?]?
-    public var nullableByteList: [UInt8?]?
-    public var nullableDateTimeArray: [Date?]?
-    public var nullableDateTimeList: [Date?]?
-    public var pocoLookup: [String: [Poco]]?
-    public var pocoLookupMap: [String: [[String: Poco]]]?
+    public var intArray: [Int] = []
+    public var intList: [Int] = []
+    public var stringArray: [String] = []
+    public var stringList: [String] = []
+    public var pocoArray: [Poco] = []
+    public var pocoList: [Poco] = []
+    public var nullableByteArray: [UInt8?] = []
+    public var nullableByteList: [UInt8?] = []
+    public var nullableDateTimeArray: [Date?] = []
+    public var nullableDateTimeList: [Date?] = []
+    public var pocoLookup: [String: [Poco]] = [:]
+    public var pocoLookupMap: [String: [[String: Poco]]] = [:]
 
     required public init() {}
 }
@@ -3248,18 +3248,18 @@ public class AllCollectionTypes {
 extension AllCollectionTypes: JsonSerializable {
     public static var typeName: String { "AllCollectionTypes" }
     public static let metadata = Metadata.create([
-        Property<AllCollectionTypes>.optionalArray("intArray", get: { $0.intArray }, set: { $0.intArray = $1 }),
-        Property<AllCollectionTypes>.optionalArray("intList", get: { $0.intList }, set: { $0.intList = $1 }),
-        Property<AllCollectionTypes>.optionalArray("stringArray", get: { $0.stringArray }, set: { $0.stringArray = $1 }),
-        Property<AllCollectionTypes>.optionalArray("stringList", get: { $0.stringList }, set: { $0.stringList = $1 }),
-        Property<AllCollectionTypes>.optionalArray("pocoArray", get: { $0.pocoArray }, set: { $0.pocoArray = $1 }),
-        Property<AllCollectionTypes>.optionalArray("pocoList", get: { $0.pocoList }, set: { $0.pocoList = $1 }),
-        Property<AllCollectionTypes>.optionalArray("nullableByteArray", get: { $0.nullableByteArray }, set: { $0.nullableByteArray = $1 }),
-        Property<AllCollectionTypes>.optionalArray("nullableByteList", get: { $0.nullableByteList }, set: { $0.nullableByteList = $1 }),
-        Property<AllCollectionTypes>.optionalArray("nullableDateTimeArray", get: { $0.nullableDateTimeArray }, set: { $0.nullableDateTimeArray = $1 }),
-        Property<AllCollectionTypes>.optionalArray("nullableDateTimeList", get: { $0.nullableDateTimeList }, set: { $0.nullableDateTimeList = $1 }),
-        Property<AllCollectionTypes>.optionalDictionary("pocoLookup", get: { $0.pocoLookup }, set: { $0.pocoLookup = $1 }),
-        Property<AllCollectionTypes>.optionalDictionary("pocoLookupMap", get: { $0.pocoLookupMap }, set: { $0.pocoLookupMap = $1 }),
+        Property<AllCollectionTypes>.array("intArray", get: { $0.intArray }, set: { $0.intArray = $1 }),
+        Property<AllCollectionTypes>.array("intList", get: { $0.intList }, set: { $0.intList = $1 }),
+        Property<AllCollectionTypes>.array("stringArray", get: { $0.stringArray }, set: { $0.stringArray = $1 }),
+        Property<AllCollectionTypes>.array("stringList", get: { $0.stringList }, set: { $0.stringList = $1 }),
+        Property<AllCollectionTypes>.array("pocoArray", get: { $0.pocoArray }, set: { $0.pocoArray = $1 }),
+        Property<AllCollectionTypes>.array("pocoList", get: { $0.pocoList }, set: { $0.pocoList = $1 }),
+        Property<AllCollectionTypes>.array("nullableByteArray", get: { $0.nullableByteArray }, set: { $0.nullableByteArray = $1 }),
+        Property<AllCollectionTypes>.array("nullableByteList", get: { $0.nullableByteList }, set: { $0.nullableByteList = $1 }),
+        Property<AllCollectionTypes>.array("nullableDateTimeArray", get: { $0.nullableDateTimeArray }, set: { $0.nullableDateTimeArray = $1 }),
+        Property<AllCollectionTypes>.array("nullableDateTimeList", get: { $0.nullableDateTimeList }, set: { $0.nullableDateTimeList = $1 }),
+        Property<AllCollectionTypes>.dictionary("pocoLookup", get: { $0.pocoLookup }, set: { $0.pocoLookup = $1 }),
+        Property<AllCollectionTypes>.dictionary("pocoLookupMap", get: { $0.pocoLookupMap }, set: { $0.pocoLookupMap = $1 }),
     ])
 }
 
@@ -3615,8 +3615,8 @@ public class Player: AuditBase {
     public var firstName: String?
     public var lastName: String?
     public var email: String?
-    public var phoneNumbers: [Phone]?
-    public var gameItems: [PlayerGameItem]?
+    public var phoneNumbers: [Phone] = []
+    public var gameItems: [PlayerGameItem] = []
     public var profile: Profile?
     public var profileId: Int?
     public var savedLevelId: String?
@@ -3632,8 +3632,8 @@ extension Player: JsonSerializable {
         Property<Player>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
         Property<Player>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<Player>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<Player>.optionalArray("phoneNumbers", get: { $0.phoneNumbers }, set: { $0.phoneNumbers = $1 }),
-        Property<Player>.optionalArray("gameItems", get: { $0.gameItems }, set: { $0.gameItems = $1 }),
+        Property<Player>.array("phoneNumbers", get: { $0.phoneNumbers }, set: { $0.phoneNumbers = $1 }),
+        Property<Player>.array("gameItems", get: { $0.gameItems }, set: { $0.gameItems = $1 }),
         Property<Player>.optionalObject("profile", get: { $0.profile }, set: { $0.profile = $1 }),
         Property<Player>.optional("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
         Property<Player>.optional("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
@@ -3735,7 +3735,7 @@ extension PlayerGameItem: JsonSerializable {
 
 public class Level {
     public var id: String?
-    public var data: [UInt8]?
+    public var data: [UInt8] = []
 
     required public init() {}
 }
@@ -3744,7 +3744,7 @@ extension Level: JsonSerializable {
     public static var typeName: String { "Level" }
     public static let metadata = Metadata.create([
         Property<Level>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Level>.optionalBytes("data", get: { $0.data }, set: { $0.data = $1 }),
+        Property<Level>.bytes("data", get: { $0.data }, set: { $0.data = $1 }),
     ])
 }
 

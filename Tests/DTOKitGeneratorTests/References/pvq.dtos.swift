@@ -45,7 +45,7 @@ public class PreviewEmail: IReturn, IPost {
     public var renderer: String?
 
     // @Validate(Validator="NotNull")
-    public var requestArgs: [String: JsonValue]?
+    public var requestArgs: [String: JsonValue] = [:]
 
     required public init() {}
 }
@@ -55,7 +55,7 @@ extension PreviewEmail: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<PreviewEmail>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
         Property<PreviewEmail>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<PreviewEmail>.optionalDictionary("requestArgs", get: { $0.requestArgs }, set: { $0.requestArgs = $1 }),
+        Property<PreviewEmail>.dictionary("requestArgs", get: { $0.requestArgs }, set: { $0.requestArgs = $1 }),
     ])
 }
 
@@ -218,7 +218,7 @@ public class AdminCreateContact: IReturn, IPost {
     public var source: Source?
 
     // @Validate(Validator="NotEmpty")
-    public var mailingLists: [String]?
+    public var mailingLists: [String] = []
     public var verifiedDate: Date?
     public var appUserId: Int?
     public var createdDate: Date?
@@ -233,7 +233,7 @@ extension AdminCreateContact: JsonSerializable {
         Property<AdminCreateContact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
         Property<AdminCreateContact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<AdminCreateContact>.optional("source", get: { $0.source }, set: { $0.source = $1 }),
-        Property<AdminCreateContact>.optionalArray("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
+        Property<AdminCreateContact>.array("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
         Property<AdminCreateContact>.optional("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
         Property<AdminCreateContact>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<AdminCreateContact>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
@@ -243,7 +243,7 @@ extension AdminCreateContact: JsonSerializable {
 public class UpdateContactMailingLists: IReturnVoid, IPost {
     // @Validate(Validator="NotEmpty")
     public var ref: String?
-    public var mailingLists: [String]?
+    public var mailingLists: [String] = []
     public var unsubscribeAll: Bool?
 
     required public init() {}
@@ -253,7 +253,7 @@ extension UpdateContactMailingLists: JsonSerializable {
     public static var typeName: String { "UpdateContactMailingLists" }
     public static let metadata = Metadata.create([
         Property<UpdateContactMailingLists>.optional("ref", get: { $0.ref }, set: { $0.ref = $1 }),
-        Property<UpdateContactMailingLists>.optionalArray("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
+        Property<UpdateContactMailingLists>.array("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
         Property<UpdateContactMailingLists>.optional("unsubscribeAll", get: { $0.unsubscribeAll }, set: { $0.unsubscribeAll = $1 }),
     ])
 }
@@ -485,7 +485,7 @@ extension GenerateMeta: JsonSerializable {
 public class DeleteCdnFilesMq: IReturn, IPost {
     public typealias Return = JsonValue
 
-    public var files: [String]?
+    public var files: [String] = []
 
     required public init() {}
 }
@@ -493,7 +493,7 @@ public class DeleteCdnFilesMq: IReturn, IPost {
 extension DeleteCdnFilesMq: JsonSerializable {
     public static var typeName: String { "DeleteCdnFilesMq" }
     public static let metadata = Metadata.create([
-        Property<DeleteCdnFilesMq>.optionalArray("files", get: { $0.files }, set: { $0.files = $1 }),
+        Property<DeleteCdnFilesMq>.array("files", get: { $0.files }, set: { $0.files = $1 }),
     ])
 }
 
@@ -549,7 +549,7 @@ extension SendNewAnswerEmail: JsonSerializable {
 public class ViewModelQueues: IReturn, IGet {
     public typealias Return = ViewModelQueuesResponse
 
-    public var models: [String]?
+    public var models: [String] = []
 
     required public init() {}
 }
@@ -557,7 +557,7 @@ public class ViewModelQueues: IReturn, IGet {
 extension ViewModelQueues: JsonSerializable {
     public static var typeName: String { "ViewModelQueues" }
     public static let metadata = Metadata.create([
-        Property<ViewModelQueues>.optionalArray("models", get: { $0.models }, set: { $0.models = $1 }),
+        Property<ViewModelQueues>.array("models", get: { $0.models }, set: { $0.models = $1 }),
     ])
 }
 
@@ -565,7 +565,7 @@ public class GetNextJobs: IReturn, IGet {
     public typealias Return = GetNextJobsResponse
 
     // @Validate(Validator="NotEmpty")
-    public var models: [String]?
+    public var models: [String] = []
     public var worker: String?
     public var take: Int?
 
@@ -575,7 +575,7 @@ public class GetNextJobs: IReturn, IGet {
 extension GetNextJobs: JsonSerializable {
     public static var typeName: String { "GetNextJobs" }
     public static let metadata = Metadata.create([
-        Property<GetNextJobs>.optionalArray("models", get: { $0.models }, set: { $0.models = $1 }),
+        Property<GetNextJobs>.array("models", get: { $0.models }, set: { $0.models = $1 }),
         Property<GetNextJobs>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
         Property<GetNextJobs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
     ])
@@ -697,7 +697,7 @@ public class AskQuestion: IReturn, IPost {
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(2)", Message="At least 1 tag required")
     // @Validate(Validator="MaximumLength(120)")
-    public var tags: [String]?
+    public var tags: [String] = []
     public var refId: String?
 
     required public init() {}
@@ -708,7 +708,7 @@ extension AskQuestion: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<AskQuestion>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
         Property<AskQuestion>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<AskQuestion>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),
+        Property<AskQuestion>.array("tags", get: { $0.tags }, set: { $0.tags = $1 }),
         Property<AskQuestion>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
     ])
 }
@@ -778,7 +778,7 @@ public class UpdateQuestion: IReturn, IPost {
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(2)", Message="At least 1 tag required")
     // @Validate(Validator="MaximumLength(120)")
-    public var tags: [String]?
+    public var tags: [String] = []
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(4)")
@@ -793,7 +793,7 @@ extension UpdateQuestion: JsonSerializable {
         Property<UpdateQuestion>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<UpdateQuestion>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
         Property<UpdateQuestion>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<UpdateQuestion>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),
+        Property<UpdateQuestion>.array("tags", get: { $0.tags }, set: { $0.tags = $1 }),
         Property<UpdateQuestion>.optional("editReason", get: { $0.editReason }, set: { $0.editReason = $1 }),
     ])
 }
@@ -951,7 +951,7 @@ public class RankAnswers: IReturn, IPost {
     // @Validate(Validator="GreaterThan(0)")
     public var postId: Int?
     public var model: String?
-    public var modelVotes: [String: Int]?
+    public var modelVotes: [String: Int] = [:]
     public var postJobId: Int?
 
     required public init() {}
@@ -962,7 +962,7 @@ extension RankAnswers: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<RankAnswers>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
         Property<RankAnswers>.optional("model", get: { $0.model }, set: { $0.model = $1 }),
-        Property<RankAnswers>.optionalDictionary("modelVotes", get: { $0.modelVotes }, set: { $0.modelVotes = $1 }),
+        Property<RankAnswers>.dictionary("modelVotes", get: { $0.modelVotes }, set: { $0.modelVotes = $1 }),
         Property<RankAnswers>.optional("postJobId", get: { $0.postJobId }, set: { $0.postJobId = $1 }),
     ])
 }
@@ -1033,7 +1033,7 @@ extension GetMeta: JsonSerializable {
 public class GetUserReputations: IReturn, IGet {
     public typealias Return = GetUserReputationsResponse
 
-    public var userNames: [String]?
+    public var userNames: [String] = []
 
     required public init() {}
 }
@@ -1041,7 +1041,7 @@ public class GetUserReputations: IReturn, IGet {
 extension GetUserReputations: JsonSerializable {
     public static var typeName: String { "GetUserReputations" }
     public static let metadata = Metadata.create([
-        Property<GetUserReputations>.optionalArray("userNames", get: { $0.userNames }, set: { $0.userNames = $1 }),
+        Property<GetUserReputations>.array("userNames", get: { $0.userNames }, set: { $0.userNames = $1 }),
     ])
 }
 
@@ -1777,7 +1777,7 @@ public class MailMessage {
     public var layout: String?
     public var template: String?
     public var renderer: String?
-    public var rendererArgs: [String: JsonValue]?
+    public var rendererArgs: [String: JsonValue] = [:]
     public var message: EmailMessage?
     public var draft: Bool?
     public var externalRef: String?
@@ -1804,7 +1804,7 @@ extension MailMessage: JsonSerializable {
         Property<MailMessage>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
         Property<MailMessage>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
         Property<MailMessage>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<MailMessage>.optionalDictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
+        Property<MailMessage>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<MailMessage>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
         Property<MailMessage>.optional("draft", get: { $0.draft }, set: { $0.draft = $1 }),
         Property<MailMessage>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
@@ -1893,8 +1893,8 @@ extension ViewMailRunInfoResponse: JsonSerializable {
 public class ViewAppDataResponse {
     public var websiteBaseUrl: String?
     public var baseUrl: String?
-    public var vars: [String: [String: String]]?
-    public var bannedUserIds: [Int]?
+    public var vars: [String: [String: String]] = [:]
+    public var bannedUserIds: [Int] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -1905,17 +1905,17 @@ extension ViewAppDataResponse: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<ViewAppDataResponse>.optional("websiteBaseUrl", get: { $0.websiteBaseUrl }, set: { $0.websiteBaseUrl = $1 }),
         Property<ViewAppDataResponse>.optional("baseUrl", get: { $0.baseUrl }, set: { $0.baseUrl = $1 }),
-        Property<ViewAppDataResponse>.optionalDictionary("vars", get: { $0.vars }, set: { $0.vars = $1 }),
-        Property<ViewAppDataResponse>.optionalArray("bannedUserIds", get: { $0.bannedUserIds }, set: { $0.bannedUserIds = $1 }),
+        Property<ViewAppDataResponse>.dictionary("vars", get: { $0.vars }, set: { $0.vars = $1 }),
+        Property<ViewAppDataResponse>.array("bannedUserIds", get: { $0.bannedUserIds }, set: { $0.bannedUserIds = $1 }),
         Property<ViewAppDataResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class ViewAppStatsResponse {
-    public var totals: [String: Int]?
-    public var before30DayTotals: [String: Int]?
-    public var last30DayTotals: [String: Int]?
-    public var archivedTotals: [String: Int]?
+    public var totals: [String: Int] = [:]
+    public var before30DayTotals: [String: Int] = [:]
+    public var last30DayTotals: [String: Int] = [:]
+    public var archivedTotals: [String: Int] = [:]
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -1924,17 +1924,17 @@ public class ViewAppStatsResponse {
 extension ViewAppStatsResponse: JsonSerializable {
     public static var typeName: String { "ViewAppStatsResponse" }
     public static let metadata = Metadata.create([
-        Property<ViewAppStatsResponse>.optionalDictionary("totals", get: { $0.totals }, set: { $0.totals = $1 }),
-        Property<ViewAppStatsResponse>.optionalDictionary("before30DayTotals", get: { $0.before30DayTotals }, set: { $0.before30DayTotals = $1 }),
-        Property<ViewAppStatsResponse>.optionalDictionary("last30DayTotals", get: { $0.last30DayTotals }, set: { $0.last30DayTotals = $1 }),
-        Property<ViewAppStatsResponse>.optionalDictionary("archivedTotals", get: { $0.archivedTotals }, set: { $0.archivedTotals = $1 }),
+        Property<ViewAppStatsResponse>.dictionary("totals", get: { $0.totals }, set: { $0.totals = $1 }),
+        Property<ViewAppStatsResponse>.dictionary("before30DayTotals", get: { $0.before30DayTotals }, set: { $0.before30DayTotals = $1 }),
+        Property<ViewAppStatsResponse>.dictionary("last30DayTotals", get: { $0.last30DayTotals }, set: { $0.last30DayTotals = $1 }),
+        Property<ViewAppStatsResponse>.dictionary("archivedTotals", get: { $0.archivedTotals }, set: { $0.archivedTotals = $1 }),
         Property<ViewAppStatsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class ArchiveMailResponse {
-    public var archivedMessageIds: [Int]?
-    public var archivedMailRunIds: [Int]?
+    public var archivedMessageIds: [Int] = []
+    public var archivedMailRunIds: [Int] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -1943,8 +1943,8 @@ public class ArchiveMailResponse {
 extension ArchiveMailResponse: JsonSerializable {
     public static var typeName: String { "ArchiveMailResponse" }
     public static let metadata = Metadata.create([
-        Property<ArchiveMailResponse>.optionalArray("archivedMessageIds", get: { $0.archivedMessageIds }, set: { $0.archivedMessageIds = $1 }),
-        Property<ArchiveMailResponse>.optionalArray("archivedMailRunIds", get: { $0.archivedMailRunIds }, set: { $0.archivedMailRunIds = $1 }),
+        Property<ArchiveMailResponse>.array("archivedMessageIds", get: { $0.archivedMessageIds }, set: { $0.archivedMessageIds = $1 }),
+        Property<ArchiveMailResponse>.array("archivedMailRunIds", get: { $0.archivedMailRunIds }, set: { $0.archivedMailRunIds = $1 }),
         Property<ArchiveMailResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
@@ -1963,7 +1963,7 @@ extension HelloResponse: JsonSerializable {
 }
 
 public class AdminDataResponse {
-    public var pageStats: [PageStats]?
+    public var pageStats: [PageStats] = []
 
     required public init() {}
 }
@@ -1971,7 +1971,7 @@ public class AdminDataResponse {
 extension AdminDataResponse: JsonSerializable {
     public static var typeName: String { "AdminDataResponse" }
     public static let metadata = Metadata.create([
-        Property<AdminDataResponse>.optionalArray("pageStats", get: { $0.pageStats }, set: { $0.pageStats = $1 }),
+        Property<AdminDataResponse>.array("pageStats", get: { $0.pageStats }, set: { $0.pageStats = $1 }),
     ])
 }
 
@@ -1979,10 +1979,10 @@ public class QuestionAndAnswers {
     public var id: Int?
     public var post: Post?
     public var meta: Meta?
-    public var answers: [Answer]?
+    public var answers: [Answer] = []
     public var viewCount: Int?
     public var questionScore: Int?
-    public var questionComments: [Comment]?
+    public var questionComments: [Comment] = []
 
     required public init() {}
 }
@@ -1993,15 +1993,15 @@ extension QuestionAndAnswers: JsonSerializable {
         Property<QuestionAndAnswers>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<QuestionAndAnswers>.optionalObject("post", get: { $0.post }, set: { $0.post = $1 }),
         Property<QuestionAndAnswers>.optionalObject("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<QuestionAndAnswers>.optionalArray("answers", get: { $0.answers }, set: { $0.answers = $1 }),
+        Property<QuestionAndAnswers>.array("answers", get: { $0.answers }, set: { $0.answers = $1 }),
         Property<QuestionAndAnswers>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
         Property<QuestionAndAnswers>.optional("questionScore", get: { $0.questionScore }, set: { $0.questionScore = $1 }),
-        Property<QuestionAndAnswers>.optionalArray("questionComments", get: { $0.questionComments }, set: { $0.questionComments = $1 }),
+        Property<QuestionAndAnswers>.array("questionComments", get: { $0.questionComments }, set: { $0.questionComments = $1 }),
     ])
 }
 
 public class ViewModelQueuesResponse {
-    public var jobs: [PostJob]?
+    public var jobs: [PostJob] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2010,13 +2010,13 @@ public class ViewModelQueuesResponse {
 extension ViewModelQueuesResponse: JsonSerializable {
     public static var typeName: String { "ViewModelQueuesResponse" }
     public static let metadata = Metadata.create([
-        Property<ViewModelQueuesResponse>.optionalArray("jobs", get: { $0.jobs }, set: { $0.jobs = $1 }),
+        Property<ViewModelQueuesResponse>.array("jobs", get: { $0.jobs }, set: { $0.jobs = $1 }),
         Property<ViewModelQueuesResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class GetNextJobsResponse {
-    public var results: [PostJob]?
+    public var results: [PostJob] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2025,16 +2025,16 @@ public class GetNextJobsResponse {
 extension GetNextJobsResponse: JsonSerializable {
     public static var typeName: String { "GetNextJobsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetNextJobsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<GetNextJobsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetNextJobsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class CalculateLeaderboardResponse {
-    public var mostLikedModelsByLlm: [ModelTotalStartUpVotes]?
-    public var answererWinRate: [LeaderBoardWinRate]?
-    public var modelTotalScore: [ModelTotalScore]?
-    public var modelWinRate: [ModelWinRate]?
+    public var mostLikedModelsByLlm: [ModelTotalStartUpVotes] = []
+    public var answererWinRate: [LeaderBoardWinRate] = []
+    public var modelTotalScore: [ModelTotalScore] = []
+    public var modelWinRate: [ModelWinRate] = []
 
     required public init() {}
 }
@@ -2042,15 +2042,15 @@ public class CalculateLeaderboardResponse {
 extension CalculateLeaderboardResponse: JsonSerializable {
     public static var typeName: String { "CalculateLeaderboardResponse" }
     public static let metadata = Metadata.create([
-        Property<CalculateLeaderboardResponse>.optionalArray("mostLikedModelsByLlm", get: { $0.mostLikedModelsByLlm }, set: { $0.mostLikedModelsByLlm = $1 }),
-        Property<CalculateLeaderboardResponse>.optionalArray("answererWinRate", get: { $0.answererWinRate }, set: { $0.answererWinRate = $1 }),
-        Property<CalculateLeaderboardResponse>.optionalArray("modelTotalScore", get: { $0.modelTotalScore }, set: { $0.modelTotalScore = $1 }),
-        Property<CalculateLeaderboardResponse>.optionalArray("modelWinRate", get: { $0.modelWinRate }, set: { $0.modelWinRate = $1 }),
+        Property<CalculateLeaderboardResponse>.array("mostLikedModelsByLlm", get: { $0.mostLikedModelsByLlm }, set: { $0.mostLikedModelsByLlm = $1 }),
+        Property<CalculateLeaderboardResponse>.array("answererWinRate", get: { $0.answererWinRate }, set: { $0.answererWinRate = $1 }),
+        Property<CalculateLeaderboardResponse>.array("modelTotalScore", get: { $0.modelTotalScore }, set: { $0.modelTotalScore = $1 }),
+        Property<CalculateLeaderboardResponse>.array("modelWinRate", get: { $0.modelWinRate }, set: { $0.modelWinRate = $1 }),
     ])
 }
 
 public class GetAllAnswerModelsResponse {
-    public var results: [String]?
+    public var results: [String] = []
 
     required public init() {}
 }
@@ -2058,12 +2058,12 @@ public class GetAllAnswerModelsResponse {
 extension GetAllAnswerModelsResponse: JsonSerializable {
     public static var typeName: String { "GetAllAnswerModelsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetAllAnswerModelsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<GetAllAnswerModelsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 public class FindSimilarQuestionsResponse {
-    public var results: [Post]?
+    public var results: [Post] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2072,7 +2072,7 @@ public class FindSimilarQuestionsResponse {
 extension FindSimilarQuestionsResponse: JsonSerializable {
     public static var typeName: String { "FindSimilarQuestionsResponse" }
     public static let metadata = Metadata.create([
-        Property<FindSimilarQuestionsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<FindSimilarQuestionsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<FindSimilarQuestionsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
@@ -2166,7 +2166,7 @@ extension GetAnswerResponse: JsonSerializable {
 }
 
 public class CommentsResponse {
-    public var comments: [Comment]?
+    public var comments: [Comment] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2175,18 +2175,18 @@ public class CommentsResponse {
 extension CommentsResponse: JsonSerializable {
     public static var typeName: String { "CommentsResponse" }
     public static let metadata = Metadata.create([
-        Property<CommentsResponse>.optionalArray("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        Property<CommentsResponse>.array("comments", get: { $0.comments }, set: { $0.comments = $1 }),
         Property<CommentsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class Meta {
     public var id: Int?
-    public var modelVotes: [String: Int]?
-    public var modelReasons: [String: String]?
-    public var gradedBy: [String: String]?
-    public var comments: [String: [Comment]]?
-    public var statTotals: [StatTotals]?
+    public var modelVotes: [String: Int] = [:]
+    public var modelReasons: [String: String] = [:]
+    public var gradedBy: [String: String] = [:]
+    public var comments: [String: [Comment]] = [:]
+    public var statTotals: [StatTotals] = []
     public var modifiedDate: Date?
 
     required public init() {}
@@ -2196,17 +2196,17 @@ extension Meta: JsonSerializable {
     public static var typeName: String { "Meta" }
     public static let metadata = Metadata.create([
         Property<Meta>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Meta>.optionalDictionary("modelVotes", get: { $0.modelVotes }, set: { $0.modelVotes = $1 }),
-        Property<Meta>.optionalDictionary("modelReasons", get: { $0.modelReasons }, set: { $0.modelReasons = $1 }),
-        Property<Meta>.optionalDictionary("gradedBy", get: { $0.gradedBy }, set: { $0.gradedBy = $1 }),
-        Property<Meta>.optionalDictionary("comments", get: { $0.comments }, set: { $0.comments = $1 }),
-        Property<Meta>.optionalArray("statTotals", get: { $0.statTotals }, set: { $0.statTotals = $1 }),
+        Property<Meta>.dictionary("modelVotes", get: { $0.modelVotes }, set: { $0.modelVotes = $1 }),
+        Property<Meta>.dictionary("modelReasons", get: { $0.modelReasons }, set: { $0.modelReasons = $1 }),
+        Property<Meta>.dictionary("gradedBy", get: { $0.gradedBy }, set: { $0.gradedBy = $1 }),
+        Property<Meta>.dictionary("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        Property<Meta>.array("statTotals", get: { $0.statTotals }, set: { $0.statTotals = $1 }),
         Property<Meta>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
     ])
 }
 
 public class GetUserReputationsResponse {
-    public var results: [String: String]?
+    public var results: [String: String] = [:]
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2215,7 +2215,7 @@ public class GetUserReputationsResponse {
 extension GetUserReputationsResponse: JsonSerializable {
     public static var typeName: String { "GetUserReputationsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetUserReputationsResponse>.optionalDictionary("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<GetUserReputationsResponse>.dictionary("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetUserReputationsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
@@ -2250,8 +2250,8 @@ extension UpdateUserProfileResponse: JsonSerializable {
 
 public class UserPostDataResponse {
     public var watching: Bool?
-    public var upVoteIds: [String]?
-    public var downVoteIds: [String]?
+    public var upVoteIds: [String] = []
+    public var downVoteIds: [String] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2261,15 +2261,15 @@ extension UserPostDataResponse: JsonSerializable {
     public static var typeName: String { "UserPostDataResponse" }
     public static let metadata = Metadata.create([
         Property<UserPostDataResponse>.optional("watching", get: { $0.watching }, set: { $0.watching = $1 }),
-        Property<UserPostDataResponse>.optionalArray("upVoteIds", get: { $0.upVoteIds }, set: { $0.upVoteIds = $1 }),
-        Property<UserPostDataResponse>.optionalArray("downVoteIds", get: { $0.downVoteIds }, set: { $0.downVoteIds = $1 }),
+        Property<UserPostDataResponse>.array("upVoteIds", get: { $0.upVoteIds }, set: { $0.upVoteIds = $1 }),
+        Property<UserPostDataResponse>.array("downVoteIds", get: { $0.downVoteIds }, set: { $0.downVoteIds = $1 }),
         Property<UserPostDataResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class GetLatestNotificationsResponse {
     public var hasUnread: Bool?
-    public var results: [Notification]?
+    public var results: [Notification] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2279,14 +2279,14 @@ extension GetLatestNotificationsResponse: JsonSerializable {
     public static var typeName: String { "GetLatestNotificationsResponse" }
     public static let metadata = Metadata.create([
         Property<GetLatestNotificationsResponse>.optional("hasUnread", get: { $0.hasUnread }, set: { $0.hasUnread = $1 }),
-        Property<GetLatestNotificationsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<GetLatestNotificationsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetLatestNotificationsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class GetLatestAchievementsResponse {
     public var hasUnread: Bool?
-    public var results: [Achievement]?
+    public var results: [Achievement] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2296,13 +2296,13 @@ extension GetLatestAchievementsResponse: JsonSerializable {
     public static var typeName: String { "GetLatestAchievementsResponse" }
     public static let metadata = Metadata.create([
         Property<GetLatestAchievementsResponse>.optional("hasUnread", get: { $0.hasUnread }, set: { $0.hasUnread = $1 }),
-        Property<GetLatestAchievementsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<GetLatestAchievementsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetLatestAchievementsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 public class GetWatchedTagsResponse {
-    public var results: [String]?
+    public var results: [String] = []
     public var responseStatus: ResponseStatus?
 
     required public init() {}
@@ -2311,7 +2311,7 @@ public class GetWatchedTagsResponse {
 extension GetWatchedTagsResponse: JsonSerializable {
     public static var typeName: String { "GetWatchedTagsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetWatchedTagsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
+        Property<GetWatchedTagsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetWatchedTagsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
@@ -2320,7 +2320,7 @@ public class MailRun {
     public var id: Int?
     public var mailingList: MailingList?
     public var generator: String?
-    public var generatorArgs: [String: JsonValue]?
+    public var generatorArgs: [String: JsonValue] = [:]
     public var layout: String?
     public var template: String?
     public var externalRef: String?
@@ -2346,7 +2346,7 @@ extension MailRun: JsonSerializable {
         Property<MailRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<MailRun>.optional("mailingList", get: { $0.mailingList }, set: { $0.mailingList = $1 }),
         Property<MailRun>.optional("generator", get: { $0.generator }, set: { $0.generator = $1 }),
-        Property<MailRun>.optionalDictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
+        Property<MailRun>.dictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
         Property<MailRun>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
         Property<MailRun>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
         Property<MailRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
@@ -2364,7 +2364,7 @@ public class MailMessageRun {
     public var contactId: Int?
     public var contact: Contact?
     public var renderer: String?
-    public var rendererArgs: [String: JsonValue]?
+    public var rendererArgs: [String: JsonValue] = [:]
     public var externalRef: String?
     public var message: EmailMessage?
     public var createdDate: Date?
@@ -2383,7 +2383,7 @@ extension MailMessageRun: JsonSerializable {
         Property<MailMessageRun>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
         Property<MailMessageRun>.optionalObject("contact", get: { $0.contact }, set: { $0.contact = $1 }),
         Property<MailMessageRun>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<MailMessageRun>.optionalDictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
+        Property<MailMessageRun>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<MailMessageRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
         Property<MailMessageRun>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
         Property<MailMessageRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
@@ -2495,7 +2495,7 @@ extension RegenerateMeta: JsonSerializable {
 
 public class RenderHome {
     public var tab: String?
-    public var posts: [Post]?
+    public var posts: [Post] = []
 
     required public init() {}
 }
@@ -2504,7 +2504,7 @@ extension RenderHome: JsonSerializable {
     public static var typeName: String { "RenderHome" }
     public static let metadata = Metadata.create([
         Property<RenderHome>.optional("tab", get: { $0.tab }, set: { $0.tab = $1 }),
-        Property<RenderHome>.optionalArray("posts", get: { $0.posts }, set: { $0.posts = $1 }),
+        Property<RenderHome>.array("posts", get: { $0.posts }, set: { $0.posts = $1 }),
     ])
 }
 
@@ -2525,7 +2525,7 @@ public class Post {
     public var lastEditDate: Date?
     public var lastEditorUserId: Int?
     public var ownerUserId: Int?
-    public var tags: [String]?
+    public var tags: [String] = []
     public var slug: String?
     public var summary: String?
     public var rankDate: Date?
@@ -2557,7 +2557,7 @@ extension Post: JsonSerializable {
         Property<Post>.optional("lastEditDate", get: { $0.lastEditDate }, set: { $0.lastEditDate = $1 }),
         Property<Post>.optional("lastEditorUserId", get: { $0.lastEditorUserId }, set: { $0.lastEditorUserId = $1 }),
         Property<Post>.optional("ownerUserId", get: { $0.ownerUserId }, set: { $0.ownerUserId = $1 }),
-        Property<Post>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),
+        Property<Post>.array("tags", get: { $0.tags }, set: { $0.tags = $1 }),
         Property<Post>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
         Property<Post>.optional("summary", get: { $0.summary }, set: { $0.summary = $1 }),
         Property<Post>.optional("rankDate", get: { $0.rankDate }, set: { $0.rankDate = $1 }),
@@ -2602,7 +2602,7 @@ extension ArchiveMessage {
         Property<ArchiveMessage>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
         Property<ArchiveMessage>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
         Property<ArchiveMessage>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<ArchiveMessage>.optionalDictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
+        Property<ArchiveMessage>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<ArchiveMessage>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
         Property<ArchiveMessage>.optional("draft", get: { $0.draft }, set: { $0.draft = $1 }),
         Property<ArchiveMessage>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
@@ -2622,7 +2622,7 @@ extension ArchiveRun {
         Property<ArchiveRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<ArchiveRun>.optional("mailingList", get: { $0.mailingList }, set: { $0.mailingList = $1 }),
         Property<ArchiveRun>.optional("generator", get: { $0.generator }, set: { $0.generator = $1 }),
-        Property<ArchiveRun>.optionalDictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
+        Property<ArchiveRun>.dictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
         Property<ArchiveRun>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
         Property<ArchiveRun>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
         Property<ArchiveRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
@@ -2639,7 +2639,7 @@ public class ArchiveMessageRun {
     public var mailRunId: Int?
     public var contactId: Int?
     public var renderer: String?
-    public var rendererArgs: [String: JsonValue]?
+    public var rendererArgs: [String: JsonValue] = [:]
     public var externalRef: String?
     public var message: EmailMessage?
     public var createdDate: Date?
@@ -2657,7 +2657,7 @@ extension ArchiveMessageRun: JsonSerializable {
         Property<ArchiveMessageRun>.optional("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
         Property<ArchiveMessageRun>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
         Property<ArchiveMessageRun>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<ArchiveMessageRun>.optionalDictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
+        Property<ArchiveMessageRun>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<ArchiveMessageRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
         Property<ArchiveMessageRun>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
         Property<ArchiveMessageRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
@@ -2668,9 +2668,9 @@ extension ArchiveMessageRun: JsonSerializable {
 }
 
 public class EmailMessage {
-    public var to: [MailTo]?
-    public var cc: [MailTo]?
-    public var bcc: [MailTo]?
+    public var to: [MailTo] = []
+    public var cc: [MailTo] = []
+    public var bcc: [MailTo] = []
     public var from: MailTo?
     public var subject: String?
     public var body: String?
@@ -2683,9 +2683,9 @@ public class EmailMessage {
 extension EmailMessage: JsonSerializable {
     public static var typeName: String { "EmailMessage" }
     public static let metadata = Metadata.create([
-        Property<EmailMessage>.optionalArray("to", get: { $0.to }, set: { $0.to = $1 }),
-        Property<EmailMessage>.optionalArray("cc", get: { $0.cc }, set: { $0.cc = $1 }),
-        Property<EmailMessage>.optionalArray("bcc", get: { $0.bcc }, set: { $0.bcc = $1 }),
+        Property<EmailMessage>.array("to", get: { $0.to }, set: { $0.to = $1 }),
+        Property<EmailMessage>.array("cc", get: { $0.cc }, set: { $0.cc = $1 }),
+        Property<EmailMessage>.array("bcc", get: { $0.bcc }, set: { $0.bcc = $1 }),
         Property<EmailMessage>.optionalObject("from", get: { $0.from }, set: { $0.from = $1 }),
         Property<EmailMessage>.optional("subject", get: { $0.subject }, set: { $0.subject = $1 }),
         Property<EmailMessage>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
@@ -2746,10 +2746,10 @@ public class Answer {
     public var object: String?
     public var created: Int?
     public var model: String?
-    public var choices: [Choice]?
-    public var usage: [String: Int]?
+    public var choices: [Choice] = []
+    public var usage: [String: Int] = [:]
     public var temperature: Double?
-    public var comments: [Comment]?
+    public var comments: [Comment] = []
 
     required public init() {}
 }
@@ -2761,10 +2761,10 @@ extension Answer: JsonSerializable {
         Property<Answer>.optional("object", get: { $0.object }, set: { $0.object = $1 }),
         Property<Answer>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
         Property<Answer>.optional("model", get: { $0.model }, set: { $0.model = $1 }),
-        Property<Answer>.optionalArray("choices", get: { $0.choices }, set: { $0.choices = $1 }),
-        Property<Answer>.optionalDictionary("usage", get: { $0.usage }, set: { $0.usage = $1 }),
+        Property<Answer>.array("choices", get: { $0.choices }, set: { $0.choices = $1 }),
+        Property<Answer>.dictionary("usage", get: { $0.usage }, set: { $0.usage = $1 }),
         Property<Answer>.optional("temperature", get: { $0.temperature }, set: { $0.temperature = $1 }),
-        Property<Answer>.optionalArray("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        Property<Answer>.array("comments", get: { $0.comments }, set: { $0.comments = $1 }),
     ])
 }
 

@@ -1,0 +1,145 @@
+/// What a generated class inherits from.
+enum ResolvedBase: Sendable {
+    case none
+    /// Another generated class.
+    case generated(TypeReference, TypeDefinition)
+    /// A class of the DTOKit runtime (`QueryDb<T>`, `AuditBase`, `ErrorResponse`…).
+    case runtime(TypeReference, BuiltInTypes.Class)
+}
+
+/// Resolves every class's `inherits` once, by namespace as well as name, and cuts what Swift could
+/// not compile: a base the snapshot does not define, a collection base, an inheritance cycle
+/// (including a type that names itself, such as `Acme.ErrorResponse : ServiceStack.ErrorResponse`
+/// when the runtime type is not recognised). Each cut is a warning.
+struct BaseResolver {
+    private(set) var bases: [String: ResolvedBase] = [:]
+
+    init(types: [TypeDefinition], classesByName: [String: TypeDefinition], warnings: WarningLog) {
+        let classes = types.filter { !$0.isEnum && !$0.isInterface }
+        for type in classes {
+            bases[type.key] = Self.base(of: type, classesByName: classesByName, warnings: warnings)
+        }
+        for type in classes { cutCycle(from: type, warnings: warnings) }
+    }
+
+    private static func base(of type: TypeDefinition, classesByName: [String: TypeDefinition],
+                             warnings: WarningLog) -> ResolvedBase {
+        guard let reference = type.inherits else { return .none }
+        let name = SwiftNames.stripArity(reference.name)
+        let arityName = reference.genericArgs.isEmpty ? reference.name : "\(name)`\(reference.genericArgs.count)"
+        let builtIn = BuiltInTypes.classes[arityName] ?? BuiltInTypes.classes[reference.name]
+        let generated = classesByName[name].flatMap { $0.key == type.key ? nil : $0 }
+        let namesServiceStack = reference.namespace.map { $0 == "ServiceStack" || $0.hasPrefix("ServiceStack.") } ?? false
+        if let builtIn, namesServiceStack || generated == nil {
+            return .runtime(reference, builtIn)
+        }
+        if let generated {
+            return .generated(reference, generated)
+        }
+        let path = type.jsonPath + ".inherits"
+        if TypeMapper.isCollectionName(name) {
+            warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` inherits a collection (`\(reference.name)`), "
+                          + "which a Swift class cannot; it is generated without that base, so its JSON (an array) "
+                          + "does not read into it. Leave it out with `ExcludeTypes: \(type.name)`")
+        } else {
+            warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` inherits `\(reference.name)`, which the "
+                          + "snapshot does not define (or is the type itself); it is generated without that base class")
+        }
+        return .none
+    }
+
+    /// Follows the chain of generated bases from `type`; if it comes back to a class on the chain,
+    /// the last link (the one closing the cycle) is cut.
+    private mutating func cutCycle(from type: TypeDefinition, warnings: WarningLog) {
+        var chain: [TypeDefinition] = [type]
+        var onChain: Set<String> = [type.key]
+        var current = type
+        while case .generated(_, let base)? = bases[current.key] {
+            if onChain.contains(base.key) {
+                bases[current.key] = ResolvedBase.none
+                let cycle = (chain + [base]).map { SwiftNames.stripArity($0.name) }.joined(separator: " : ")
+                warnings.warn(at: current.jsonPath + ".inherits",
+                              "inheritance cycle \(cycle); `\(SwiftNames.stripArity(current.name))` is generated without its base class")
+                return
+            }
+            chain.append(base)
+            onChain.insert(base.key)
+            current = base
+        }
+    }
+}
+
+extension Resolver {
+    /// Properties declared by the base classes, nearest first, with generic parameters substituted.
+    func inheritedProperties(of type: TypeDefinition) -> [ResolvedProperty] {
+        var properties: [ResolvedProperty] = []
+        var substitutions: [String: SwiftType] = [:]
+        var current = type
+        var visited: Set<String> = [type.key]
+        while true {
+            switch bases[current.key] ?? .none {
+            case .none:
+                return properties
+            case .runtime(let reference, let builtIn):
+                let arguments = reference.genericArgs
+                    .map { mapText($0, in: current, at: current.jsonPath + ".inherits").substituting(substitutions) }
+                // Serializable runtime classes were flattened into `current`, whose properties are listed already.
+                return builtIn.isSerializable ? properties : properties + builtInProperties(builtIn, arguments: arguments)
+            case .generated(let reference, let base):
+                guard visited.insert(base.key).inserted else { return properties }
+                var baseSubstitutions: [String: SwiftType] = [:]
+                for (parameter, argument) in zip(base.genericArgs, reference.genericArgs) {
+                    baseSubstitutions[parameter] = mapText(argument, in: current, at: current.jsonPath + ".inherits")
+                        .substituting(substitutions)
+                }
+                properties += declaredProperties(of: base).map {
+                    var property = $0
+                    property.type = property.type.substituting(baseSubstitutions)
+                    return property
+                }
+                substitutions = baseSubstitutions
+                current = base
+            }
+        }
+    }
+
+    /// The properties a class declares itself: its own, then those of a flattened runtime base.
+    private func declaredProperties(of type: TypeDefinition) -> [ResolvedProperty] {
+        var properties = type.properties.compactMap { resolveProperty($0, in: type, forcedOptional: []).property }
+        if case .runtime(let reference, let builtIn)? = bases[type.key], builtIn.isSerializable {
+            let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
+            let names = Set(properties.map(\.name))
+            properties += builtInProperties(builtIn, arguments: arguments).filter { !names.contains($0.name) }
+        }
+        return properties
+    }
+
+    /// Lowercased names of every property a class has, own and inherited (for AddResponseStatus).
+    func allPropertyNames(of type: TypeDefinition) -> Set<String> {
+        var names = Set(type.properties.map { $0.name.lowercased() })
+        names.formUnion(inheritedProperties(of: type).map { $0.jsonName.lowercased() })
+        if case .runtime(_, let builtIn)? = bases[type.key], builtIn.isSerializable {
+            names.formUnion(builtIn.properties.map { $0.name.lowercased() })
+        }
+        return names
+    }
+
+    /// Generated non-generic subclasses of `root`, at any depth, deepest first.
+    func subclasses(of root: TypeDefinition) -> [String] {
+        var result: [(name: String, depth: Int)] = []
+        for type in selection.types where !type.isEnum && !type.isInterface && type.genericArgs.isEmpty {
+            var depth = 0
+            var current = type
+            var visited: Set<String> = [type.key]
+            while case .generated(_, let base)? = bases[current.key], visited.insert(base.key).inserted {
+                depth += 1
+                if base.key == root.key {
+                    result.append((SwiftNames.stripArity(type.name), depth))
+                    break
+                }
+                current = base
+            }
+        }
+        return result.sorted { $0.depth > $1.depth }.map(\.name)
+    }
+}
