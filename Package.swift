@@ -1,7 +1,9 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // DTOKit depends on no package: only the Swift toolchain (stdlib, Foundation, XCTest).
+// Tools version 6.1: generated DTOs are declared `nonisolated` (SE-0449, Swift 6.1), so that they
+// compile in targets with MainActor default isolation.
 let package = Package(
     name: "DTOKit",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .macCatalyst(.v15)],

@@ -32,7 +32,7 @@ final class CommandLineTests: XCTestCase {
         _ = try write("AccessLevel: internal\n", "todos.options")
         let result = await run(["generate", snapshot])
         XCTAssertEqual(result.code, 0, result.console.errors)
-        XCTAssertTrue(result.console.output.contains("\nclass Todo {"), result.console.output)
+        XCTAssertTrue(result.console.output.contains("\nnonisolated class Todo {"), result.console.output)
         XCTAssertTrue(result.console.output.contains("AccessLevel: internal"))
     }
 

@@ -17,21 +17,21 @@ final class EmissionRulesTests: XCTestCase {
             "/// Says hello.",
             "// @Route(\"/hello/{Name}\", \"GET,POST\")",
             "// @Route(\"/hello\")",
-            "public class Hello: IReturn, IGet {",
+            "public nonisolated class Hello: IReturn, IGet {",
             "public typealias Return = HelloResponse",
             "/// Who to greet",
             "public var name: String?",
             "required public init() {}",
-            "extension Hello: JsonSerializable {",
+            "nonisolated extension Hello: JsonSerializable {",
             "public static var typeName: String { \"Hello\" }",
             "ServiceRoute(\"/hello/{Name}\", \"GET,POST\"),",
             "ServiceRoute(\"/hello\"),",
-            "public class HelloResponse {",
+            "public nonisolated class HelloResponse {",
             "Property<HelloResponse>.optional(\"result\", get: { $0.result }, set: { $0.result = $1 }),",
         ])
         // Requests come first, then responses, then types[].
-        let hello = try XCTUnwrap(output.range(of: "public class Hello:"))
-        let response = try XCTUnwrap(output.range(of: "public class HelloResponse"))
+        let hello = try XCTUnwrap(output.range(of: "public nonisolated class Hello:"))
+        let response = try XCTUnwrap(output.range(of: "public nonisolated class HelloResponse"))
         XCTAssertLessThan(hello.lowerBound, response.lowerBound)
     }
 
@@ -43,8 +43,8 @@ final class EmissionRulesTests: XCTestCase {
             """#
         let output = try Snippet.generate(Snippet.snapshot(operations: operations))
         assertLines(output, contain: [
-            "public class Ping: IReturnVoid, IDelete {",
-            "public class Store: IReturn, IPut {",
+            "public nonisolated class Ping: IReturnVoid, IDelete {",
+            "public nonisolated class Store: IReturn, IPut {",
             "public typealias Return = JsonValue",
             "public static let routes = [ServiceRoute(\"/store\", \"PUT\")]",
         ])
@@ -59,7 +59,7 @@ final class EmissionRulesTests: XCTestCase {
             """#
         let output = try Snippet.generate(Snippet.snapshot(operations: operations))
         assertLines(output, contain: ["public typealias Return = [String]", "public typealias Return = String"])
-        XCTAssertFalse(output.contains("class String"), "System types are never generated")
+        XCTAssertFalse(output.contains("nonisolated class String"), "System types are never generated")
     }
 
     func testBuiltInsComeFromTheRuntime() throws {
@@ -80,7 +80,7 @@ final class EmissionRulesTests: XCTestCase {
             """#
         let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations))
         assertLines(output, contain: [
-            "public class QueryTodos: QueryDb<Todo>, IReturn, IGet {",
+            "public nonisolated class QueryTodos: QueryDb<Todo>, IReturn, IGet {",
             "public typealias Return = QueryResponse<Todo>",
             "required public init() { super.init() }",
             // Own properties, then QueryBase's.
@@ -88,7 +88,7 @@ final class EmissionRulesTests: XCTestCase {
             "Property<QueryTodos>.optional(\"skip\", get: { $0.skip }, set: { $0.skip = $1 }),",
             "Property<QueryTodos>.optionalDictionary(\"meta\", get: { $0.meta }, set: { $0.meta = $1 }),",
         ])
-        for builtIn in ["class ResponseStatus", "class QueryResponse", "protocol IReturn"] {
+        for builtIn in ["nonisolated class ResponseStatus", "nonisolated class QueryResponse", "nonisolated protocol IReturn"] {
             XCTAssertFalse(output.contains(builtIn), "\(builtIn) must come from the runtime")
         }
         XCTAssertFalse(output.contains("ICreateDb"))
@@ -105,13 +105,13 @@ final class EmissionRulesTests: XCTestCase {
             """#
         let output = try Snippet.generate(Snippet.snapshot(types: types))
         assertLines(output, contain: [
-            "public enum Color: String, CaseIterable, Sendable {", "case Red", "case Green",
+            "public nonisolated enum Color: String, CaseIterable, Sendable {", "case Red", "case Green",
             "public static let jsonCases = JsonEnumCases<Color>(allCases)",
-            "public enum Level: Int, CaseIterable, Sendable {", "case Low = 10", "case High = 20",
+            "public nonisolated enum Level: Int, CaseIterable, Sendable {", "case Low = 10", "case High = 20",
             "(.Low, \"Low\"),", "(.High, \"High\"),",
-            "public enum State: String, CaseIterable, Sendable {", "case OnHold = \"on-hold\"", "case Done",
+            "public nonisolated enum State: String, CaseIterable, Sendable {", "case OnHold = \"on-hold\"", "case Done",
             "public static let jsonCases = JsonEnumCases<Code>(allCases, encoding: .integer)",
-            "public struct Access: OptionSet, Hashable, Sendable {",
+            "public nonisolated struct Access: OptionSet, Hashable, Sendable {",
             "public static let None: Access = []",
             "/// Can read",
             "public static let Read = Access(rawValue: 1)",
@@ -126,7 +126,7 @@ final class EmissionRulesTests: XCTestCase {
         ].joined(separator: ","), extra: #""genericArgs":["T"]"#)
         let output = try Snippet.generate(Snippet.snapshot(types: types))
         assertLines(output, contain: [
-            "public class Page<T: JsonConvertible> {",
+            "public nonisolated class Page<T: JsonConvertible> {",
             "public var items: [T]?",
             "public static var metadata: Metadata {",
             "Metadata.cached(for: self) {",
@@ -142,21 +142,21 @@ final class EmissionRulesTests: XCTestCase {
         ].joined(separator: ",")
         let output = try Snippet.generate(Snippet.snapshot(types: types))
         assertLines(output, contain: [
-            "public class Dog: Animal {",
+            "public nonisolated class Dog: Animal {",
             "required public init() { super.init() }",
-            "extension Animal: JsonSerializable {",
+            "nonisolated extension Animal: JsonSerializable {",
             "if self == Puppy.self { return Puppy.puppyMetadata }",
             "if self == Dog.self { return Dog.dogMetadata }",
             "return animalMetadata",
             "if self == Dog.self { return \"Dog\" }",
-            "extension Dog {",
+            "nonisolated extension Dog {",
             "static let dogMetadata = Metadata.create([",
             "Property<Dog>.optional(\"barks\", get: { $0.barks }, set: { $0.barks = $1 }),",
             "Property<Dog>.optional(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
             // A C# `new` redeclaration cannot be a Swift stored override.
             "//name:String? is declared by Dog",
         ])
-        XCTAssertFalse(output.contains("extension Dog: JsonSerializable"))
+        XCTAssertFalse(output.contains("nonisolated extension Dog: JsonSerializable"))
     }
 
     func testNamesAreCamelCasedAndKeywordsEscaped() throws {
@@ -179,10 +179,10 @@ final class EmissionRulesTests: XCTestCase {
         ].joined(separator: ",")
         let output = try Snippet.generate(Snippet.snapshot(types: types))
         assertLines(output, contain: [
-            "public class Data {", "public class Property {", "public class `Type` {",
+            "public nonisolated class Data {", "public nonisolated class Property {", "public nonisolated class `Type` {",
             "public var other: Data?",
             "DTOKit.Property<Data>.optionalBytes(\"value\", get: { $0.value }, set: { $0.value = $1 }),",
-            "extension `Type`: JsonSerializable {",
+            "nonisolated extension `Type`: JsonSerializable {",
         ])
     }
 
@@ -193,7 +193,7 @@ final class EmissionRulesTests: XCTestCase {
         ].joined(separator: ",")
         let output = try Snippet.generate(Snippet.snapshot(types: types))
         assertLines(output, contain: [
-            "public protocol IShape {", "var area: Double? { get set }",
+            "public nonisolated protocol IShape {", "var area: Double? { get set }",
             "//shape:IShape ignored. Swift doesn't support interface properties",
         ])
     }
@@ -222,13 +222,13 @@ final class EmissionRulesTests: XCTestCase {
         XCTAssertEqual(files.map(\.name), ["api.dtos.1.swift", "api.dtos.2.swift", "api.dtos.3.swift", "api.dtos.4.swift"])
         XCTAssertEqual(files.map(\.name), DTOGenerator.outputFileNames(forSnapshot: "api.metadata.json", fileCount: 4))
         for file in files {
-            XCTAssertTrue(file.contents.hasPrefix("// Generated by DTOKit from x/api.metadata.json (part "))
+            XCTAssertTrue(file.contents.hasPrefix("// Generated by DTOKit from api.metadata.json (part "), "the header names the file, not its path")
             XCTAssertTrue(file.contents.contains("import DTOKit"))
         }
         // Each type (with its extensions) appears exactly once across the files.
         let all = files.map(\.contents).joined()
         for index in 1...12 {
-            XCTAssertEqual(all.components(separatedBy: "public class T\(index) {").count, 2)
+            XCTAssertEqual(all.components(separatedBy: "public nonisolated class T\(index) {").count, 2)
         }
     }
 
@@ -240,12 +240,12 @@ final class EmissionRulesTests: XCTestCase {
               "returnType":{"name":"Old","namespace":"My"}}]}
             """#
         let output = try Snippet.generate(snapshot)
-        assertLines(output, contain: ["public class Old {", "public var when: Date?", "public typealias Return = Old"])
+        assertLines(output, contain: ["public nonisolated class Old {", "public var when: Date?", "public typealias Return = Old"])
     }
 
     func testAppJsonShapeReadsTheApiMember() throws {
         let snapshot = #"{"app":{"serviceName":"x"},"api":\#(Snippet.snapshot(types: Snippet.type("Inside", Snippet.property("A", "String"))))}"#
         let output = try Snippet.generate(snapshot)
-        assertLines(output, contain: ["public class Inside {"])
+        assertLines(output, contain: ["public nonisolated class Inside {"])
     }
 }

@@ -1,4 +1,5 @@
 import DTOKitGenerator
+import Foundation
 import XCTest
 
 /// The options file and each option's effect (spec §3.2 and DTOKit's own).
@@ -21,8 +22,8 @@ final class OptionsTests: XCTestCase {
     private func classes(_ options: String) throws -> Set<String> {
         let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations), options: options)
         return Set(output.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("public class ") else { return nil }
-            return String(line.dropFirst("public class ".count).prefix { $0.isLetter || $0.isNumber })
+            guard line.hasPrefix("public nonisolated class ") else { return nil }
+            return String(line.dropFirst("public nonisolated class ".count).prefix { $0.isLetter || $0.isNumber })
         })
     }
 
@@ -99,7 +100,7 @@ final class OptionsTests: XCTestCase {
     func testExcludeGenericBaseTypes() throws {
         let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations), options: "ExcludeGenericBaseTypes: True")
         assertLines(output, contain: ["//Excluded Child : Generic<User>"])
-        XCTAssertFalse(output.contains("public class Child"))
+        XCTAssertFalse(output.contains("public nonisolated class Child"))
     }
 
     func testResponseStatusVersionBaseClassAndComments() throws {
@@ -112,7 +113,7 @@ final class OptionsTests: XCTestCase {
         assertLines(output, contain: [
             "public var responseStatus: ResponseStatus?",
             "public var version: Int = 3",
-            "public class Todo: NSObject {",
+            "public nonisolated class Todo: NSObject {",
             "required public override init() { super.init() }",
         ])
         XCTAssertFalse(output.contains("/// A thing to do."))
@@ -121,14 +122,14 @@ final class OptionsTests: XCTestCase {
     func testAccessLevelImportsAndModelExtensions() throws {
         let snapshot = Snippet.snapshot(types: types, operations: operations)
         let internalOutput = try Snippet.generate(snapshot, options: "AccessLevel: internal\nDefaultImports: Foundation,ServiceStack,Combine")
-        assertLines(internalOutput, contain: ["class Todo {", "required init() {}", "var owner: User?", "import Combine", "import DTOKit"])
+        assertLines(internalOutput, contain: ["nonisolated class Todo {", "required init() {}", "var owner: User?", "import Combine", "import DTOKit"])
         XCTAssertFalse(internalOutput.contains("public "))
         XCTAssertEqual(internalOutput.components(separatedBy: "import DTOKit").count, 2, "ServiceStack means DTOKit, imported once")
         let bare = try Snippet.generate(snapshot, options: "AddModelExtensions: False")
         XCTAssertFalse(bare.contains("JsonSerializable"))
-        assertLines(bare, contain: ["public class GetTodo {"])
+        assertLines(bare, contain: ["public nonisolated class GetTodo {"])
         let packageOutput = try Snippet.generate(snapshot, options: "AccessLevel: package")
-        assertLines(packageOutput, contain: ["package class Todo {", "required package init() {}"])
+        assertLines(packageOutput, contain: ["package nonisolated class Todo {", "required package init() {}"])
     }
 
     func testAddCodableEmitsCodingMembers() throws {
@@ -140,7 +141,7 @@ final class OptionsTests: XCTestCase {
             {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red"]}
             """#), options: "AddCodable: True")
         assertLines(output, contain: [
-            "extension Timer: Codable {}",
+            "nonisolated extension Timer: Codable {}",
             "self.elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.seconds",
             "self.laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.seconds)",
             "self.blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.bytes",
@@ -149,9 +150,34 @@ final class OptionsTests: XCTestCase {
         ])
     }
 
-    func testHeaderShowsEffectiveOptions() throws {
+    func testHeaderShowsDefaultsCommentedOutAndOverridesNot() throws {
         let output = try Snippet.generate(Snippet.snapshot(), options: "BaseUrl: https://x.io\nIncludeTypes: A.*,{t1,t2}")
         assertLines(output, contain: ["/* Options:", "BaseUrl: https://x.io", "IncludeTypes: A.*,{t1,t2}",
-                                      "MakePropertiesOptional: True", "// The snapshot defines no types to generate."])
+                                      "//MakePropertiesOptional: True", "//BaseClass:", "//AddCodable: False",
+                                      "// The snapshot defines no types to generate."])
+        assertLines(output, lack: ["MakePropertiesOptional: True", "//IncludeTypes:"])
+    }
+
+    /// ServiceStack's header can be pasted back as an options file; so can DTOKit's.
+    func testPastingTheHeaderIntoAnOptionsFileReproducesTheOutput() throws {
+        let snapshot = try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json"),
+                                  encoding: .utf8)
+        let optionSets = [
+            "",
+            "BaseClass: NSObject\nAddCodable: True\nInitializeCollections: True\nMakePropertiesOptional: False",
+            "BaseUrl: https://edge.example.org\nAccessLevel: internal\nAddDescriptionAsComments: False\nTreatTypesAsStrings: Guid,DateTime",
+            "IncludeTypes: EchoShapes.*,{shapes}\nExcludeTypes: Shape\nDefaultImports: Foundation,ServiceStack",
+            "AddResponseStatus: True\nAddImplicitVersion: 3\nExcludeGenericBaseTypes: True\nAddModelExtensions: False",
+            "AddServiceStackTypes: False\nAccessLevel: package",
+        ]
+        for options in optionSets {
+            let output = try Snippet.generate(snapshot, options: options)
+            let start = try XCTUnwrap(output.range(of: "/* Options:"))
+            let end = try XCTUnwrap(output.range(of: "*/", range: start.upperBound..<output.endIndex))
+            let header = String(output[start.lowerBound..<end.upperBound])
+            XCTAssertEqual(try OptionsFile.parse(header, fileName: "pasted.options"),
+                           try OptionsFile.parse(options, fileName: "original.options"), header)
+            XCTAssertEqual(try Snippet.generate(snapshot, options: header), output, "options: \(options)")
+        }
     }
 }

@@ -30,7 +30,7 @@ final class SnapshotErrorTests: XCTestCase {
         let warning = try XCTUnwrap(warnings.first)
         XCTAssertEqual(warning.jsonPath, "$.types[0].properties[0].type")
         XCTAssertEqual(warning.line, 2)
-        XCTAssertTrue(warning.message.contains("the snapshot does not define `Missing`, used by `Holder.thing`"), warning.message)
+        XCTAssertTrue(warning.message.hasPrefix("`Holder.thing`, typed `Missing`: the snapshot does not define `Missing`"), warning.message)
         XCTAssertTrue(warning.description.hasPrefix("test.metadata.json:2:"), warning.description)
         XCTAssertTrue(warning.description.contains(": warning: "), warning.description)
         assertLines(output, contain: ["public var thing: JsonValue?"])
@@ -39,7 +39,7 @@ final class SnapshotErrorTests: XCTestCase {
     func testDuplicateTypeNamesInDifferentNamespacesKeepTheFirst() throws {
         let types = #"{"name":"Item","namespace":"A","properties":[]},{"name":"Item","namespace":"B","properties":[]}"#
         let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
-        XCTAssertEqual(output.components(separatedBy: "class Item").count, 2, output)
+        XCTAssertEqual(output.components(separatedBy: "nonisolated class Item").count, 2, output)
         XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[1]"])
         XCTAssertTrue(warnings.first?.message.contains("two types are both named `Item`") == true, "\(warnings)")
         XCTAssertTrue(warnings.first?.message.contains("ExcludeTypes: Item") == true)
@@ -49,7 +49,7 @@ final class SnapshotErrorTests: XCTestCase {
         XCTAssertEqual(Snippet.error(#"{"types":[{"namespace":"A"}]}"#)?.jsonPath, "$.types[0].name")
         let badName = try Snippet.run(Snippet.snapshot(types: #"{"name":"My-Type","namespace":"A","properties":[]}"#))
         XCTAssertTrue(badName.warnings.first?.message.contains("not a valid Swift identifier") == true)
-        XCTAssertFalse(badName.output.contains("class "), badName.output)
+        XCTAssertFalse(badName.output.contains("nonisolated class "), badName.output)
         let badEnum = try Snippet.run(Snippet.snapshot(types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1","x"]}"#))
         XCTAssertEqual(badEnum.warnings.map(\.jsonPath), ["$.types[0].enumValues[1]"])
         assertLines(badEnum.output, contain: ["case A = 1", "case B = 2"])
@@ -60,6 +60,6 @@ final class SnapshotErrorTests: XCTestCase {
     func testEmptySnapshotGeneratesAValidHeaderOnlyFile() throws {
         let output = try Snippet.generate(#"{"types":[],"operations":[]}"#)
         XCTAssertTrue(output.contains("import DTOKit"))
-        XCTAssertFalse(output.contains("class "))
+        XCTAssertFalse(output.contains("nonisolated class "))
     }
 }

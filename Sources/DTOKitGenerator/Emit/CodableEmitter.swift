@@ -58,15 +58,15 @@ struct CodableEmitter {
         switch type {
         case .classType(let type) where type.baseKind != .generated:
             writer.line()
-            writer.line("extension \(SwiftSyntax.escaped(type.name)): \(codable) {}")
+            writer.line("nonisolated extension \(SwiftSyntax.escaped(type.name)): \(codable) {}")
         case .enumType(let type):
             writer.line()
             let name = SwiftSyntax.escaped(type.name)
             if type.style == .flags {
-                writer.line("extension \(name): \(codable) {}")
+                writer.line("nonisolated extension \(name): \(codable) {}")
                 return
             }
-            writer.block("extension \(name): \(codable)") { body in
+            writer.block("nonisolated extension \(name): \(codable)") { body in
                 body.block("\(access)init(from decoder: any \(names.library("Decoder"))) throws") { initializer in
                     initializer.line("self = try \(names.library("JsonEnumCoding")).decode(\(name).self, from: decoder)")
                 }

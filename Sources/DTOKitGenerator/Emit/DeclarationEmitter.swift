@@ -4,6 +4,7 @@ struct DeclarationEmitter {
     let names: ShadowedNames
 
     private var access: String { options.accessLevel.prefix }
+    private var typeModifiers: String { options.accessLevel.typeDeclaration }
 
     func emit(_ type: ResolvedType, into writer: inout SourceWriter) {
         switch type {
@@ -20,11 +21,13 @@ struct DeclarationEmitter {
     private func emitClass(_ type: ResolvedClass, into writer: inout SourceWriter) {
         writer.docComment(type.documentation)
         AnnotationEmitter.lines(type.annotations).forEach { writer.line($0) }
-        var header = "\(access)class \(SwiftSyntax.escaped(type.name))"
+        var header = "\(typeModifiers)class \(SwiftSyntax.escaped(type.name))"
         if !type.genericParameters.isEmpty {
-            var convertible = names.library("JsonConvertible")
-            if options.addCodable { convertible += " & " + names.library("Codable") }
-            header += "<" + type.genericParameters.map { "\($0): \(convertible)" }.joined(separator: ", ") + ">"
+            var constraints: [String] = []
+            if options.addModelExtensions { constraints.append(names.library("JsonConvertible")) }
+            if options.addCodable { constraints.append(names.library("Codable")) }
+            let constraint = constraints.isEmpty ? "" : ": " + constraints.joined(separator: " & ")
+            header += "<" + type.genericParameters.map { $0 + constraint }.joined(separator: ", ") + ">"
         }
         let inheritance = (type.base.map { [$0] } ?? []) + type.conformances
         if !inheritance.isEmpty { header += ": " + inheritance.map(\.spelled).joined(separator: ", ") }
@@ -72,7 +75,7 @@ struct DeclarationEmitter {
         let name = SwiftSyntax.escaped(type.name)
         switch type.style {
         case .names:
-            writer.block("\(access)enum \(name): \(names.library("String")), \(names.library("CaseIterable")), \(names.library("Sendable"))") { body in
+            writer.block("\(typeModifiers)enum \(name): \(names.library("String")), \(names.library("CaseIterable")), \(names.library("Sendable"))") { body in
                 for enumCase in type.cases {
                     body.docComment(enumCase.documentation)
                     let caseName = SwiftSyntax.escaped(enumCase.name)
@@ -81,14 +84,14 @@ struct DeclarationEmitter {
                 }
             }
         case .values:
-            writer.block("\(access)enum \(name): \(names.library("Int")), \(names.library("CaseIterable")), \(names.library("Sendable"))") { body in
+            writer.block("\(typeModifiers)enum \(name): \(names.library("Int")), \(names.library("CaseIterable")), \(names.library("Sendable"))") { body in
                 for enumCase in type.cases {
                     body.docComment(enumCase.documentation)
                     body.line("case \(SwiftSyntax.escaped(enumCase.name)) = \(enumCase.value)")
                 }
             }
         case .flags:
-            writer.block("\(access)struct \(name): \(names.library("OptionSet")), \(names.library("Hashable")), \(names.library("Sendable"))") { body in
+            writer.block("\(typeModifiers)struct \(name): \(names.library("OptionSet")), \(names.library("Hashable")), \(names.library("Sendable"))") { body in
                 body.line("\(access)let rawValue: \(names.library("Int"))")
                 body.line("\(access)init(rawValue: \(names.library("Int"))) { self.rawValue = rawValue }")
                 body.line()
@@ -106,7 +109,7 @@ struct DeclarationEmitter {
 
     private func emitProtocol(_ type: ResolvedProtocol, into writer: inout SourceWriter) {
         writer.docComment(type.documentation)
-        var header = "\(access)protocol \(SwiftSyntax.escaped(type.name))"
+        var header = "\(typeModifiers)protocol \(SwiftSyntax.escaped(type.name))"
         if !type.inherits.isEmpty { header += ": " + type.inherits.map(SwiftSyntax.escaped).joined(separator: ", ") }
         writer.block(header) { body in
             for associated in type.associatedTypes { body.line("associatedtype \(associated)") }

@@ -22,13 +22,13 @@ struct MetadataEmitter {
         let ownerType = type.genericParameters.isEmpty ? name : "\(name)<\(type.genericParameters.joined(separator: ", "))>"
         if !type.isConformanceRoot {
             // Swift allows one conformance per class hierarchy: the root's metadata dispatches here.
-            writer.block("extension \(name)") { body in
+            writer.block("nonisolated extension \(name)") { body in
                 emitRoutes(type, into: &body)
                 emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
             }
             return
         }
-        writer.block("extension \(name): \(names.library("JsonSerializable"))") { body in
+        writer.block("nonisolated extension \(name): \(names.library("JsonSerializable"))") { body in
             let stringType = names.library("String")
             if type.subclasses.isEmpty {
                 body.line("\(access)static var typeName: \(stringType) { \(SwiftSyntax.stringLiteral(type.name)) }")
@@ -144,12 +144,12 @@ struct MetadataEmitter {
         let name = SwiftSyntax.escaped(type.name)
         switch type.style {
         case .names:
-            writer.block("extension \(name): \(names.library("JsonEnum"))") { body in
+            writer.block("nonisolated extension \(name): \(names.library("JsonEnum"))") { body in
                 let encoding = type.writesNumbers ? ", encoding: .integer" : ""
                 body.line("\(access)static let jsonCases = \(names.library("JsonEnumCases"))<\(name)>(allCases\(encoding))")
             }
         case .values:
-            writer.block("extension \(name): \(names.library("JsonEnum"))") { body in
+            writer.block("nonisolated extension \(name): \(names.library("JsonEnum"))") { body in
                 let encoding = type.writesNumbers ? ", encoding: .integer" : ""
                 body.line("\(access)static let jsonCases = \(names.library("JsonEnumCases"))<\(name)>([")
                 for enumCase in type.cases {
@@ -158,7 +158,7 @@ struct MetadataEmitter {
                 body.line("]\(encoding))")
             }
         case .flags:
-            writer.block("extension \(name): \(names.library("JsonFlags"))") { body in
+            writer.block("nonisolated extension \(name): \(names.library("JsonFlags"))") { body in
                 body.line("\(access)static let jsonFlagNames: [(\(names.library("String")), \(names.library("Int")))] = [")
                 for enumCase in type.cases {
                     body.line("    (\(SwiftSyntax.stringLiteral(enumCase.wireName)), \(enumCase.value)),")

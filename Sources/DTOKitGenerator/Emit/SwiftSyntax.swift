@@ -1,3 +1,5 @@
+import Foundation
+
 /// How names and text are written in Swift source: keyword escaping, string literals, comment text.
 enum SwiftSyntax {
     /// Words that need backticks as identifiers (declarations and member access).
@@ -40,5 +42,10 @@ enum SwiftSyntax {
     static func commentText(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
             .trimmingWhitespace()
+    }
+
+    /// Text safe inside a `/* */` block: one line, and no `*/` that would end the block early.
+    static func blockCommentText(_ text: String) -> String {
+        commentText(text).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
     }
 }

@@ -10,14 +10,27 @@ struct TypeMapper {
     let userProvided: Set<String>
     let treatAsString: Set<String>
     let names: ShadowedNames
+    /// Generated types conform to `JsonConvertible` (AddModelExtensions): without that, the runtime's
+    /// generic classes (`QueryResponse<T: JsonConvertible>`…) cannot take them as arguments.
+    var generatedTypesAreConvertible = true
 
     /// The type is a generated interface: a property of it is skipped with a comment.
     struct InterfaceTypeError: Error {}
 
     /// What the mapper could not know and replaced by `JsonValue`, for the caller's warning.
     struct Fallbacks {
-        /// CLR names (`Missing`, `Nullable`1 without its argument`), in the order met.
-        var unknownNames: [String] = []
+        enum Reason: Equatable {
+            /// A name the snapshot does not define.
+            case undefined(String)
+            /// `Nullable`1` without its argument (older servers write `Nullable`1[]` for `byte?[]`).
+            case nullableWithoutArgument
+            /// A runtime generic class of generated types, which are not `JsonConvertible` without model extensions.
+            case runtimeGenericOfGeneratedTypes(String)
+        }
+
+        /// In the order met.
+        var reasons: [Reason] = []
+        var isEmpty: Bool { reasons.isEmpty }
     }
 
     private static let scalars: [String: (String, SwiftType.Kind)] = [
@@ -109,6 +122,10 @@ struct TypeMapper {
         }
         if let builtIn = BuiltInTypes.classes[arguments.isEmpty ? name : "\(name)`\(arguments.count)"] {
             let mappedArguments = try arguments.map(map)
+            if !generatedTypesAreConvertible, mappedArguments.contains(where: mentionsGeneratedType) {
+                fallbacks.reasons.append(.runtimeGenericOfGeneratedTypes(builtIn.swiftName))
+                return library("JsonValue", .json)
+            }
             return .named(builtIn.swiftName, mappedArguments, .dto, module: names.module(for: builtIn.swiftName))
         }
         if let (swiftName, kind) = Self.scalars[name], arguments.isEmpty {
@@ -118,7 +135,7 @@ struct TypeMapper {
             let mappedArguments = try arguments.map(map)
             return .named(name, mappedArguments, .dto, module: nil)
         }
-        fallbacks.unknownNames.append(name == "Nullable" ? "Nullable`1 (without genericArgs)" : name)
+        fallbacks.reasons.append(name == "Nullable" ? .nullableWithoutArgument : .undefined(name))
         return library("JsonValue", .json)
     }
 
@@ -134,5 +151,17 @@ struct TypeMapper {
 
     private func library(_ name: String, _ kind: SwiftType.Kind) -> SwiftType {
         .named(name, [], kind, module: names.module(for: name))
+    }
+
+    /// Whether a generated type or a generic parameter occurs anywhere in `type`.
+    private func mentionsGeneratedType(_ type: SwiftType) -> Bool {
+        switch type {
+        case .named(let name, let arguments, let kind, let module):
+            if kind == .genericParameter || (module == nil && generated[name] != nil) { return true }
+            return arguments.contains(where: mentionsGeneratedType)
+        case .array(let element): return mentionsGeneratedType(element)
+        case .dictionary(let key, let value): return mentionsGeneratedType(key) || mentionsGeneratedType(value)
+        case .optional(let wrapped): return mentionsGeneratedType(wrapped)
+        }
     }
 }

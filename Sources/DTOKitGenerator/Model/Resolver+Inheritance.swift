@@ -83,8 +83,8 @@ extension Resolver {
             case .runtime(let reference, let builtIn):
                 let arguments = reference.genericArgs
                     .map { mapText($0, in: current, at: current.jsonPath + ".inherits").substituting(substitutions) }
-                // Serializable runtime classes were flattened into `current`, whose properties are listed already.
-                return builtIn.isSerializable ? properties : properties + builtInProperties(builtIn, arguments: arguments)
+                // Runtime classes declared by `current` itself are listed with its properties already.
+                return declaresMembers(of: builtIn) ? properties : properties + builtInProperties(builtIn, arguments: arguments)
             case .generated(let reference, let base):
                 guard visited.insert(base.key).inserted else { return properties }
                 var baseSubstitutions: [String: SwiftType] = [:]
@@ -106,7 +106,7 @@ extension Resolver {
     /// The properties a class declares itself: its own, then those of a flattened runtime base.
     private func declaredProperties(of type: TypeDefinition) -> [ResolvedProperty] {
         var properties = type.properties.compactMap { resolveProperty($0, in: type, forcedOptional: []).property }
-        if case .runtime(let reference, let builtIn)? = bases[type.key], builtIn.isSerializable {
+        if case .runtime(let reference, let builtIn)? = bases[type.key], declaresMembers(of: builtIn) {
             let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
             let names = Set(properties.map(\.name))
             properties += builtInProperties(builtIn, arguments: arguments).filter { !names.contains($0.name) }
@@ -118,7 +118,7 @@ extension Resolver {
     func allPropertyNames(of type: TypeDefinition) -> Set<String> {
         var names = Set(type.properties.map { $0.name.lowercased() })
         names.formUnion(inheritedProperties(of: type).map { $0.jsonName.lowercased() })
-        if case .runtime(_, let builtIn)? = bases[type.key], builtIn.isSerializable {
+        if case .runtime(_, let builtIn)? = bases[type.key], declaresMembers(of: builtIn) {
             names.formUnion(builtIn.properties.map { $0.name.lowercased() })
         }
         return names

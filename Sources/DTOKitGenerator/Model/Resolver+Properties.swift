@@ -79,11 +79,9 @@ extension Resolver {
         guard let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks) else {
             return nil
         }
-        if !fallbacks.unknownNames.isEmpty {
-            warnings.warn(at: property.jsonPath + ".type",
-                          "the snapshot does not define \(Self.list(fallbacks.unknownNames)), used by \(owner) "
-                          + "(`\(Self.clrText(property))`); it is generated as `JsonValue`, which reads any JSON. "
-                          + "Refresh the snapshot, or leave the type out with ExcludeTypes")
+        if !fallbacks.isEmpty {
+            warnings.warn(at: property.jsonPath + ".type", "\(owner), typed `\(Self.clrText(property))`: "
+                          + Self.explain(fallbacks) + "; `JsonValue` (which reads any JSON) stands in for it")
         }
         return mapped
     }
@@ -158,7 +156,7 @@ extension Resolver {
         var fallbacks = TypeMapper.Fallbacks()
         guard let clr = Self.clrName(reference),
               let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks),
-              fallbacks.unknownNames.isEmpty else { return nil }
+              fallbacks.isEmpty else { return nil }
         return mapped
     }
 
@@ -170,9 +168,9 @@ extension Resolver {
                           + "it is generated as `JsonValue`")
             return json
         }
-        if !fallbacks.unknownNames.isEmpty {
-            warnings.warn(at: path, "the snapshot does not define \(Self.list(fallbacks.unknownNames)), used by "
-                          + "`\(SwiftNames.stripArity(type.name))`; `JsonValue` stands in for it")
+        if !fallbacks.isEmpty {
+            warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` refers to `\(text)`: " + Self.explain(fallbacks)
+                          + "; `JsonValue` (which reads any JSON) stands in for it")
         }
         return mapped
     }
@@ -212,9 +210,19 @@ extension Resolver {
 
     // MARK: Warning text
 
-    private static func list(_ names: [String]) -> String {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }.map { "`\($0)`" }.joined(separator: ", ")
+    private static func explain(_ fallbacks: TypeMapper.Fallbacks) -> String {
+        var seen: [TypeMapper.Fallbacks.Reason] = []
+        for reason in fallbacks.reasons where !seen.contains(reason) { seen.append(reason) }
+        return seen.map { reason -> String in
+            switch reason {
+            case .undefined(let name):
+                return "the snapshot does not define `\(name)` (refresh the snapshot, or leave the type out with ExcludeTypes)"
+            case .nullableWithoutArgument:
+                return "`Nullable`1` comes without its type argument (genericArgs), as older servers write `byte?[]`"
+            case .runtimeGenericOfGeneratedTypes(let name):
+                return "`\(name)` needs JsonConvertible arguments, which generated types are not with AddModelExtensions: False"
+            }
+        }.joined(separator: "; ")
     }
 
     private static func clrText(_ property: PropertyDefinition) -> String {

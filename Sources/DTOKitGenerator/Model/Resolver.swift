@@ -37,7 +37,8 @@ struct Resolver {
         classesByName = classes
         names = ShadowedNames(generatedNames: Set(kinds.keys))
         mapper = TypeMapper(generated: kinds, userProvided: selection.deliberatelyExcludedNames,
-                            treatAsString: Set(options.treatTypesAsStrings), names: names)
+                            treatAsString: Set(options.treatTypesAsStrings), names: names,
+                            generatedTypesAreConvertible: options.addModelExtensions)
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
     }
 
@@ -77,9 +78,7 @@ struct Resolver {
             baseKind = .generated
         case .runtime(let reference, let builtIn):
             let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
-            if builtIn.isSerializable {
-                // The runtime class has its own `JsonSerializable` conformance, and Swift allows one
-                // per hierarchy: declare its members here instead of inheriting them.
+            if declaresMembers(of: builtIn) {
                 flattenedBaseProperties = builtInProperties(builtIn, arguments: arguments)
             } else {
                 base = .named(builtIn.swiftName, arguments, .dto, module: names.module(for: builtIn.swiftName))
@@ -206,6 +205,14 @@ struct Resolver {
 
     private func isResponse(_ type: TypeDefinition) -> Bool {
         type.name.hasSuffix("Response") && selection.operations[type.key] == nil
+    }
+
+    /// Whether a generated class declares the members of its runtime base class instead of
+    /// inheriting them: when the runtime class has its own `JsonSerializable` conformance (Swift
+    /// allows one per hierarchy), or without model extensions (the runtime's generic bases require
+    /// `JsonConvertible` arguments).
+    func declaresMembers(of builtIn: BuiltInTypes.Class) -> Bool {
+        builtIn.isSerializable || !options.addModelExtensions
     }
 
     private func libraryProtocol(_ name: String) -> SwiftType {

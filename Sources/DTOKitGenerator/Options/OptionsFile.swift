@@ -126,27 +126,37 @@ public enum OptionsFile {
         return items.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
-    /// The options as header lines (`Key: Value`), for the generated file's header.
+    /// The options as the `Key: Value` lines of a ServiceStack header: options left at their
+    /// defaults are commented out with `//`, the ones this file changes are not. Pasted into a
+    /// `NAME.options` file, the lines give the same options back.
     static func headerLines(_ options: GeneratorOptions) -> [String] {
+        let defaults = GeneratorOptions()
+        func line(_ key: String, _ value: String, _ defaultValue: String) -> String {
+            let text = value.isEmpty ? "\(key):" : "\(key): \(value)"
+            return value == defaultValue ? "//" + text : text
+        }
         func flag(_ value: Bool) -> String { value ? "True" : "False" }
+        func list(_ value: [String]) -> String { value.joined(separator: ",") }
         return [
-            "BaseUrl: \(options.baseUrl ?? "")",
-            "BaseClass: \(options.baseClass ?? "")",
-            "AddModelExtensions: \(flag(options.addModelExtensions))",
-            "AddServiceStackTypes: \(flag(options.addServiceStackTypes))",
-            "MakePropertiesOptional: \(flag(options.makePropertiesOptional))",
-            "IncludeTypes: \(options.includeTypes.joined(separator: ","))",
-            "ExcludeTypes: \(options.excludeTypes.joined(separator: ","))",
-            "ExcludeGenericBaseTypes: \(flag(options.excludeGenericBaseTypes))",
-            "AddResponseStatus: \(flag(options.addResponseStatus))",
-            "AddImplicitVersion: \(options.addImplicitVersion.map(String.init) ?? "")",
-            "AddDescriptionAsComments: \(flag(options.addDescriptionAsComments))",
-            "InitializeCollections: \(flag(options.initializeCollections))",
-            "TreatTypesAsStrings: \(options.treatTypesAsStrings.joined(separator: ","))",
-            "DefaultImports: \(options.defaultImports.joined(separator: ","))",
-            "AccessLevel: \(options.accessLevel.rawValue)",
-            "AddCodable: \(flag(options.addCodable))",
-        ].map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }
+            "Tip: To override a DTO option, remove \"//\" prefix before updating",
+            line("BaseUrl", options.baseUrl ?? "", ""),
+            "",
+            line("BaseClass", options.baseClass ?? "", ""),
+            line("AddModelExtensions", flag(options.addModelExtensions), flag(defaults.addModelExtensions)),
+            line("AddServiceStackTypes", flag(options.addServiceStackTypes), flag(defaults.addServiceStackTypes)),
+            line("MakePropertiesOptional", flag(options.makePropertiesOptional), flag(defaults.makePropertiesOptional)),
+            line("IncludeTypes", list(options.includeTypes), list(defaults.includeTypes)),
+            line("ExcludeTypes", list(options.excludeTypes), list(defaults.excludeTypes)),
+            line("ExcludeGenericBaseTypes", flag(options.excludeGenericBaseTypes), flag(defaults.excludeGenericBaseTypes)),
+            line("AddResponseStatus", flag(options.addResponseStatus), flag(defaults.addResponseStatus)),
+            line("AddImplicitVersion", options.addImplicitVersion.map(String.init) ?? "", ""),
+            line("AddDescriptionAsComments", flag(options.addDescriptionAsComments), flag(defaults.addDescriptionAsComments)),
+            line("InitializeCollections", flag(options.initializeCollections), flag(defaults.initializeCollections)),
+            line("TreatTypesAsStrings", list(options.treatTypesAsStrings), list(defaults.treatTypesAsStrings)),
+            line("DefaultImports", list(options.defaultImports), list(defaults.defaultImports)),
+            line("AccessLevel", options.accessLevel.rawValue, defaults.accessLevel.rawValue),
+            line("AddCodable", flag(options.addCodable), flag(defaults.addCodable)),
+        ]
     }
 }
 

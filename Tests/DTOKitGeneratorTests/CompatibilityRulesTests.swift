@@ -1,0 +1,155 @@
+import DTOKitGenerator
+import XCTest
+
+/// What makes generated code compile wherever users put it: NSObject base classes, protocols under
+/// every option, old servers' shapes, and snapshots that are odd in ways that must not fail a build.
+final class CompatibilityRulesTests: XCTestCase {
+    func testEveryDeclarationIsNonisolatedForMainActorTargets() throws {
+        let output = try Snippet.generate(Snippet.snapshot(types: [
+            Snippet.type("Todo", Snippet.property("Title", "String")),
+            #"{"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red"]}"#,
+            #"{"name":"IHasTitle","namespace":"My","isInterface":true,"properties":[]}"#,
+        ].joined(separator: ",")), options: "AddCodable: True")
+        assertLines(output, contain: [
+            "public nonisolated class Todo {", "public nonisolated enum Color: String, CaseIterable, Sendable {",
+            "public nonisolated protocol IHasTitle {", "nonisolated extension Todo: JsonSerializable {",
+            "nonisolated extension Color: JsonEnum {", "nonisolated extension Todo: Codable {}",
+        ])
+        let declarations = output.split(separator: "\n").filter {
+            $0.hasPrefix("public class") || $0.hasPrefix("public enum") || $0.hasPrefix("extension ")
+        }
+        XCTAssertEqual(declarations, [], "every top-level declaration must opt out of default isolation")
+    }
+
+    func testNSObjectBaseClassRenamesClashingMembersAndKeepsTheirJsonNames() throws {
+        let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Technology", [
+            Snippet.property("Id", "Int64"), Snippet.property("Description", "String"), Snippet.property("Hash", "String"),
+        ].joined(separator: ","))), options: "BaseClass: NSObject")
+        assertLines(output, contain: [
+            "public nonisolated class Technology: NSObject {",
+            "public var Description: String?",
+            "public var Hash: String?",
+            "required public override init() { super.init() }",
+            "Property<Technology>.optional(\"description\", get: { $0.Description }, set: { $0.Description = $1 }),",
+            "Property<Technology>.optional(\"hash\", get: { $0.Hash }, set: { $0.Hash = $1 }),",
+        ])
+        let plain = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Technology", Snippet.property("Description", "String"))))
+        assertLines(plain, contain: ["public var description: String?"])
+    }
+
+    func testProtocolPropertiesFollowTheClassesThatImplementThem() throws {
+        let types = #"""
+            {"name":"IFile","namespace":"My","isInterface":true,"properties":[
+              {"name":"Name","type":"String","namespace":"System"},
+              {"name":"Tags","type":"List`1","namespace":"System.Collections.Generic","genericArgs":["String"]}]},
+            {"name":"FileSystemFile","namespace":"My","implements":[{"name":"IFile","namespace":"My"}],"properties":[
+              {"name":"Name","type":"String","namespace":"System"},
+              {"name":"Tags","type":"List`1","namespace":"System.Collections.Generic","genericArgs":["String"]}]}
+            """#
+        let output = try Snippet.run(Snippet.snapshot(types: types),
+                                     options: "InitializeCollections: True\nMakePropertiesOptional: False")
+        XCTAssertEqual(output.warnings, [])
+        assertLines(output.output, contain: [
+            "var name: String { get set }", "var tags: [String] { get set }",
+            "public nonisolated class FileSystemFile: IFile {", "public var name: String = \"\"", "public var tags: [String] = []",
+        ])
+    }
+
+    func testAClassThatCannotMatchItsProtocolLosesTheConformanceWithAWarning() throws {
+        let types = #"""
+            {"name":"IHasCount","namespace":"My","isInterface":true,"properties":[{"name":"Count","type":"Int32","namespace":"System"}]},
+            {"name":"A","namespace":"My","implements":[{"name":"IHasCount","namespace":"My"}],"properties":[
+              {"name":"Count","type":"Int32","namespace":"System"}]},
+            {"name":"B","namespace":"My","implements":[{"name":"IHasCount","namespace":"My"}],"properties":[
+              {"name":"Count","type":"String","namespace":"System"}]},
+            {"name":"C","namespace":"My","implements":[{"name":"IHasCount","namespace":"My"}],"properties":[]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
+        assertLines(output, contain: ["public nonisolated class A: IHasCount {", "public nonisolated class B {",
+                                      "public nonisolated class C {", "var count: Int? { get set }"])
+        XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[2]", "$.types[3]"])
+        XCTAssertTrue(warnings[0].message.contains("`B` does not match `IHasCount.count` (it declares it with another type)"),
+                      warnings[0].message)
+        XCTAssertTrue(warnings[1].message.contains("(it does not declare it)"), warnings[1].message)
+    }
+
+    func testNullableArrayWithoutItsArgumentFromAVersion6Server() throws {
+        let properties = [
+            #"{"name":"Bytes","type":"Nullable`1[]","namespace":"System"}"#,
+            #"{"name":"Numbers","type":"Nullable`1[]","namespace":"System","genericArgs":["Int32"]}"#,
+        ].joined(separator: ",")
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: Snippet.type("Legacy", properties)))
+        assertLines(output, contain: ["public var bytes: [JsonValue]?", "public var numbers: [Int?]?"])
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertEqual(warnings.first?.jsonPath, "$.types[0].properties[0].type")
+        XCTAssertEqual(warnings.first?.message,
+                       "`Legacy.bytes`, typed `Nullable`1[]`: `Nullable`1` comes without its type argument (genericArgs), "
+                       + "as older servers write `byte?[]`; `JsonValue` (which reads any JSON) stands in for it")
+    }
+
+    func testWithoutModelExtensionsNothingNeedsJsonConvertible() throws {
+        let types = #"""
+            {"name":"Page","namespace":"My","genericArgs":["T"],"properties":[
+              {"name":"Items","type":"List`1","namespace":"System.Collections.Generic","genericArgs":["T"]}]},
+            {"name":"Todo","namespace":"My","properties":[]},
+            {"name":"Holder","namespace":"My","properties":[
+              {"name":"Pair","type":"KeyValuePair`2","namespace":"System.Collections.Generic","genericArgs":["String","Todo"]}]}
+            """#
+        let operations = #"""
+            {"request":{"name":"QueryTodos","namespace":"My","inherits":{"name":"QueryDb`1","namespace":"ServiceStack","genericArgs":["Todo"]},
+              "properties":[]}}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types, operations: operations),
+                                                 options: "AddModelExtensions: False")
+        assertLines(output, contain: [
+            "public nonisolated class Page<T> {", "public nonisolated class QueryTodos {", "public var skip: Int?",
+            "public var pair: JsonValue?",
+        ])
+        XCTAssertFalse(output.contains("JsonSerializable"))
+        XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[2].properties[0].type"])
+    }
+
+    func testSubclassOfASerializableRuntimeTypeDeclaresItsMembers() throws {
+        let types = #"""
+            {"name":"ErrorResponse","namespace":"Acme","inherits":{"name":"ErrorResponse","namespace":"ServiceStack"},"properties":[
+              {"name":"Code","type":"String","namespace":"System"}]},
+            {"name":"TodoPage","namespace":"Acme","inherits":{"name":"QueryResponse`1","namespace":"ServiceStack","genericArgs":["Todo"]}},
+            {"name":"Todo","namespace":"Acme","properties":[]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types), options: "AddResponseStatus: True")
+        XCTAssertEqual(warnings, [])
+        assertLines(output, contain: [
+            "public nonisolated class ErrorResponse {", "public var code: String?", "public var responseStatus: ResponseStatus?",
+            "public nonisolated class TodoPage {", "public var results: [Todo]?", "public var total: Int?",
+        ])
+        XCTAssertEqual(output.components(separatedBy: "var responseStatus").count, 3, "one each, not added twice")
+    }
+
+    func testInheritanceCyclesAreCutWithAWarning() throws {
+        let types = #"""
+            {"name":"A","namespace":"My","inherits":{"name":"B","namespace":"My"},"properties":[{"name":"X","type":"String","namespace":"System"}]},
+            {"name":"B","namespace":"My","inherits":{"name":"A","namespace":"My"},"properties":[{"name":"Y","type":"String","namespace":"System"}]},
+            {"name":"Self","namespace":"My","inherits":{"name":"Self","namespace":"My"},"properties":[]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types), options: "AddResponseStatus: True")
+        assertLines(output, contain: ["public nonisolated class A: B {", "public nonisolated class B {", "public nonisolated class `Self` {"])
+        XCTAssertEqual(warnings.count, 2, "\(warnings)")
+        XCTAssertTrue(warnings.contains { $0.message.contains("inheritance cycle A : B : A") }, "\(warnings)")
+        XCTAssertTrue(warnings.contains { $0.message.contains("`Self` inherits `Self`") }, "\(warnings)")
+    }
+
+    func testOddNamesAreMadeValidIdentifiers() throws {
+        let types = #"""
+            {"name":"Odd","namespace":"My","properties":[{"name":"My-Prop","type":"String","namespace":"System"},
+              {"name":"1st","type":"String","namespace":"System"}]},
+            {"name":"Mode","namespace":"My","isEnum":true,"enumNames":["On","Off","On","Half-Way"]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
+        assertLines(output, contain: [
+            "public var my_Prop: String?", "public var _1st: String?",
+            "Property<Odd>.optional(\"my-Prop\", get: { $0.my_Prop }, set: { $0.my_Prop = $1 }),",
+            "case Half_Way = \"Half-Way\"",
+        ])
+        XCTAssertEqual(warnings.count, 4, "\(warnings)")
+    }
+}
