@@ -63,13 +63,16 @@ let package = Package(
                 plugins: [.plugin(name: "DTOKitPlugin")]),
         .target(name: "TechStacksDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/TechStacksDTOs",
                 plugins: [.plugin(name: "DTOKitPlugin")]),
+        // Hand-written snapshot in the shapes of older servers (pre-2022 members, `Nullable`1[]`).
+        .target(name: "OldServerDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/OldServerDTOs",
+                plugins: [.plugin(name: "DTOKitPlugin")]),
         // Hand-written snapshot of awkward names and every property shape, generated with AddCodable.
         .target(name: "EdgeCaseDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/EdgeCaseDTOs",
                 plugins: [.plugin(name: "DTOKitPlugin")]),
         .testTarget(
             name: "DTOKitIntegrationTests",
             dependencies: ["DTOKit", "DTOKitClient", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
-                           "EdgeCaseDTOs"],
+                           "EdgeCaseDTOs", "OldServerDTOs"],
             exclude: ["Server"],
             resources: [.copy("Payloads")],
             plugins: [.plugin(name: "DTOKitPlugin")]),

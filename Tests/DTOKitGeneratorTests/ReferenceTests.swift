@@ -11,7 +11,7 @@ import XCTest
 final class ReferenceTests: XCTestCase {
     private let snapshots = [
         "BlazorGalleryDTOs/blazor-gallery", "PvqDTOs/pvq", "AdminUiDTOs/admin-ui", "TechStacksDTOs/techstacks",
-        "EdgeCaseDTOs/edgecases",
+        "EdgeCaseDTOs/edgecases", "OldServerDTOs/oldserver",
     ]
 
     func testGeneratedCodeMatchesReferences() throws {
@@ -26,14 +26,23 @@ final class ReferenceTests: XCTestCase {
                 options = try OptionsFile.parse(text, fileName: optionsURL.lastPathComponent)
             }
             let name = snapshot.lastPathComponent
-            let generated = try DTOGenerator(options: options)
-                .generate(snapshot: try Data(contentsOf: snapshot), snapshotName: name)
-                .map(\.contents).joined()
+            let result = try DTOGenerator(options: options).run(snapshot: try Data(contentsOf: snapshot), snapshotName: name)
+            let generated = result.files.map(\.contents).joined()
             let reference = references.appendingPathComponent(DTOGenerator.baseName(ofSnapshot: name) + ".dtos.swift")
+            // The warnings are part of the output: a snapshot without any has no warnings file.
+            let warnings = result.warnings.map { "\($0)\n" }.joined()
+            let warningsReference = references.appendingPathComponent(DTOGenerator.baseName(ofSnapshot: name) + ".warnings.txt")
             if record {
                 try generated.write(to: reference, atomically: true, encoding: .utf8)
+                if warnings.isEmpty {
+                    try? FileManager.default.removeItem(at: warningsReference)
+                } else {
+                    try warnings.write(to: warningsReference, atomically: true, encoding: .utf8)
+                }
                 continue
             }
+            let expectedWarnings = (try? String(contentsOf: warningsReference, encoding: .utf8)) ?? ""
+            XCTAssertEqual(warnings, expectedWarnings, "warnings for \(name)")
             let expected = try String(contentsOf: reference, encoding: .utf8)
             if generated != expected {
                 let generatedLines = generated.split(separator: "\n", omittingEmptySubsequences: false)

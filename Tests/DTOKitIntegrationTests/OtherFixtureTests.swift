@@ -5,6 +5,7 @@ import XCTest
 // Module-qualified: the fixture modules declare some of the same names (Post, FlagType, Contact…).
 import AdminUiDTOs
 import BlazorGalleryDTOs
+import OldServerDTOs
 import PvqDTOs
 
 /// The DTOs generated from the other real snapshots compile and round-trip real-shaped JSON.
@@ -58,5 +59,27 @@ final class OtherFixtureTests: XCTestCase {
         let job = try AdminUiDTOs.BackgroundJob.fromJson(#"{"id":3,"state":"Completed","durationMs":12}"#)
         XCTAssertEqual(job.id, 3)
         XCTAssertEqual(job.state, .Completed)
+    }
+
+    /// A v5/v6 server's shapes: `Nullable`1[]` without its argument reads as JSON values, the old
+    /// request-level routes and return markers drive the client's route and return type.
+    func testOldServerShapesReadAndWrite() throws {
+        let json = #"""
+            {"id":9007199254740993,"taken":"\/Date(1514764800000-0000)\/","raw":[1,null,255],"samples":[1.5,null],
+             "tags":["north"],"unit":"Fahrenheit","duration":"PT1M30S"}
+            """#
+        let reading = try Reading.fromJson(json)
+        XCTAssertEqual(reading.id, 9_007_199_254_740_993)
+        XCTAssertEqual(reading.raw, [.int(1), .null, .int(255)])
+        XCTAssertEqual(reading.samples, [1.5, nil])
+        XCTAssertEqual(reading.unit, .Fahrenheit)
+        XCTAssertEqual(reading.duration, 90)
+        XCTAssertEqual(reading.taken, Date(timeIntervalSince1970: 1_514_764_800))
+        XCTAssertTrue(reading.toJson().contains(#""raw":[1,null,255]"#), reading.toJson())
+        XCTAssertEqual(GetReadings.routes.map(\.path), ["/readings/{Since}"])
+        XCTAssertTrue(GetReadings.Return.self == GetReadingsResponse.self)
+        XCTAssertTrue(Echo.Return.self == String.self)
+        let channels = try Channels.fromJson(#""Left,Right""#)
+        XCTAssertEqual(channels, [.Left, .Right])
     }
 }
