@@ -48,12 +48,12 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
-        transport = URLSessionTransport(session: URLSession(configuration: configuration))
+        transport = URLSessionTransport(configuration: configuration)
         settings = Locked(Settings())
     }
 
     deinit {
-        transport.session.finishTasksAndInvalidate()
+        transport.invalidate()
     }
 
     /// The settings of a client; each call works with a copy taken when it starts.
@@ -67,6 +67,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         var version: Int?
         var timeout: TimeInterval?
         var cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData
+        var maxResponseSize: Int? = 64 * 1024 * 1024
+        var maxRedirects = 10
         var headers: [String: String] = [:]
         var onError: (@Sendable (any Error) -> Void)?
         var requestFilter: (@Sendable (inout URLRequest) -> Void)?
@@ -136,6 +138,22 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     public var cachePolicy: URLRequest.CachePolicy {
         get { settings.withLock { $0.cachePolicy } }
         set { settings.withLock { $0.cachePolicy = newValue } }
+    }
+
+    /// The largest response body accepted, in bytes (default 64 MiB); a larger one is stopped
+    /// while it arrives and fails with ``ServiceClientError/responseTooLarge(url:limit:)``. Nil
+    /// accepts any size.
+    public var maxResponseSize: Int? {
+        get { settings.withLock { $0.maxResponseSize } }
+        set { settings.withLock { $0.maxResponseSize = newValue } }
+    }
+
+    /// How many redirects a request follows (default 10); one more fails with
+    /// ``ServiceClientError/tooManyRedirects(url:count:)``. The `Authorization` and `Cookie`
+    /// headers are never sent on to another origin.
+    public var maxRedirects: Int {
+        get { settings.withLock { $0.maxRedirects } }
+        set { settings.withLock { $0.maxRedirects = newValue } }
     }
 
     /// Extra headers sent with every request.
