@@ -104,12 +104,6 @@ extension ServiceClient {
 
     // MARK: URL forms
 
-    /// POSTs `request` and `file` to `url`.
-    @discardableResult
-    public func postFileWithRequest<T: IReturn>(url: URL, request: T, file: UploadFile) throws -> T.Return {
-        try postFileWithRequest(url.absoluteString, request: request, file: file)
-    }
-
     /// POSTs `request` and one file given by its parts to `url`.
     @discardableResult
     public func postFileWithRequest<T: IReturn>(url: URL, request: T, fileName: String, data: Data,
@@ -121,12 +115,6 @@ extension ServiceClient {
     @discardableResult
     public func postFilesWithRequest<T: IReturn>(url: URL, request: T, files: [UploadFile]) throws -> T.Return {
         try postFilesWithRequest(url.absoluteString, request: request, files: files)
-    }
-
-    /// Async ``postFileWithRequest(url:request:file:)``.
-    @discardableResult
-    public func postFileWithRequestAsync<T: IReturn>(url: URL, request: T, file: UploadFile) async throws -> sending T.Return {
-        try await postFileWithRequestAsync(url.absoluteString, request: request, file: file)
     }
 
     /// Async ``postFileWithRequest(url:request:fileName:data:mimeType:fieldName:)``.
@@ -142,12 +130,6 @@ extension ServiceClient {
         try await postFilesWithRequestAsync(url.absoluteString, request: request, files: files)
     }
 
-    /// PUTs `request` and `file` to `url`.
-    @discardableResult
-    public func putFileWithRequest<T: IReturn>(url: URL, request: T, file: UploadFile) throws -> T.Return {
-        try putFileWithRequest(url.absoluteString, request: request, file: file)
-    }
-
     /// PUTs `request` and one file given by its parts to `url`.
     @discardableResult
     public func putFileWithRequest<T: IReturn>(url: URL, request: T, fileName: String, data: Data,
@@ -159,12 +141,6 @@ extension ServiceClient {
     @discardableResult
     public func putFilesWithRequest<T: IReturn>(url: URL, request: T, files: [UploadFile]) throws -> T.Return {
         try putFilesWithRequest(url.absoluteString, request: request, files: files)
-    }
-
-    /// Async ``putFileWithRequest(url:request:file:)``.
-    @discardableResult
-    public func putFileWithRequestAsync<T: IReturn>(url: URL, request: T, file: UploadFile) async throws -> sending T.Return {
-        try await putFileWithRequestAsync(url.absoluteString, request: request, file: file)
     }
 
     /// Async ``putFileWithRequest(url:request:fileName:data:mimeType:fieldName:)``.

@@ -1,9 +1,7 @@
 import DTOKit
-import Foundation
 
-/// The URL families: call a path relative to the base URL (`"/technology/servicestack"`), an
-/// absolute `http(s)` URL as text, or a `URL`, and decode the response type you name — by
-/// annotation or with `as:`:
+/// The URL families: call a path relative to the base URL (`"/technology/servicestack"`) or an
+/// absolute `http(s)` URL, and decode the response type you name — by annotation or with `as:`:
 ///
 /// ```swift
 /// let technology: GetTechnologyResponse = try client.get("/technology/servicestack")
@@ -18,19 +16,9 @@ extension ServiceClient {
         try fetch(ServiceCall(method: .get, destination: .url(relativeUrl)), as: Response.self)
     }
 
-    /// GETs `url` and decodes the response as `Response`.
-    public func get<Response: JsonConvertible>(url: URL, as type: Response.Type = Response.self) throws -> Response {
-        try get(url.absoluteString, as: Response.self)
-    }
-
     /// Async ``get(_:as:)``.
     public func getAsync<Response: JsonConvertible>(_ relativeUrl: String, as type: Response.Type = Response.self) async throws -> sending Response {
         try await fetchAsync(ServiceCall(method: .get, destination: .url(relativeUrl)), as: Response.self)
-    }
-
-    /// Async ``get(url:as:)``.
-    public func getAsync<Response: JsonConvertible>(url: URL, as type: Response.Type = Response.self) async throws -> sending Response {
-        try await getAsync(url.absoluteString, as: Response.self)
     }
 
     /// DELETEs a relative or absolute URL and decodes the response as `Response`.
@@ -39,22 +27,10 @@ extension ServiceClient {
         try fetch(ServiceCall(method: .delete, destination: .url(relativeUrl)), as: Response.self)
     }
 
-    /// DELETEs `url` and decodes the response as `Response`.
-    @discardableResult
-    public func delete<Response: JsonConvertible>(url: URL, as type: Response.Type = Response.self) throws -> Response {
-        try delete(url.absoluteString, as: Response.self)
-    }
-
     /// Async ``delete(_:as:)``.
     @discardableResult
     public func deleteAsync<Response: JsonConvertible>(_ relativeUrl: String, as type: Response.Type = Response.self) async throws -> sending Response {
         try await fetchAsync(ServiceCall(method: .delete, destination: .url(relativeUrl)), as: Response.self)
-    }
-
-    /// Async ``delete(url:as:)``.
-    @discardableResult
-    public func deleteAsync<Response: JsonConvertible>(url: URL, as type: Response.Type = Response.self) async throws -> sending Response {
-        try await deleteAsync(url.absoluteString, as: Response.self)
     }
 
     // MARK: POST, PUT, PATCH
@@ -66,25 +42,11 @@ extension ServiceClient {
         try fetch(Self.call(.post, relativeUrl, request), as: Response.self)
     }
 
-    /// POSTs `request` as JSON to `url`.
-    @discardableResult
-    public func post<Response: JsonConvertible, Request: JsonConvertible>(
-        url: URL, request: Request?, as type: Response.Type = Response.self) throws -> Response {
-        try post(url.absoluteString, request: request, as: Response.self)
-    }
-
     /// Async ``post(_:request:as:)``.
     @discardableResult
     public func postAsync<Response: JsonConvertible, Request: JsonConvertible>(
         _ relativeUrl: String, request: Request?, as type: Response.Type = Response.self) async throws -> sending Response {
         try await fetchAsync(Self.call(.post, relativeUrl, request), as: Response.self)
-    }
-
-    /// Async ``post(url:request:as:)``.
-    @discardableResult
-    public func postAsync<Response: JsonConvertible, Request: JsonConvertible>(
-        url: URL, request: Request?, as type: Response.Type = Response.self) async throws -> sending Response {
-        try await postAsync(url.absoluteString, request: request, as: Response.self)
     }
 
     /// PUTs `request` as JSON to a relative or absolute URL and decodes the response as `Response`.
@@ -94,25 +56,11 @@ extension ServiceClient {
         try fetch(Self.call(.put, relativeUrl, request), as: Response.self)
     }
 
-    /// PUTs `request` as JSON to `url`.
-    @discardableResult
-    public func put<Response: JsonConvertible, Request: JsonConvertible>(
-        url: URL, request: Request?, as type: Response.Type = Response.self) throws -> Response {
-        try put(url.absoluteString, request: request, as: Response.self)
-    }
-
     /// Async ``put(_:request:as:)``.
     @discardableResult
     public func putAsync<Response: JsonConvertible, Request: JsonConvertible>(
         _ relativeUrl: String, request: Request?, as type: Response.Type = Response.self) async throws -> sending Response {
         try await fetchAsync(Self.call(.put, relativeUrl, request), as: Response.self)
-    }
-
-    /// Async ``put(url:request:as:)``.
-    @discardableResult
-    public func putAsync<Response: JsonConvertible, Request: JsonConvertible>(
-        url: URL, request: Request?, as type: Response.Type = Response.self) async throws -> sending Response {
-        try await putAsync(url.absoluteString, request: request, as: Response.self)
     }
 
     /// PATCHes `request` as JSON to a relative or absolute URL and decodes the response as `Response`.
@@ -122,25 +70,11 @@ extension ServiceClient {
         try fetch(Self.call(.patch, relativeUrl, request), as: Response.self)
     }
 
-    /// PATCHes `request` as JSON to `url`.
-    @discardableResult
-    public func patch<Response: JsonConvertible, Request: JsonConvertible>(
-        url: URL, request: Request?, as type: Response.Type = Response.self) throws -> Response {
-        try patch(url.absoluteString, request: request, as: Response.self)
-    }
-
     /// Async ``patch(_:request:as:)``.
     @discardableResult
     public func patchAsync<Response: JsonConvertible, Request: JsonConvertible>(
         _ relativeUrl: String, request: Request?, as type: Response.Type = Response.self) async throws -> sending Response {
         try await fetchAsync(Self.call(.patch, relativeUrl, request), as: Response.self)
-    }
-
-    /// Async ``patch(url:request:as:)``.
-    @discardableResult
-    public func patchAsync<Response: JsonConvertible, Request: JsonConvertible>(
-        url: URL, request: Request?, as type: Response.Type = Response.self) async throws -> sending Response {
-        try await patchAsync(url.absoluteString, request: request, as: Response.self)
     }
 
     private static func call(_ method: HttpMethod, _ url: String, _ body: (any JsonConvertible)?) -> ServiceCall {
