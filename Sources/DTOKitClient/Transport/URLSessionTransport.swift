@@ -122,6 +122,12 @@ private final class Exchange: Sendable {
         var body = Data()
         var redirects = 0
         var error: (any Error)?
+
+        /// The caller's wake-up, handed out once.
+        mutating func takeOnFinish() -> (@Sendable () -> Void)? {
+            defer { onFinish = nil }
+            return onFinish
+        }
     }
 
     let request: URLRequest
@@ -145,29 +151,40 @@ private final class Exchange: Sendable {
     /// arms the timeout.
     func start(_ task: URLSessionDataTask) {
         let timer = DispatchWorkItem { [weak self] in self?.halt(.timedOut) }
-        let stoppedAlready = state.withLock { state in
+        let (stoppedAlready, finish) = state.withLock { state in
             state.task = task
             state.timer = timer
-            return state.stop != .none
+            return (state.stop != .none, state.stop != .none ? state.takeOnFinish() : nil)
         }
         task.resume()
         if stoppedAlready {
             task.cancel()
+            finish?()
         } else if limits.timeout > 0 && limits.timeout.isFinite {
             DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout, execute: timer)
         }
     }
 
     /// Stops the exchange for `reason` (the first reason wins; nothing happens once it completed).
-    func halt(_ reason: Stop) {
-        let task: URLSessionDataTask? = state.withLock { state in
-            guard state.stop == .none, !state.completed else { return nil }
+    /// The caller is released at once: URLSession may take a while to wind a cancelled task down
+    /// (the exchange stays registered, ignoring what still arrives, until it has). `cancel: false` only records the reason, for a task that
+    /// ends by itself.
+    func halt(_ reason: Stop, cancel: Bool = true) {
+        let (task, timer, finish) = state.withLock { state -> (URLSessionDataTask?, DispatchWorkItem?, (@Sendable () -> Void)?) in
+            guard state.stop == .none, !state.completed else { return (nil, nil, nil) }
             state.stop = reason
-            return state.task
+            guard cancel, state.task != nil else { return (nil, nil, nil) }
+            return (state.task, state.timer, state.takeOnFinish())
         }
-        task?.cancel()
+        timer?.cancel()
+        finish?()
+        // Not on this thread: `cancel()` waits for the task's own queue, which may be waiting
+        // for the session's delegate queue — the very queue a size check runs on.
+        if let task { DispatchQueue.global().async { task.cancel() } }
     }
 
+    /// A body announced larger than the limit is refused at once (the `.cancel` disposition would
+    /// not stop the transfer on every platform).
     func received(_ response: URLResponse) {
         state.withLock { $0.response = response }
         if let limit = limits.maxResponseSize, response.expectedContentLength > Int64(limit) {
@@ -191,7 +208,9 @@ private final class Exchange: Sendable {
             return state.redirects
         }
         guard count <= limits.maxRedirects else {
-            halt(.tooManyRedirects)
+            // Not cancelled: refusing the redirect ends the task with the redirect response (and
+            // FoundationNetworking traps on a cancel while it waits for the answer).
+            halt(.tooManyRedirects, cancel: false)
             return nil
         }
         guard let from = request.url, let to = next.url,
@@ -203,14 +222,14 @@ private final class Exchange: Sendable {
     }
 
     func complete(response: URLResponse?, error: (any Error)?) {
-        let (timer, onFinish) = state.withLock { state in
+        let (timer, finish) = state.withLock { state in
             state.completed = true
             state.response = response ?? state.response
             state.error = error
-            return (state.timer, state.onFinish)
+            return (state.timer, state.takeOnFinish())
         }
         timer?.cancel()
-        onFinish?()
+        finish?()
     }
 
     /// The response, or the error for how the exchange ended.

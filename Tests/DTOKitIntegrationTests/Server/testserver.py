@@ -26,6 +26,7 @@ The first line on stdout is `PORT <n>` (flushed), the port the server listens on
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
 GET /_test/headers echoes the request headers as JSON; GET /_test/redirect?to=URL answers 302 to URL;
+GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
 GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`).
 """
 
@@ -998,16 +999,17 @@ def serve_fault(handler, name, state):
             out.write(b'{"result":"' + secret)
             out.flush()
             handler.connection.shutdown(socket.SHUT_RDWR)
-        elif name in ("huge", "huge-chunked"):  # 200 MB, announced or not
+        elif name in ("huge", "huge-chunked"):  # 200 MB, announced or not, at about 60 MB/s
             chunk = b"x" * 65536
             if name == "huge":
                 head(200, {"Content-Type": "application/json", "Content-Length": str(200 * 1024 * 1024)})
-                for _ in range(3200):
-                    out.write(chunk)
             else:
                 head(200, {"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
-                for _ in range(3200):
-                    out.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                chunk = b"%x\r\n%s\r\n" % (len(chunk), chunk)
+            for _ in range(3200):
+                out.write(chunk)
+                time.sleep(0.001)
+            if name == "huge-chunked":
                 out.write(b"0\r\n\r\n")
         elif name == "html":  # a proxy's error page
             page = (b"<html><head><title>503 Service Temporarily Unavailable</title></head><body>"
@@ -1123,6 +1125,16 @@ class Handler(BaseHTTPRequestHandler):
         app = self.server.app
         if path == "/_test/headers":
             return self.respond(200, to_json_bytes(dict(self.headers.items())), "application/json", {}, [])
+        if path == "/_test/flaky":  # 503 for the first `failures` requests with this key, then 200
+            params = dict(parse_qsl(query))
+            name = "flaky:" + params.get("key", "")
+            app.state.count(name)
+            with app.state.lock:
+                attempts = app.state.counters[name]
+            if attempts <= int(params.get("failures", "1")):
+                status = HttpError(503, "Unavailable", "Try again")
+                return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
+            return self.respond(200, to_json_bytes({"attempts": attempts}), "application/json", {}, [])
         if path == "/_test/redirect":
             target = dict(parse_qsl(query)).get("to", "/")
             return self.respond(302, b"", None, {"Location": target}, [])
