@@ -49,8 +49,7 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         case .cancelled(let url):
             return "Cancelled: \(url)"
         case .connectionLost(let url, let received):
-            return "Connection lost: the server closed or reset the connection after \(received) bytes of the response "
-                + "from \(url)"
+            return "Connection lost: the server closed or reset the connection after \(received) bytes from \(url)"
         case .truncatedResponse(let url, let received, let expected):
             let total = expected.map { " of \($0)" } ?? ""
             return "Truncated response: the body from \(url) ended after \(received)\(total) bytes"

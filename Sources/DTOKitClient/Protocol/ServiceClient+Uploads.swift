@@ -8,152 +8,103 @@ import FoundationNetworking
 ///
 /// The DTO's non-nil properties become text parts (JSV values, as ServiceStack binds form data),
 /// then each file becomes a part with its field name, file name and content type, its bytes sent
-/// as they are. The request goes to its route for the method, or to the relative URL or `URL` you
-/// give (without the DTO in the query string).
+/// as they are. The request goes to `url` when you give one, else to `relativeUrl` (relative to the
+/// base URL, or absolute), else to the request's route for the method; the DTO is not repeated in
+/// the query string. A file is an ``UploadFile`` or its parts (`fileName:data:mimeType:fieldName:`,
+/// the part named `file` unless you say otherwise):
 ///
 /// ```swift
-/// let request = UploadFiles()
-/// request.category = "docs"
-/// let response = try await client.postFilesWithRequestAsync(request: request, files: [
+/// let response = try await client.postFilesWithRequestAsync(request: upload, files: [
 ///     UploadFile(fileName: "a.txt", data: Data("hello".utf8), mimeType: "text/plain", fieldName: "first"),
 ///     UploadFile(fileName: "b.png", data: pngData),
 /// ])
-/// let single = try client.postFileWithRequest(request: request, fileName: "c.txt", data: Data("c".utf8))
+/// let single = try client.putFileWithRequest(url: uploadUrl, request: upload, fileName: "c.txt", data: text)
 /// ```
-/// The `fileName:data:mimeType:fieldName:` forms name the part `file` unless you say otherwise.
 extension ServiceClient {
     // MARK: POST
 
-    /// POSTs `request` and `file` to the request's route, or to a relative or absolute URL.
+    /// POSTs `request` and `file`.
     @discardableResult
-    public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, request: T, file: UploadFile) throws -> T.Return {
-        try fetch(Self.upload(.post, relativeUrl, request, [file]), as: T.Return.self)
+    public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) throws -> T.Return {
+        try fetch(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// POSTs `request` and one file given by its parts.
     @discardableResult
-    public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, request: T, fileName: String, data: Data,
-                                                mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
-        try postFileWithRequest(relativeUrl, request: request, file: UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName))
+    public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+                                                data: Data, mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
+        let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
+        return try fetch(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
-    /// POSTs `request` and `files` to the request's route, or to a relative or absolute URL.
+    /// POSTs `request` and `files`.
     @discardableResult
-    public func postFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, request: T, files: [UploadFile]) throws -> T.Return {
-        try fetch(Self.upload(.post, relativeUrl, request, files), as: T.Return.self)
+    public func postFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) throws -> T.Return {
+        try fetch(Self.upload(.post, url, relativeUrl, request, files), as: T.Return.self)
     }
 
-    /// Async ``postFileWithRequest(_:request:file:)``.
+    /// Async ``postFileWithRequest(_:url:request:file:)``.
     @discardableResult
-    public func postFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, request: T, file: UploadFile) async throws -> sending T.Return {
-        try await fetchAsync(Self.upload(.post, relativeUrl, request, [file]), as: T.Return.self)
+    public func postFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) async throws -> sending T.Return {
+        try await fetchAsync(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
-    /// Async ``postFileWithRequest(_:request:fileName:data:mimeType:fieldName:)``.
+    /// Async ``postFileWithRequest(_:url:request:fileName:data:mimeType:fieldName:)``.
     @discardableResult
-    public func postFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, request: T, fileName: String, data: Data,
-                                                     mimeType: String? = nil, fieldName: String? = "file") async throws -> sending T.Return {
-        try await postFileWithRequestAsync(relativeUrl, request: request, file: UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName))
+    public func postFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+                                                     data: Data, mimeType: String? = nil,
+                                                     fieldName: String? = "file") async throws -> sending T.Return {
+        let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
+        return try await fetchAsync(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
-    /// Async ``postFilesWithRequest(_:request:files:)``.
+    /// Async ``postFilesWithRequest(_:url:request:files:)``.
     @discardableResult
-    public func postFilesWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, request: T, files: [UploadFile]) async throws -> sending T.Return {
-        try await fetchAsync(Self.upload(.post, relativeUrl, request, files), as: T.Return.self)
+    public func postFilesWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) async throws -> sending T.Return {
+        try await fetchAsync(Self.upload(.post, url, relativeUrl, request, files), as: T.Return.self)
     }
 
     // MARK: PUT
 
-    /// PUTs `request` and `file` to the request's route, or to a relative or absolute URL.
+    /// PUTs `request` and `file`.
     @discardableResult
-    public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, request: T, file: UploadFile) throws -> T.Return {
-        try fetch(Self.upload(.put, relativeUrl, request, [file]), as: T.Return.self)
+    public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) throws -> T.Return {
+        try fetch(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// PUTs `request` and one file given by its parts.
     @discardableResult
-    public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, request: T, fileName: String, data: Data,
-                                               mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
-        try putFileWithRequest(relativeUrl, request: request, file: UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName))
+    public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+                                                data: Data, mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
+        let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
+        return try fetch(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
-    /// PUTs `request` and `files` to the request's route, or to a relative or absolute URL.
+    /// PUTs `request` and `files`.
     @discardableResult
-    public func putFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, request: T, files: [UploadFile]) throws -> T.Return {
-        try fetch(Self.upload(.put, relativeUrl, request, files), as: T.Return.self)
+    public func putFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) throws -> T.Return {
+        try fetch(Self.upload(.put, url, relativeUrl, request, files), as: T.Return.self)
     }
 
-    /// Async ``putFileWithRequest(_:request:file:)``.
+    /// Async ``putFileWithRequest(_:url:request:file:)``.
     @discardableResult
-    public func putFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, request: T, file: UploadFile) async throws -> sending T.Return {
-        try await fetchAsync(Self.upload(.put, relativeUrl, request, [file]), as: T.Return.self)
+    public func putFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) async throws -> sending T.Return {
+        try await fetchAsync(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
-    /// Async ``putFileWithRequest(_:request:fileName:data:mimeType:fieldName:)``.
+    /// Async ``putFileWithRequest(_:url:request:fileName:data:mimeType:fieldName:)``.
     @discardableResult
-    public func putFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, request: T, fileName: String, data: Data,
-                                                    mimeType: String? = nil, fieldName: String? = "file") async throws -> sending T.Return {
-        try await putFileWithRequestAsync(relativeUrl, request: request, file: UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName))
+    public func putFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+                                                     data: Data, mimeType: String? = nil,
+                                                     fieldName: String? = "file") async throws -> sending T.Return {
+        let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
+        return try await fetchAsync(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
-    /// Async ``putFilesWithRequest(_:request:files:)``.
+    /// Async ``putFilesWithRequest(_:url:request:files:)``.
     @discardableResult
-    public func putFilesWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, request: T, files: [UploadFile]) async throws -> sending T.Return {
-        try await fetchAsync(Self.upload(.put, relativeUrl, request, files), as: T.Return.self)
-    }
-
-    // MARK: URL forms
-
-    /// POSTs `request` and one file given by its parts to `url`.
-    @discardableResult
-    public func postFileWithRequest<T: IReturn>(url: URL, request: T, fileName: String, data: Data,
-                                                mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
-        try postFileWithRequest(url.absoluteString, request: request, fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
-    }
-
-    /// POSTs `request` and `files` to `url`.
-    @discardableResult
-    public func postFilesWithRequest<T: IReturn>(url: URL, request: T, files: [UploadFile]) throws -> T.Return {
-        try postFilesWithRequest(url.absoluteString, request: request, files: files)
-    }
-
-    /// Async ``postFileWithRequest(url:request:fileName:data:mimeType:fieldName:)``.
-    @discardableResult
-    public func postFileWithRequestAsync<T: IReturn>(url: URL, request: T, fileName: String, data: Data,
-                                                     mimeType: String? = nil, fieldName: String? = "file") async throws -> sending T.Return {
-        try await postFileWithRequestAsync(url.absoluteString, request: request, fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
-    }
-
-    /// Async ``postFilesWithRequest(url:request:files:)``.
-    @discardableResult
-    public func postFilesWithRequestAsync<T: IReturn>(url: URL, request: T, files: [UploadFile]) async throws -> sending T.Return {
-        try await postFilesWithRequestAsync(url.absoluteString, request: request, files: files)
-    }
-
-    /// PUTs `request` and one file given by its parts to `url`.
-    @discardableResult
-    public func putFileWithRequest<T: IReturn>(url: URL, request: T, fileName: String, data: Data,
-                                               mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
-        try putFileWithRequest(url.absoluteString, request: request, fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
-    }
-
-    /// PUTs `request` and `files` to `url`.
-    @discardableResult
-    public func putFilesWithRequest<T: IReturn>(url: URL, request: T, files: [UploadFile]) throws -> T.Return {
-        try putFilesWithRequest(url.absoluteString, request: request, files: files)
-    }
-
-    /// Async ``putFileWithRequest(url:request:fileName:data:mimeType:fieldName:)``.
-    @discardableResult
-    public func putFileWithRequestAsync<T: IReturn>(url: URL, request: T, fileName: String, data: Data,
-                                                    mimeType: String? = nil, fieldName: String? = "file") async throws -> sending T.Return {
-        try await putFileWithRequestAsync(url.absoluteString, request: request, fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
-    }
-
-    /// Async ``putFilesWithRequest(url:request:files:)``.
-    @discardableResult
-    public func putFilesWithRequestAsync<T: IReturn>(url: URL, request: T, files: [UploadFile]) async throws -> sending T.Return {
-        try await putFilesWithRequestAsync(url.absoluteString, request: request, files: files)
+    public func putFilesWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) async throws -> sending T.Return {
+        try await fetchAsync(Self.upload(.put, url, relativeUrl, request, files), as: T.Return.self)
     }
 
     // MARK: A request you built
@@ -189,8 +140,10 @@ extension ServiceClient {
 
     // MARK: Building
 
-    private static func upload(_ method: HttpMethod, _ url: String?, _ request: any ServiceRequest, _ files: [UploadFile]) -> ServiceCall {
-        ServiceCall(method: method, destination: url.map { .url($0) } ?? .route, payload: .multipart(request, files: files))
+    private static func upload(_ method: HttpMethod, _ url: URL?, _ relativeUrl: String?, _ request: any ServiceRequest,
+                               _ files: [UploadFile]) -> ServiceCall {
+        let destination = (url?.absoluteString ?? relativeUrl).map { ServiceCall.Destination.url($0) } ?? .route
+        return ServiceCall(method: method, destination: destination, payload: .multipart(request, files: files))
     }
 
     /// The call for a request you built, its body filled with the form (the request's members as

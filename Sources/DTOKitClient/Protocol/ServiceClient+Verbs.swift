@@ -7,10 +7,9 @@ import DTOKit
 /// string (as JSV), the others send it as JSON. `query` adds parameters after the DTO's, e.g.
 /// AutoQuery's implicit conventions: `["DescriptionContains": "swift"]` (percent-encoded, sent as given).
 ///
-/// The blocking forms block the calling thread until the response arrives: call them from
-/// background threads or command line tools. The `…Async` forms suspend instead; cancelling the
-/// task cancels the request. Their results are `sending`: a response decoded for an actor (or on
-/// no actor at all) can be handed to the main actor.
+/// The blocking forms block the calling thread (use them on background threads and in command line
+/// tools); the `…Async` forms suspend, cancelling the task cancels the request, and their results
+/// are `sending`: a response can be handed to the main actor or any other.
 ///
 /// - Throws: ``WebServiceException`` for an HTTP error status, ``ServiceClientError`` when there is
 ///   no response or it cannot be decoded.

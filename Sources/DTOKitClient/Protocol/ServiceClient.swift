@@ -22,17 +22,9 @@ import FoundationNetworking
 /// }
 /// ```
 ///
-/// The families, each blocking (`throws`, for background threads and command line tools) and
-/// `…Async` (`async throws`, returning `sending` results that the caller may hand to any actor):
-/// - `get`, `post`, `put`, `delete`, `patch` send a request DTO with that method, to its custom
-///   route when the request's values fill one, else to `/api/{Name}`; GET and DELETE put the DTO
-///   in the query string, the others send JSON. `send` takes the method from the DTO's marker
-///   protocol (``IGet``, ``IPost``, …; POST without one). Each has a `query:` form adding
-///   query-string parameters.
-/// - The `relativeUrl` and `url:` forms call a path or URL of your choosing and decode the type you name.
-/// - `post…`/`put…FileWithRequest`, `…FilesWithRequest` and `send…WithRequest` upload files with a
-///   request DTO as `multipart/form-data`.
-/// - `getData` returns raw bytes; `send(intoResponse:request:)` sends a `URLRequest` you built.
+/// The families — `get`, `post`, `put`, `delete`, `patch`, `send` with request DTOs or URLs, the
+/// uploads, `getData` and `send(intoResponse:request:)` — each come blocking (`throws`) and
+/// `…Async` (`async throws`, with `sending` results the caller may hand to any actor).
 ///
 /// HTTP errors are thrown as ``WebServiceException``, other failures as ``ServiceClientError``.
 public protocol ServiceClient: Sendable {

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// (sync API) or suspending the task (async API); the only place where the two differ.
 ///
 /// The transport is its session's delegate, so that it sees a response while it arrives: it
-/// stops one that grows past the size limit, follows at most `maxRedirects` redirects (and never
+/// stops one as soon as it grows past the size limit, follows at most `maxRedirects` redirects (and never
 /// carries the `Authorization` or `Cookie` header to another origin), and stops an exchange that
 /// has not finished within the timeout — a server that answers slowly, or drips its body, cannot
 /// hold a call longer than that. The callbacks run on the session's own queue, so a sync call
@@ -16,13 +16,10 @@ import FoundationNetworking
 ///
 /// `@unchecked Sendable` because URLSession is thread-safe but not marked `Sendable` in every SDK.
 final class URLSessionTransport: @unchecked Sendable {
-    /// The bounds of one exchange.
+    /// The bounds of one exchange: seconds it may take, body bytes accepted (nil: any), redirects followed.
     struct Limits: Sendable {
-        /// Seconds the whole exchange may take.
         var timeout: TimeInterval
-        /// The largest body accepted, in bytes; nil for no limit.
         var maxResponseSize: Int?
-        /// How many redirects are followed.
         var maxRedirects: Int
     }
 
@@ -37,8 +34,7 @@ final class URLSessionTransport: @unchecked Sendable {
     func send(_ request: URLRequest, limits: Limits) throws -> (Data, HTTPURLResponse) {
         let exchange = Exchange(request: request, limits: limits)
         let done = DispatchSemaphore(value: 0)
-        exchange.onFinish = { done.signal() }
-        start(exchange)
+        start(exchange) { done.signal() }
         done.wait()
         return try exchange.result()
     }
@@ -49,8 +45,7 @@ final class URLSessionTransport: @unchecked Sendable {
         if Task.isCancelled { throw ServiceClientError.cancelled(url: exchange.label) }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                exchange.onFinish = { continuation.resume() }
-                start(exchange)
+                start(exchange) { continuation.resume() }
             }
         } onCancel: {
             exchange.halt(.cancelled)
@@ -58,14 +53,10 @@ final class URLSessionTransport: @unchecked Sendable {
         return try exchange.result()
     }
 
-    private func start(_ exchange: Exchange) {
+    private func start(_ exchange: Exchange, onFinish: @escaping @Sendable () -> Void) {
         let task = session.dataTask(with: exchange.request)
         delegate.exchanges.withLock { $0[task.taskIdentifier] = exchange }
-        exchange.start(task)
-    }
-
-    func invalidate() {
-        session.finishTasksAndInvalidate()
+        exchange.start(task, onFinish: onFinish)
     }
 
     static func urlWithoutQuery(_ url: URL) -> String {
@@ -83,12 +74,6 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     private func exchange(for task: URLSessionTask) -> Exchange? {
         exchanges.withLock { $0[task.taskIdentifier] }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        exchange(for: dataTask)?.received(response)
-        completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -109,7 +94,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 /// One data task's life: started, receiving, maybe stopped early (cancelled, timed out, too large,
 /// too many redirects), completed.
 private final class Exchange: Sendable {
-    enum Stop: Equatable { case none, cancelled, timedOut, tooLarge, tooManyRedirects }
+    enum Stop { case none, cancelled, timedOut, tooLarge, tooManyRedirects }
 
     /// What the callbacks, the timer and the caller share.
     struct State {
@@ -141,25 +126,18 @@ private final class Exchange: Sendable {
 
     var label: String { request.url.map(URLSessionTransport.urlWithoutQuery) ?? "?" }
 
-    /// Set before the task starts; called once, when it has completed.
-    var onFinish: (@Sendable () -> Void)? {
-        get { state.withLock { $0.onFinish } }
-        set { state.withLock { $0.onFinish = newValue } }
-    }
-
-    /// Resumes `task` (cancelling it at once when the call was cancelled before it started) and
-    /// arms the timeout.
-    func start(_ task: URLSessionDataTask) {
+    /// Resumes `task` and arms the timeout; `onFinish` is called once, when the caller may go on.
+    /// A call cancelled before it started is cancelled at once.
+    func start(_ task: URLSessionDataTask, onFinish: @escaping @Sendable () -> Void) {
         let timer = DispatchWorkItem { [weak self] in self?.halt(.timedOut) }
-        let (stoppedAlready, finish) = state.withLock { state in
-            state.task = task
-            state.timer = timer
-            return (state.stop != .none, state.stop != .none ? state.takeOnFinish() : nil)
+        let stoppedAlready = state.withLock { state in
+            (state.task, state.timer, state.onFinish) = (task, timer, onFinish)
+            return state.stop != .none
         }
         task.resume()
         if stoppedAlready {
             task.cancel()
-            finish?()
+            state.withLock { $0.takeOnFinish() }?()
         } else if limits.timeout > 0 && limits.timeout.isFinite {
             DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout, execute: timer)
         }
@@ -167,8 +145,8 @@ private final class Exchange: Sendable {
 
     /// Stops the exchange for `reason` (the first reason wins; nothing happens once it completed).
     /// The caller is released at once: URLSession may take a while to wind a cancelled task down
-    /// (the exchange stays registered, ignoring what still arrives, until it has). `cancel: false` only records the reason, for a task that
-    /// ends by itself.
+    /// (the exchange stays registered, ignoring what still arrives, until it has). `cancel: false`
+    /// only records the reason, for a task that ends by itself.
     func halt(_ reason: Stop, cancel: Bool = true) {
         let (task, timer, finish) = state.withLock { state -> (URLSessionDataTask?, DispatchWorkItem?, (@Sendable () -> Void)?) in
             guard state.stop == .none, !state.completed else { return (nil, nil, nil) }
@@ -183,15 +161,6 @@ private final class Exchange: Sendable {
         if let task { DispatchQueue.global().async { task.cancel() } }
     }
 
-    /// A body announced larger than the limit is refused at once (the `.cancel` disposition would
-    /// not stop the transfer on every platform).
-    func received(_ response: URLResponse) {
-        state.withLock { $0.response = response }
-        if let limit = limits.maxResponseSize, response.expectedContentLength > Int64(limit) {
-            halt(.tooLarge)
-        }
-    }
-
     func received(_ data: Data) {
         let tooLarge = state.withLock { state -> Bool in
             guard state.stop == .none else { return false }
@@ -203,11 +172,7 @@ private final class Exchange: Sendable {
 
     /// The request to follow a redirect with, or nil to stop (the limit is reached).
     func redirect(to next: URLRequest) -> URLRequest? {
-        let count = state.withLock { state -> Int in
-            state.redirects += 1
-            return state.redirects
-        }
-        guard count <= limits.maxRedirects else {
+        guard state.withLock({ $0.redirects += 1; return $0.redirects }) <= limits.maxRedirects else {
             // Not cancelled: refusing the redirect ends the task with the redirect response (and
             // FoundationNetworking traps on a cancel while it waits for the answer).
             halt(.tooManyRedirects, cancel: false)
@@ -223,9 +188,7 @@ private final class Exchange: Sendable {
 
     func complete(response: URLResponse?, error: (any Error)?) {
         let (timer, finish) = state.withLock { state in
-            state.completed = true
-            state.response = response ?? state.response
-            state.error = error
+            (state.completed, state.response, state.error) = (true, response, error)
             return (state.timer, state.takeOnFinish())
         }
         timer?.cancel()
@@ -257,20 +220,14 @@ private final class Exchange: Sendable {
 enum TransportErrors {
     static func map(_ error: any Error, url: String, timeout: TimeInterval, response: URLResponse?,
                     receivedBytes: Int) -> ServiceClientError {
-        if let clientError = error as? ServiceClientError { return clientError }
         let nsError = error as NSError
         let code = nsError.domain == NSURLErrorDomain ? nsError.code : 0
         switch code {
-        case NSURLErrorCancelled:
-            return .cancelled(url: url)
-        case NSURLErrorTimedOut:
-            return .timedOut(url: url, timeout: timeout)
-        case NSURLErrorCannotConnectToHost:
-            return .connectionRefused(url: url)
-        case NSURLErrorNetworkConnectionLost:
-            return .connectionLost(url: url, receivedBytes: receivedBytes)
-        case NSURLErrorHTTPTooManyRedirects:
-            return .tooManyRedirects(url: url, count: 0)
+        case NSURLErrorCancelled: return .cancelled(url: url)
+        case NSURLErrorTimedOut: return .timedOut(url: url, timeout: timeout)
+        case NSURLErrorCannotConnectToHost: return .connectionRefused(url: url)
+        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: url, receivedBytes: receivedBytes)
+        case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: url, count: 0)
         default:
             // The headers arrived, then the transfer failed: the body is incomplete.
             if let response {
