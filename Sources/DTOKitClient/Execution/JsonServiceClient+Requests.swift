@@ -10,6 +10,15 @@ extension JsonServiceClient {
     /// The call in HTTP terms. `useCustomRoutes` overrides the client's setting (the refresh call
     /// always uses the pre-defined route).
     func prepare(_ call: ServiceCall, useCustomRoutes: Bool? = nil) throws -> PreparedCall {
+        do {
+            return try prepareChecked(call, useCustomRoutes: useCustomRoutes)
+        } catch let error as JsonDecodingError {   // a custom conformance wrote invalid JSON
+            throw ServiceClientError.requestEncodingFailed(typeName: call.request.map { type(of: $0).typeName } ?? "?",
+                                                           reason: "\(error)")
+        }
+    }
+
+    private func prepareChecked(_ call: ServiceCall, useCustomRoutes: Bool?) throws -> PreparedCall {
         let settings = self.settings.current
         let members = call.request.map { RequestMembers($0, settings: settings) }
         var method = call.method
@@ -43,7 +52,7 @@ extension JsonServiceClient {
             if let members, !method.hasRequestBody {
                 query = try members.queryItems(excluding: usedMembers)
             } else if body == nil {
-                body = try members?.jsonBody()
+                body = members?.jsonBody()
             }
         case .json(let value):
             body = body ?? value.toJsonData()
@@ -110,7 +119,7 @@ struct RequestMembers {
 
     /// The member named `name` (ignoring case), for filling a route.
     func member(named name: String) throws -> (name: String, value: JsonValue)? {
-        if let found = try reading({ try request.jsonMember(named: name) }) { return found }
+        if let found = try request.jsonMember(named: name) { return found }
         return injected.keys.first { $0.lowercased() == name.lowercased() }.flatMap { key in
             injected[key].map { (name: key, value: $0) }
         }
@@ -119,7 +128,7 @@ struct RequestMembers {
     /// `name=value` pairs (JSV values) for the query string or a form: every member not used by the
     /// route and not null, `[]` or `{}`.
     func queryItems(excluding used: Set<String>) throws -> [(name: String, value: String)] {
-        var members = try reading { try request.jsonMembers() }
+        var members = try request.jsonMembers()
         for (name, value) in injected { members[name] = value }
         return members.compactMap { name, value in
             guard !used.contains(name), !JsvEncoder.isEmptyValue(value), let text = JsvEncoder.encode(value) else {
@@ -130,7 +139,7 @@ struct RequestMembers {
     }
 
     /// The request as JSON, with the injected members appended to the object.
-    func jsonBody() throws -> Data {
+    func jsonBody() -> Data {
         var json = request.toJsonData()
         guard !injected.isEmpty, json.last == UInt8(ascii: "}") else { return json }
         json.removeLast()
@@ -141,13 +150,5 @@ struct RequestMembers {
         }
         json.append(UInt8(ascii: "}"))
         return json
-    }
-
-    private func reading<R>(_ body: () throws -> R) throws -> R {
-        do {
-            return try body()
-        } catch {
-            throw ServiceClientError.requestEncodingFailed(typeName: typeName, reason: "\(error)")
-        }
     }
 }

@@ -151,8 +151,11 @@ extension ServiceClient {
     private static func upload(into urlRequest: inout URLRequest, _ request: any ServiceRequest,
                                _ files: [UploadFile]) throws -> ServiceCall {
         var form = MultipartFormData()
-        let fields = try RequestMembers(request, settings: JsonServiceClient.Settings()).queryItems(excluding: [])
-        form.add(fields: fields, files: files)
+        do {
+            form.add(fields: try RequestMembers(request, settings: JsonServiceClient.Settings()).queryItems(excluding: []), files: files)
+        } catch {
+            throw ServiceClientError.requestEncodingFailed(typeName: type(of: request).typeName, reason: "\(error)")
+        }
         urlRequest.httpBody = form.finished()
         urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
         return ServiceCall(method: HttpMethod(rawValue: urlRequest.httpMethod ?? "POST"),

@@ -13,11 +13,8 @@ import FoundationNetworking
 /// ```swift
 /// struct MockClient: ServiceClient {
 ///     func execute(_ call: ServiceCall) throws -> ServiceResponse {
-///         guard let request = call.request as? GetTechnology else { throw WebServiceException(statusCode: 404) }
-///         let response = GetTechnologyResponse()
-///         response.technology = Technology()
-///         response.technology?.slug = request.slug
-///         return try .json(response)
+///         guard call.request is GetTechnology else { throw WebServiceException(statusCode: 404) }
+///         return try .json(GetTechnologyResponse())
 ///     }
 /// }
 /// ```

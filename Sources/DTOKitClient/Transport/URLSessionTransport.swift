@@ -205,37 +205,28 @@ private final class Exchange: Sendable {
         case .tooManyRedirects: throw ServiceClientError.tooManyRedirects(url: label, count: limits.maxRedirects)
         case .none: break
         }
-        if let error = state.error {
-            throw TransportErrors.map(error, url: label, timeout: limits.timeout, response: state.response,
-                                      receivedBytes: state.body.count)
-        }
+        if let error = state.error { throw failure(error, state) }
         guard let http = state.response as? HTTPURLResponse else {
             throw ServiceClientError.invalidResponse(url: label, reason: "not an HTTP response")
         }
         return (state.body, http)
     }
-}
 
-/// Maps URLSession errors onto ``ServiceClientError`` cases.
-enum TransportErrors {
-    static func map(_ error: any Error, url: String, timeout: TimeInterval, response: URLResponse?,
-                    receivedBytes: Int) -> ServiceClientError {
+    /// A URLSession error as a ``ServiceClientError``.
+    private func failure(_ error: any Error, _ state: State) -> ServiceClientError {
         let nsError = error as NSError
-        let code = nsError.domain == NSURLErrorDomain ? nsError.code : 0
-        switch code {
-        case NSURLErrorCancelled: return .cancelled(url: url)
-        case NSURLErrorTimedOut: return .timedOut(url: url, timeout: timeout)
-        case NSURLErrorCannotConnectToHost: return .connectionRefused(url: url)
-        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: url, receivedBytes: receivedBytes)
-        case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: url, count: 0)
+        switch nsError.domain == NSURLErrorDomain ? nsError.code : 0 {
+        case NSURLErrorCancelled: return .cancelled(url: label)
+        case NSURLErrorTimedOut: return .timedOut(url: label, timeout: limits.timeout)
+        case NSURLErrorCannotConnectToHost: return .connectionRefused(url: label)
+        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: label, receivedBytes: state.body.count)
+        case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: label, count: 0)
         default:
             // The headers arrived, then the transfer failed: the body is incomplete.
-            if let response {
-                let expected = response.expectedContentLength
-                return .truncatedResponse(url: url, receivedBytes: receivedBytes,
-                                          expectedBytes: expected >= 0 ? Int(expected) : nil)
+            guard let expected = state.response?.expectedContentLength else {
+                return .networkFailure(url: label, code: nsError.code, message: nsError.localizedDescription)
             }
-            return .networkFailure(url: url, code: nsError.code, message: nsError.localizedDescription)
+            return .truncatedResponse(url: label, receivedBytes: state.body.count, expectedBytes: expected >= 0 ? Int(expected) : nil)
         }
     }
 }
