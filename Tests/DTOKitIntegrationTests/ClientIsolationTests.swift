@@ -29,6 +29,22 @@ final class ClientIsolationTests: XCTestCase {
         let count = await store.fetched
         XCTAssertEqual(count, 1)
     }
+
+    @MainActor
+    func testAResponseToARequestFromElsewhereCanStillBeHandedOn() async throws {
+        let holder = GreetingHolder()
+        let request = Hello()
+        request.name = "helper"
+        holder.greeting = try await greeting(from: try makeTestClient(), for: request)
+        XCTAssertEqual(holder.greeting?.result, "Hello, helper!")
+    }
+}
+
+/// Fetches with a request its caller owns and hands the response on. This compiles only because
+/// the client's result is `sending`: otherwise the response would count as part of the request's
+/// region (the caller's), which cannot be sent to another actor.
+func greeting(from client: any ServiceClient, for request: Hello) async throws -> sending HelloResponse {
+    try await client.getAsync(request)
 }
 
 /// A view model as an app has it: main-actor state filled by async client calls.
