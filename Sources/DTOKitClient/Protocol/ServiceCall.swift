@@ -47,6 +47,7 @@ public struct ServiceCall {
     /// Asked with an error response (status 400 or more): `true` sends the call once more.
     public var retryIf: (@Sendable (HTTPURLResponse) -> Bool)?
 
+    /// A call with every part given.
     public init(method: HttpMethod, destination: Destination, payload: Payload = .none,
                 query: [String: String] = [:], retryIf: (@Sendable (HTTPURLResponse) -> Bool)? = nil) {
         self.method = method
