@@ -4,44 +4,23 @@
 /// the way RFC 9110 does.
 enum HttpStatus {
     static func reasonPhrase(for statusCode: Int) -> String {
+        if let phrase = phrases[statusCode] { return phrase }
         switch statusCode {
-        case 200: return "OK"
-        case 201: return "Created"
-        case 202: return "Accepted"
-        case 204: return "No Content"
-        case 206: return "Partial Content"
-        case 301: return "Moved Permanently"
-        case 302: return "Found"
-        case 304: return "Not Modified"
-        case 400: return "Bad Request"
-        case 401: return "Unauthorized"
-        case 402: return "Payment Required"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 405: return "Method Not Allowed"
-        case 406: return "Not Acceptable"
-        case 407: return "Proxy Authentication Required"
-        case 408: return "Request Timeout"
-        case 409: return "Conflict"
-        case 410: return "Gone"
-        case 411: return "Length Required"
-        case 412: return "Precondition Failed"
-        case 413: return "Content Too Large"
-        case 415: return "Unsupported Media Type"
-        case 418: return "I'm a teapot"
-        case 422: return "Unprocessable Content"
-        case 429: return "Too Many Requests"
-        case 500: return "Internal Server Error"
-        case 501: return "Not Implemented"
-        case 502: return "Bad Gateway"
-        case 503: return "Service Unavailable"
-        case 504: return "Gateway Timeout"
-        default:
-            switch statusCode {
-            case 400..<500: return "Client Error"
-            case 500..<600: return "Server Error"
-            default: return "HTTP \(statusCode)"
-            }
+        case 400..<500: return "Client Error"
+        case 500..<600: return "Server Error"
+        default: return "HTTP \(statusCode)"
         }
     }
+
+    private static let phrases: [Int: String] = [
+        200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 206: "Partial Content",
+        301: "Moved Permanently", 302: "Found", 304: "Not Modified",
+        400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found",
+        405: "Method Not Allowed", 406: "Not Acceptable", 407: "Proxy Authentication Required",
+        408: "Request Timeout", 409: "Conflict", 410: "Gone", 411: "Length Required", 412: "Precondition Failed",
+        413: "Content Too Large", 415: "Unsupported Media Type", 418: "I'm a teapot", 422: "Unprocessable Content",
+        429: "Too Many Requests",
+        500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
+        504: "Gateway Timeout",
+    ]
 }

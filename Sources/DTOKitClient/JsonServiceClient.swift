@@ -15,10 +15,7 @@ import FoundationNetworking
 /// print(response.technology?.name ?? "")
 /// ```
 ///
-/// Requests go to the request's custom route (`[Route("/technology/{Slug}")]`, from the generated
-/// `routes` table) when its values fill every parameter of the route and the route accepts the
-/// method; otherwise to the pre-defined route `/api/{Name}` (``basePath``). GET and DELETE send
-/// the DTO's non-nil properties in the query string as JSV; POST, PUT and PATCH send it as JSON.
+/// It implements the ``ServiceClient`` core; the method families come from the protocol.
 ///
 /// The client is safe to use from many threads and tasks at once: its settings and cookies are
 /// guarded by a lock, and every call reads the settings it needs once, when it starts. Each client
@@ -48,7 +45,7 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
-        transport = URLSessionTransport(session: URLSession(configuration: configuration))
+        transport = URLSessionTransport(configuration: configuration)
         settings = Locked(Settings())
     }
 
@@ -67,6 +64,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         var version: Int?
         var timeout: TimeInterval?
         var cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData
+        var maxResponseSize: Int? = 64 * 1024 * 1024
+        var maxRedirects = 10
         var headers: [String: String] = [:]
         var onError: (@Sendable (any Error) -> Void)?
         var requestFilter: (@Sendable (inout URLRequest) -> Void)?
@@ -77,93 +76,78 @@ public final class JsonServiceClient: ServiceClient, Sendable {
 
     /// The prefix of pre-defined routes: `"api"` (the default) calls `/api/{Name}`; nil or `""`
     /// calls `/json/reply/{Name}` (for servers before ServiceStack v6).
-    public var basePath: String? {
-        get { settings.withLock { $0.basePath } }
-        set { settings.withLock { $0.basePath = newValue } }
-    }
+    public var basePath: String? { get { settings[\.basePath] } set { settings[\.basePath] = newValue } }
 
     /// Whether requests use their custom routes when their values fill them (default `true`);
     /// `false` always calls the pre-defined route.
     public var useCustomRoutes: Bool {
-        get { settings.withLock { $0.useCustomRoutes } }
-        set { settings.withLock { $0.useCustomRoutes = newValue } }
+        get { settings[\.useCustomRoutes] } set { settings[\.useCustomRoutes] = newValue }
     }
 
     // MARK: Authentication
 
     /// The JWT or API key sent as `Authorization: Bearer <token>` with every request. After a 401,
     /// the client replaces it with the token it gets from ``refreshToken``.
-    public var bearerToken: String? {
-        get { settings.withLock { $0.bearerToken } }
-        set { settings.withLock { $0.bearerToken = newValue } }
-    }
+    public var bearerToken: String? { get { settings[\.bearerToken] } set { settings[\.bearerToken] = newValue } }
 
     /// The refresh token used to get a new ``bearerToken`` when a request fails with 401 (sent in a
     /// `GetAccessToken` request). Without it, the `ss-reftok` cookie is used when the server set one.
-    public var refreshToken: String? {
-        get { settings.withLock { $0.refreshToken } }
-        set { settings.withLock { $0.refreshToken = newValue } }
-    }
+    public var refreshToken: String? { get { settings[\.refreshToken] } set { settings[\.refreshToken] = newValue } }
 
     /// Where `GetAccessToken` is sent; nil (the default) uses its pre-defined route.
     public var refreshTokenUrl: String? {
-        get { settings.withLock { $0.refreshTokenUrl } }
-        set { settings.withLock { $0.refreshTokenUrl = newValue } }
+        get { settings[\.refreshTokenUrl] } set { settings[\.refreshTokenUrl] = newValue }
     }
 
     /// Sent as the `sessionId` of requests that conform to ``IHasSessionId`` and leave it nil.
-    public var sessionId: String? {
-        get { settings.withLock { $0.sessionId } }
-        set { settings.withLock { $0.sessionId = newValue } }
-    }
+    public var sessionId: String? { get { settings[\.sessionId] } set { settings[\.sessionId] = newValue } }
 
     /// Sent as the `version` of requests that conform to ``IHasVersion`` and leave it nil.
-    public var version: Int? {
-        get { settings.withLock { $0.version } }
-        set { settings.withLock { $0.version = newValue } }
-    }
+    public var version: Int? { get { settings[\.version] } set { settings[\.version] = newValue } }
 
     // MARK: HTTP
 
     /// Seconds to wait for a response before failing with ``ServiceClientError/timedOut(url:timeout:)``;
     /// nil uses URLSession's default (60 s).
-    public var timeout: TimeInterval? {
-        get { settings.withLock { $0.timeout } }
-        set { settings.withLock { $0.timeout = newValue } }
-    }
+    public var timeout: TimeInterval? { get { settings[\.timeout] } set { settings[\.timeout] = newValue } }
 
     /// The cache policy of every request (default `.reloadIgnoringLocalCacheData`).
     public var cachePolicy: URLRequest.CachePolicy {
-        get { settings.withLock { $0.cachePolicy } }
-        set { settings.withLock { $0.cachePolicy = newValue } }
+        get { settings[\.cachePolicy] } set { settings[\.cachePolicy] = newValue }
     }
 
-    /// Extra headers sent with every request.
-    public var headers: [String: String] {
-        get { settings.withLock { $0.headers } }
-        set { settings.withLock { $0.headers = newValue } }
+    /// The largest response body accepted, in bytes (default 64 MiB); a larger one is stopped
+    /// while it arrives and fails with ``ServiceClientError/responseTooLarge(url:limit:)``. Nil
+    /// accepts any size.
+    public var maxResponseSize: Int? {
+        get { settings[\.maxResponseSize] } set { settings[\.maxResponseSize] = newValue }
     }
+
+    /// How many redirects a request follows (default 10); one more fails with
+    /// ``ServiceClientError/tooManyRedirects(url:count:)``. The `Authorization` and `Cookie`
+    /// headers are never sent on to another origin.
+    public var maxRedirects: Int { get { settings[\.maxRedirects] } set { settings[\.maxRedirects] = newValue } }
+
+    /// Extra headers sent with every request.
+    public var headers: [String: String] { get { settings[\.headers] } set { settings[\.headers] = newValue } }
 
     // MARK: Hooks
 
     /// Called with every error a call of this client throws, before it is thrown (then
     /// ``Global/onError`` is called).
     public var onError: (@Sendable (any Error) -> Void)? {
-        get { settings.withLock { $0.onError } }
-        set { settings.withLock { $0.onError = newValue } }
+        get { settings[\.onError] } set { settings[\.onError] = newValue }
     }
 
     /// Changes every `URLRequest` just before it is sent (then ``Global/requestFilter`` runs):
     /// add headers, log, sign.
     public var requestFilter: (@Sendable (inout URLRequest) -> Void)? {
-        get { settings.withLock { $0.requestFilter } }
-        set { settings.withLock { $0.requestFilter = newValue } }
+        get { settings[\.requestFilter] } set { settings[\.requestFilter] = newValue }
     }
 
     /// Sees every HTTP response, error responses included, before it is decoded (then
     /// ``Global/responseFilter`` runs).
     public var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
-        get { settings.withLock { $0.responseFilter } }
-        set { settings.withLock { $0.responseFilter = newValue } }
+        get { settings[\.responseFilter] } set { settings[\.responseFilter] = newValue }
     }
 }

@@ -20,6 +20,12 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
+    /// One part of the value, read or changed under the lock.
+    subscript<Part>(_ part: WritableKeyPath<Value, Part>) -> Part {
+        get { withLock { $0[keyPath: part] } }
+        set { withLock { $0[keyPath: part] = newValue } }
+    }
+
     /// A copy of the value.
     var current: Value {
         withLock { $0 }

@@ -52,26 +52,29 @@ final class CookieJar: Sendable {
         }
     }
 
-    /// The `Cookie` header value for a request to `url`, or nil when no cookie applies.
-    func headerValue(for url: URL, now: Date = Date()) -> String? {
-        let matching = cookies.withLock { stored -> [StoredCookie] in
+    /// The cookies a request to `url` carries, longer paths first (as RFC 6265 asks); expired
+    /// cookies are dropped on the way.
+    func matching(_ url: URL, now: Date = Date()) -> [StoredCookie] {
+        cookies.withLock { stored in
             stored.removeAll { $0.expires.map { $0 <= now } ?? false }
-            return stored.filter { $0.matches(url, at: now) }
+            return stored.filter { $0.matches(url, at: now) }.sorted { $0.path.count > $1.path.count }
         }
-        guard !matching.isEmpty else { return nil }
-        // Longer paths first, as RFC 6265 asks.
-        return matching.sorted { $0.path.count > $1.path.count }
-            .map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 
-    /// Name → value of the cookies that would be sent to `url`.
-    func values(for url: URL, now: Date = Date()) -> [String: String] {
-        let matching = cookies.withLock { stored in stored.filter { $0.matches(url, at: now) } }
-        var values: [String: String] = [:]
-        for cookie in matching.sorted(by: { $0.path.count < $1.path.count }) {
-            values[cookie.name] = cookie.value
-        }
-        return values
+    /// The `Cookie` header value for a request to `url`, or nil when no cookie applies.
+    func headerValue(for url: URL) -> String? {
+        let matching = matching(url)
+        return matching.isEmpty ? nil : matching.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+    }
+
+    /// Name → value of the cookies that would be sent to `url` (the longest path wins a name).
+    func values(for url: URL) -> [String: String] {
+        Dictionary(matching(url).reversed().map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    /// Every stored cookie value (to keep them out of error descriptions).
+    func allValues() -> [String] {
+        cookies.withLock { $0.map(\.value) }
     }
 
     /// Sets a cookie for `url`'s host, as if the server had sent it.
@@ -190,12 +193,5 @@ enum HttpDate {
             if let date = formatter.date(from: text) { return date }
         }
         return nil
-    }
-}
-
-extension CookieJar {
-    /// Every stored cookie value (to keep them out of error descriptions).
-    func allValues() -> [String] {
-        cookies.withLock { $0.map(\.value) }
     }
 }

@@ -13,16 +13,6 @@ extension JsonServiceClient {
         return cookieJar.values(for: url)
     }
 
-    /// The JWT the server set as the `ss-tok` cookie, if any.
-    public func getTokenCookie() -> String? {
-        getCookies()["ss-tok"]
-    }
-
-    /// The refresh token the server set as the `ss-reftok` cookie, if any.
-    public func getRefreshTokenCookie() -> String? {
-        getCookies()["ss-reftok"]
-    }
-
     /// Sets a cookie for the base URL's host, as if the server had set it (e.g. to restore a
     /// saved session).
     /// - Parameters:

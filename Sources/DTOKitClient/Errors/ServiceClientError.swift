@@ -13,7 +13,18 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     case timedOut(url: String, timeout: TimeInterval)
     /// The request was cancelled: its task was cancelled, or the session was invalidated.
     case cancelled(url: String)
-    /// Another transport failure: host not found, connection lost, TLS failure, … (`code` is the
+    /// The connection broke (the server reset or closed it) after `receivedBytes` bytes of the
+    /// response had arrived.
+    case connectionLost(url: String, receivedBytes: Int)
+    /// The response's headers arrived but its body ended early: `receivedBytes` of
+    /// `expectedBytes` (its `Content-Length`, when it had one).
+    case truncatedResponse(url: String, receivedBytes: Int, expectedBytes: Int?)
+    /// The response was larger than ``JsonServiceClient/maxResponseSize`` (`limit` bytes); the
+    /// client stopped receiving it.
+    case responseTooLarge(url: String, limit: Int)
+    /// The server redirected more than `count` times (``JsonServiceClient/maxRedirects``), e.g. in a loop.
+    case tooManyRedirects(url: String, count: Int)
+    /// Another transport failure: host not found, TLS failure, … (`code` is the
     /// `NSURLErrorDomain` code).
     case networkFailure(url: String, code: Int, message: String)
     /// The URL could not be built from the base URL and the route or relative URL.
@@ -37,6 +48,15 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
             return "Timed out: no response within \(Self.seconds(timeout)) for \(url)"
         case .cancelled(let url):
             return "Cancelled: \(url)"
+        case .connectionLost(let url, let received):
+            return "Connection lost: the server closed or reset the connection after \(received) bytes from \(url)"
+        case .truncatedResponse(let url, let received, let expected):
+            let total = expected.map { " of \($0)" } ?? ""
+            return "Truncated response: the body from \(url) ended after \(received)\(total) bytes"
+        case .responseTooLarge(let url, let limit):
+            return "Response too large: the body from \(url) is larger than the limit of \(limit) bytes"
+        case .tooManyRedirects(let url, let count):
+            return "Too many redirects: \(url) redirected more than \(count) times"
         case .networkFailure(let url, let code, let message):
             return "Network failure (\(code)) for \(url): \(message)"
         case .invalidUrl(let url):

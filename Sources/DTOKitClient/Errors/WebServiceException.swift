@@ -123,13 +123,25 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
                 [error.fieldName, error.errorCode].compactMap { $0 }.joined(separator: " ")
             }
             if !fields.isEmpty { text += " [" + fields.joined(separator: "; ") + "]" }
-        } else if !body.isEmpty {
-            let snippet = String(decoding: body.prefix(200), as: UTF8.self)
-                .split(whereSeparator: \.isNewline).joined(separator: " ")
-                .trimmingCharacters(in: .whitespaces)
-            if !snippet.isEmpty { text += ": " + snippet + (body.count > 200 ? "…" : "") }
+        } else {
+            let bodyText = readableText(String(decoding: body.prefix(4096), as: UTF8.self))
+            if !bodyText.isEmpty { text += ": " + bodyText.prefix(200) + (bodyText.count > 200 ? "…" : "") }
         }
         return text + " (\(method) \(url))"
+    }
+
+    /// The body as one line of text; an HTML page (a proxy's or web server's error page) without
+    /// its tags.
+    static func readableText(_ body: String) -> String {
+        var text = ""
+        var inTag = false
+        let isHtml = body.drop(while: \.isWhitespace).hasPrefix("<")
+        for character in body {
+            if isHtml && character == "<" { inTag = true }
+            if !inTag { text.append(character.isWhitespace ? " " : character) }
+            if isHtml && character == ">" { inTag = false; text.append(" ") }
+        }
+        return text.split(separator: " ").joined(separator: " ")
     }
 }
 

@@ -21,11 +21,13 @@ struct RouteResolver {
     /// Whether custom routes are considered at all.
     var useCustomRoutes: Bool
 
-    func resolve(typeName: String, routes: [ServiceRoute], method: HttpMethod, members: JsonObject) -> Resolved {
+    /// - Parameter member: the request's member with a name (matched ignoring case), and its value.
+    func resolve(typeName: String, routes: [ServiceRoute], method: HttpMethod,
+                 member: (String) throws -> (name: String, value: JsonValue)?) rethrows -> Resolved {
         if useCustomRoutes {
             var best: (resolved: Resolved, parameterCount: Int)?
             for route in routes where route.allows(method.rawValue) {
-                guard let filled = Self.fill(route.path, members: members) else { continue }
+                guard let filled = try Self.fill(route.path, member: member) else { continue }
                 if let current = best, filled.parameterCount <= current.parameterCount { continue }
                 best = filled
             }
@@ -42,7 +44,8 @@ struct RouteResolver {
     }
 
     /// The template with every parameter replaced, or nil when a parameter has no usable value.
-    static func fill(_ template: String, members: JsonObject) -> (resolved: Resolved, parameterCount: Int)? {
+    static func fill(_ template: String, member: (String) throws -> (name: String, value: JsonValue)?)
+        rethrows -> (resolved: Resolved, parameterCount: Int)? {
         var path = ""
         var used: Set<String> = []
         var count = 0
@@ -53,9 +56,7 @@ struct RouteResolver {
             var name = String(rest[rest.index(after: open)..<close])
             let isWildcard = name.hasSuffix("*")
             if isWildcard { name.removeLast() }
-            guard let member = members.keys.first(where: { $0 == name })
-                    ?? members.keys.first(where: { $0.lowercased() == name.lowercased() }),
-                  let value = members[member], let text = pathText(value), !text.isEmpty
+            guard let (memberName, value) = try member(name), let text = pathText(value), !text.isEmpty
             else { return nil }
             if isWildcard {
                 path += text.split(separator: "/", omittingEmptySubsequences: false)
@@ -63,7 +64,7 @@ struct RouteResolver {
             } else {
                 path += PercentEncoding.encodePathSegment(text)
             }
-            used.insert(member)
+            used.insert(memberName)
             count += 1
             rest = rest[rest.index(after: close)...]
         }

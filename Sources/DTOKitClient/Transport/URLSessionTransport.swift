@@ -3,58 +3,60 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends one `URLRequest` and waits for the whole response, either blocking the calling thread
-/// (sync API) or suspending the task (async API).
+/// Sends one `URLRequest` and collects the whole response, either blocking the calling thread
+/// (sync API) or suspending the task (async API); the only place where the two differ.
 ///
-/// Both use `dataTask(with:completionHandler:)`: the completion runs on the session's own delegate
-/// queue, so a sync call never deadlocks when made from any thread other than that queue, and an
-/// async call never blocks a thread of the cooperative pool. Cancelling the awaiting task cancels
-/// the data task.
-///
-/// The timeout is enforced here too (not only through `URLRequest.timeoutInterval`, which some
-/// platforms round down to whole seconds or ignore), so it means the same everywhere: the whole
-/// exchange must finish within it.
+/// The transport is its session's delegate, so that it sees a response while it arrives: it
+/// stops one as soon as it grows past the size limit, follows at most `maxRedirects` redirects (and never
+/// carries the `Authorization` or `Cookie` header to another origin), and stops an exchange that
+/// has not finished within the timeout — a server that answers slowly, or drips its body, cannot
+/// hold a call longer than that. The callbacks run on the session's own queue, so a sync call
+/// never deadlocks, and an async call never blocks a thread of the cooperative pool. Cancelling
+/// the awaiting task cancels the data task.
 ///
 /// `@unchecked Sendable` because URLSession is thread-safe but not marked `Sendable` in every SDK.
-struct URLSessionTransport: @unchecked Sendable {
-    let session: URLSession
-
-    /// Sends `request`, blocking the calling thread until the response arrives.
-    func send(_ request: URLRequest, timeout: TimeInterval) throws -> (Data, HTTPURLResponse) {
-        let control = TaskControl()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            control.finish(Outcome(data: data, response: response, error: error))
-            done.signal()
-        }
-        control.start(task, timeout: timeout)
-        done.wait()
-        control.stopTimer()
-        return try control.result(request: request, timeout: timeout)
+final class URLSessionTransport: @unchecked Sendable {
+    /// The bounds of one exchange: seconds it may take, body bytes accepted (nil: any), redirects followed.
+    struct Limits: Sendable {
+        var timeout: TimeInterval
+        var maxResponseSize: Int?
+        var maxRedirects: Int
     }
 
-    /// Sends `request`, suspending until the response arrives; cancelling the task cancels it.
-    func send(_ request: URLRequest, timeout: TimeInterval) async throws -> (Data, HTTPURLResponse) {
-        if Task.isCancelled { throw ServiceClientError.cancelled(url: Self.label(request)) }
-        let control = TaskControl()
+    let session: URLSession
+    private let delegate = SessionDelegate()
+
+    init(configuration: URLSessionConfiguration) {
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    /// Sends `request`, blocking the calling thread until the exchange ends.
+    func send(_ request: URLRequest, limits: Limits) throws -> (Data, HTTPURLResponse) {
+        let exchange = Exchange(request: request, limits: limits)
+        let done = DispatchSemaphore(value: 0)
+        start(exchange) { done.signal() }
+        done.wait()
+        return try exchange.result()
+    }
+
+    /// Sends `request`, suspending until the exchange ends; cancelling the task cancels it.
+    func send(_ request: URLRequest, limits: Limits) async throws -> (Data, HTTPURLResponse) {
+        let exchange = Exchange(request: request, limits: limits)
+        if Task.isCancelled { throw ServiceClientError.cancelled(url: exchange.label) }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    control.finish(Outcome(data: data, response: response, error: error))
-                    continuation.resume()
-                }
-                control.start(task, timeout: timeout)
+                start(exchange) { continuation.resume() }
             }
         } onCancel: {
-            control.cancel()
+            exchange.halt(.cancelled)
         }
-        control.stopTimer()
-        return try control.result(request: request, timeout: timeout)
+        return try exchange.result()
     }
 
-    /// The request's URL without its query string, for error messages.
-    static func label(_ request: URLRequest) -> String {
-        request.url.map(Self.urlWithoutQuery) ?? "?"
+    private func start(_ exchange: Exchange, onFinish: @escaping @Sendable () -> Void) {
+        let task = session.dataTask(with: exchange.request)
+        delegate.exchanges.withLock { $0[task.taskIdentifier] = exchange }
+        exchange.start(task, onFinish: onFinish)
     }
 
     static func urlWithoutQuery(_ url: URL) -> String {
@@ -66,109 +68,165 @@ struct URLSessionTransport: @unchecked Sendable {
     }
 }
 
-/// One data task's life: started, maybe cancelled or timed out, finished with an outcome.
-private final class TaskControl: @unchecked Sendable {
-    private enum Stop { case none, cancelled, timedOut }
+/// Routes the session's callbacks to the exchange of each task.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    let exchanges = Locked<[Int: Exchange]>([:])
 
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var stop = Stop.none
-    private var outcome: Outcome?
-    private var timer: DispatchWorkItem?
+    private func exchange(for task: URLSessionTask) -> Exchange? {
+        exchanges.withLock { $0[task.taskIdentifier] }
+    }
 
-    /// Resumes `task` (or cancels it at once when the call was cancelled before it started) and
-    /// arms the timeout.
-    func start(_ task: URLSessionDataTask, timeout: TimeInterval) {
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(for: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(exchange(for: task)?.redirect(to: request))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        exchange?.complete(response: task.response, error: error)
+    }
+}
+
+/// One data task's life: started, receiving, maybe stopped early (cancelled, timed out, too large,
+/// too many redirects), completed.
+private final class Exchange: Sendable {
+    enum Stop { case none, cancelled, timedOut, tooLarge, tooManyRedirects }
+
+    /// What the callbacks, the timer and the caller share.
+    struct State {
+        var task: URLSessionDataTask?
+        var timer: DispatchWorkItem?
+        var onFinish: (@Sendable () -> Void)?
+        var stop = Stop.none
+        var completed = false
+        var response: URLResponse?
+        var body = Data()
+        var redirects = 0
+        var error: (any Error)?
+
+        /// The caller's wake-up, handed out once.
+        mutating func takeOnFinish() -> (@Sendable () -> Void)? {
+            defer { onFinish = nil }
+            return onFinish
+        }
+    }
+
+    let request: URLRequest
+    let limits: URLSessionTransport.Limits
+    private let state = Locked(State())
+
+    init(request: URLRequest, limits: URLSessionTransport.Limits) {
+        self.request = request
+        self.limits = limits
+    }
+
+    var label: String { request.url.map(URLSessionTransport.urlWithoutQuery) ?? "?" }
+
+    /// Resumes `task` and arms the timeout; `onFinish` is called once, when the caller may go on.
+    /// A call cancelled before it started is cancelled at once.
+    func start(_ task: URLSessionDataTask, onFinish: @escaping @Sendable () -> Void) {
         let timer = DispatchWorkItem { [weak self] in self?.halt(.timedOut) }
-        lock.lock()
-        self.task = task
-        self.timer = timer
-        let stoppedAlready = stop != .none
-        lock.unlock()
+        let stoppedAlready = state.withLock { state in
+            (state.task, state.timer, state.onFinish) = (task, timer, onFinish)
+            return state.stop != .none
+        }
         task.resume()
         if stoppedAlready {
             task.cancel()
-        } else if timeout > 0 && timeout.isFinite {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+            state.withLock { $0.takeOnFinish() }?()
+        } else if limits.timeout > 0 && limits.timeout.isFinite {
+            DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout, execute: timer)
         }
     }
 
-    func cancel() {
-        halt(.cancelled)
-    }
-
-    private func halt(_ reason: Stop) {
-        lock.lock()
-        if stop == .none && outcome == nil { stop = reason }
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
-    }
-
-    func finish(_ outcome: Outcome) {
-        lock.lock()
-        self.outcome = outcome
-        lock.unlock()
-    }
-
-    func stopTimer() {
-        lock.lock()
-        let timer = self.timer
-        lock.unlock()
+    /// Stops the exchange for `reason` (the first reason wins; nothing happens once it completed).
+    /// The caller is released at once: URLSession may take a while to wind a cancelled task down
+    /// (the exchange stays registered, ignoring what still arrives, until it has). `cancel: false`
+    /// only records the reason, for a task that ends by itself.
+    func halt(_ reason: Stop, cancel: Bool = true) {
+        let (task, timer, finish) = state.withLock { state -> (URLSessionDataTask?, DispatchWorkItem?, (@Sendable () -> Void)?) in
+            guard state.stop == .none, !state.completed else { return (nil, nil, nil) }
+            state.stop = reason
+            guard cancel, state.task != nil else { return (nil, nil, nil) }
+            return (state.task, state.timer, state.takeOnFinish())
+        }
         timer?.cancel()
+        finish?()
+        // Not on this thread: `cancel()` waits for the task's own queue, which may be waiting
+        // for the session's delegate queue — the very queue a size check runs on.
+        if let task { DispatchQueue.global().async { task.cancel() } }
     }
 
-    /// The response, or the error for how the task ended.
-    func result(request: URLRequest, timeout: TimeInterval) throws -> (Data, HTTPURLResponse) {
-        lock.lock()
-        let outcome = self.outcome
-        let stop = self.stop
-        lock.unlock()
-        let url = URLSessionTransport.label(request)
-        switch stop {
-        case .timedOut: throw ServiceClientError.timedOut(url: url, timeout: timeout)
-        case .cancelled: throw ServiceClientError.cancelled(url: url)
+    func received(_ data: Data) {
+        let tooLarge = state.withLock { state -> Bool in
+            guard state.stop == .none else { return false }
+            state.body.append(data)
+            return limits.maxResponseSize.map { state.body.count > $0 } ?? false
+        }
+        if tooLarge { halt(.tooLarge) }
+    }
+
+    /// The request to follow a redirect with, or nil to stop (the limit is reached).
+    func redirect(to next: URLRequest) -> URLRequest? {
+        guard state.withLock({ $0.redirects += 1; return $0.redirects }) <= limits.maxRedirects else {
+            // Not cancelled: refusing the redirect ends the task with the redirect response (and
+            // FoundationNetworking traps on a cancel while it waits for the answer).
+            halt(.tooManyRedirects, cancel: false)
+            return nil
+        }
+        guard let from = request.url, let to = next.url,
+              from.scheme != to.scheme || from.host != to.host || from.port != to.port else { return next }
+        var sameOriginOnly = next
+        sameOriginOnly.setValue(nil, forHTTPHeaderField: "Authorization")
+        sameOriginOnly.setValue(nil, forHTTPHeaderField: "Cookie")
+        return sameOriginOnly
+    }
+
+    func complete(response: URLResponse?, error: (any Error)?) {
+        let (timer, finish) = state.withLock { state in
+            (state.completed, state.response, state.error) = (true, response, error)
+            return (state.timer, state.takeOnFinish())
+        }
+        timer?.cancel()
+        finish?()
+    }
+
+    /// The response, or the error for how the exchange ended.
+    func result() throws -> (Data, HTTPURLResponse) {
+        let state = self.state.current
+        switch state.stop {
+        case .timedOut: throw ServiceClientError.timedOut(url: label, timeout: limits.timeout)
+        case .cancelled: throw ServiceClientError.cancelled(url: label)
+        case .tooLarge: throw ServiceClientError.responseTooLarge(url: label, limit: limits.maxResponseSize ?? 0)
+        case .tooManyRedirects: throw ServiceClientError.tooManyRedirects(url: label, count: limits.maxRedirects)
         case .none: break
         }
-        guard let outcome else {
-            throw ServiceClientError.invalidResponse(url: url, reason: "no response")
+        if let error = state.error { throw failure(error, state) }
+        guard let http = state.response as? HTTPURLResponse else {
+            throw ServiceClientError.invalidResponse(url: label, reason: "not an HTTP response")
         }
-        if let error = outcome.error {
-            throw TransportErrors.map(error, url: url, timeout: timeout)
-        }
-        guard let http = outcome.response as? HTTPURLResponse else {
-            throw ServiceClientError.invalidResponse(url: url, reason: "not an HTTP response")
-        }
-        return (outcome.data ?? Data(), http)
+        return (state.body, http)
     }
-}
 
-/// What a data task's completion handler received.
-private struct Outcome: @unchecked Sendable {
-    // URLResponse and Error are not Sendable on every platform; the values are handed over once
-    // from the completion handler and only read afterwards.
-    let data: Data?
-    let response: URLResponse?
-    let error: (any Error)?
-}
-
-/// Maps URLSession errors onto ``ServiceClientError`` cases.
-enum TransportErrors {
-    static func map(_ error: any Error, url: String, timeout: TimeInterval) -> ServiceClientError {
-        if let clientError = error as? ServiceClientError { return clientError }
+    /// A URLSession error as a ``ServiceClientError``.
+    private func failure(_ error: any Error, _ state: State) -> ServiceClientError {
         let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else {
-            return .networkFailure(url: url, code: nsError.code, message: nsError.localizedDescription)
-        }
-        switch nsError.code {
-        case NSURLErrorCancelled:
-            return .cancelled(url: url)
-        case NSURLErrorTimedOut:
-            return .timedOut(url: url, timeout: timeout)
-        case NSURLErrorCannotConnectToHost:
-            return .connectionRefused(url: url)
+        switch nsError.domain == NSURLErrorDomain ? nsError.code : 0 {
+        case NSURLErrorCancelled: return .cancelled(url: label)
+        case NSURLErrorTimedOut: return .timedOut(url: label, timeout: limits.timeout)
+        case NSURLErrorCannotConnectToHost: return .connectionRefused(url: label)
+        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: label, receivedBytes: state.body.count)
+        case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: label, count: 0)
         default:
-            return .networkFailure(url: url, code: nsError.code, message: nsError.localizedDescription)
+            // The headers arrived, then the transfer failed: the body is incomplete.
+            guard let expected = state.response?.expectedContentLength else {
+                return .networkFailure(url: label, code: nsError.code, message: nsError.localizedDescription)
+            }
+            return .truncatedResponse(url: label, receivedBytes: state.body.count, expectedBytes: expected >= 0 ? Int(expected) : nil)
         }
     }
 }

@@ -26,6 +26,18 @@ struct MultipartFormData {
     /// The request's `Content-Type` header.
     var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
+    /// A text part per field, then a part per file (named `upload0`, `upload1`, … by position when
+    /// the file has no field name).
+    mutating func add(fields: [(name: String, value: String)], files: [UploadFile]) {
+        for field in fields {
+            addField(name: field.name, value: field.value)
+        }
+        for (index, file) in files.enumerated() {
+            addFile(fieldName: file.fieldName ?? "upload\(index)", fileName: file.fileName,
+                    mimeType: file.resolvedMimeType, data: file.data)
+        }
+    }
+
     mutating func addField(name: String, value: String) {
         append("--\(boundary)\r\n")
         append("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n")

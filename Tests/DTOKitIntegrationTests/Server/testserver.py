@@ -24,7 +24,10 @@ Usage:
 The first line on stdout is `PORT <n>` (flushed), the port the server listens on.
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
-"authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters.
+"authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
+GET /_test/headers echoes the request headers as JSON; GET /_test/redirect?to=URL answers 302 to URL;
+GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
+GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`).
 """
 
 import argparse
@@ -36,6 +39,8 @@ import os
 import re
 import secrets
 import signal
+import socket
+import struct
 import sys
 import threading
 import time
@@ -962,6 +967,70 @@ def to_json_bytes(value):
     return text.encode("utf-8")
 
 
+# ---------------------------------------------------------------------------------------------
+# Faults: what broken servers and proxies do, for the client's robustness tests
+
+
+def serve_fault(handler, name, state):
+    """Answers like a broken server. Every response that has a body echoes the request's
+    Authorization header, as a careless proxy's error page might, so that the tests can check that
+    no token reaches an error text. When the client gives up on a long response, the write fails
+    and the counter `aborted:NAME` goes up (the client closed the connection: nothing leaked)."""
+    secret = (handler.headers.get("Authorization") or "").encode()
+    out = handler.wfile
+    handler.close_connection = True
+
+    def head(status, headers):
+        handler.send_response(status)
+        for key, value in headers.items():
+            handler.send_header(key, value)
+        handler.end_headers()
+
+    try:
+        if name == "reset":  # headers and part of the body, then a TCP reset
+            head(200, {"Content-Type": "application/json", "Content-Length": "1000"})
+            out.write(b'{"result":"' + secret)
+            out.flush()
+            time.sleep(0.05)
+            handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            handler.connection.close()
+        elif name == "truncated":  # fewer bytes than Content-Length, then an orderly close
+            head(200, {"Content-Type": "application/json", "Content-Length": "1000"})
+            out.write(b'{"result":"' + secret)
+            out.flush()
+            handler.connection.shutdown(socket.SHUT_RDWR)
+        elif name in ("huge", "huge-chunked"):  # 200 MB, announced or not, at about 60 MB/s
+            chunk = b"x" * 65536
+            if name == "huge":
+                head(200, {"Content-Type": "application/json", "Content-Length": str(200 * 1024 * 1024)})
+            else:
+                head(200, {"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+                chunk = b"%x\r\n%s\r\n" % (len(chunk), chunk)
+            for _ in range(3200):
+                out.write(chunk)
+                time.sleep(0.001)
+            if name == "huge-chunked":
+                out.write(b"0\r\n\r\n")
+        elif name == "html":  # a proxy's error page
+            page = (b"<html><head><title>503 Service Temporarily Unavailable</title></head><body>"
+                    b"<center><h1>503 Service Temporarily Unavailable</h1></center><hr>"
+                    b"<p>request: " + secret + b"</p><center>nginx</center></body></html>")
+            head(503, {"Content-Type": "text/html", "Content-Length": str(len(page))})
+            out.write(page)
+        elif name == "loop":  # redirects to itself, forever
+            head(302, {"Location": "/_test/fault/loop", "Content-Length": "0"})
+        elif name == "drip":  # a 100-byte body, one byte every 100 ms
+            head(200, {"Content-Type": "application/json", "Content-Length": "100"})
+            for _ in range(100):
+                out.write(b" ")
+                out.flush()
+                time.sleep(0.1)
+        else:
+            raise HttpError(404, "NotFound", "No fault %s" % name)
+    except (BrokenPipeError, ConnectionResetError, OSError):
+        state.count("aborted:" + name)
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "DTOKitTestServer/1.0"
@@ -996,8 +1065,10 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else b""
         extra_headers = {"X-Http-Method": method}
         try:
+            if raw_path.startswith("/_test/fault/"):
+                return serve_fault(self, raw_path[len("/_test/fault/"):], app.state)
             if raw_path.startswith("/_test/"):
-                return self.test_endpoint(raw_path, method)
+                return self.test_endpoint(raw_path, method, query)
             segments = [unquote(s) for s in raw_path.strip("/").split("/") if s != ""]
             op_name, template, path_vars = app.route(method, segments)
             extra_headers["X-Matched-Route"] = template
@@ -1050,8 +1121,23 @@ class Handler(BaseHTTPRequestHandler):
         members, extra = bind_members(op_name, raw, app.schema)
         return Context(self, op_name, method, members, extra, files, template)
 
-    def test_endpoint(self, path, method):
+    def test_endpoint(self, path, method, query):
         app = self.server.app
+        if path == "/_test/headers":
+            return self.respond(200, to_json_bytes(dict(self.headers.items())), "application/json", {}, [])
+        if path == "/_test/flaky":  # 503 for the first `failures` requests with this key, then 200
+            params = dict(parse_qsl(query))
+            name = "flaky:" + params.get("key", "")
+            app.state.count(name)
+            with app.state.lock:
+                attempts = app.state.counters[name]
+            if attempts <= int(params.get("failures", "1")):
+                status = HttpError(503, "Unavailable", "Try again")
+                return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
+            return self.respond(200, to_json_bytes({"attempts": attempts}), "application/json", {}, [])
+        if path == "/_test/redirect":
+            target = dict(parse_qsl(query)).get("to", "/")
+            return self.respond(302, b"", None, {"Location": target}, [])
         if path == "/_test/stats":
             with app.state.lock:
                 counters = dict(app.state.counters)

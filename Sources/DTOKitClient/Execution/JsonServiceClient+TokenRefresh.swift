@@ -34,37 +34,16 @@ extension JsonServiceClient {
         if settings.refreshToken == nil && settings.bearerToken == nil {
             request.useTokenCookie = true
         }
-        var call = try settings.refreshTokenUrl.map { try prepare(relativeUrl: $0, method: .post, body: request) }
-            ?? prepare(request, method: .post, customRoutes: [])
+        let destination = settings.refreshTokenUrl.map { ServiceCall.Destination.url($0) }
+        var call = try prepare(ServiceCall(method: .post, destination: destination ?? .route, payload: .request(request)),
+                               useCustomRoutes: false)
         call.allowsTokenRefresh = false
         return call
     }
 
-    /// Refreshes the access token, blocking.
-    func refreshAccessToken(failedCall: PreparedCall) throws {
-        do {
-            let call = try makeRefreshCall()
-            let (data, _) = try execute(call)
-            try applyAccessToken(from: data, call: call)
-        } catch {
-            throw ServiceClientError.refreshTokenFailed(url: failedCall.label, underlying: error)
-        }
-    }
-
-    /// Refreshes the access token, suspending.
-    func refreshAccessTokenAsync(failedCall: PreparedCall) async throws {
-        do {
-            let call = try makeRefreshCall()
-            let (data, _) = try await executeAsync(call)
-            try applyAccessToken(from: data, call: call)
-        } catch {
-            throw ServiceClientError.refreshTokenFailed(url: failedCall.label, underlying: error)
-        }
-    }
-
     /// Takes the new token from a `GetAccessTokenResponse`.
-    func applyAccessToken(from data: Data, call: PreparedCall) throws {
-        let response = try ResponseDecoding.decode(GetAccessTokenResponse.self, data: data, url: call.label)
+    func applyAccessToken(from data: Data, _ httpResponse: HTTPURLResponse, call: PreparedCall) throws {
+        let response = try ServiceResponse(data: data, httpResponse: httpResponse).decode(GetAccessTokenResponse.self)
         if let token = response.accessToken, !token.isEmpty {
             bearerToken = token
         } else if getTokenCookie() == nil {

@@ -1,0 +1,154 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turning a ``ServiceCall`` into HTTP terms: the URL (route, relative URL or caller-built
+/// request), the query string and the body.
+extension JsonServiceClient {
+    /// The call in HTTP terms. `useCustomRoutes` overrides the client's setting (the refresh call
+    /// always uses the pre-defined route).
+    func prepare(_ call: ServiceCall, useCustomRoutes: Bool? = nil) throws -> PreparedCall {
+        do {
+            return try prepareChecked(call, useCustomRoutes: useCustomRoutes)
+        } catch let error as JsonDecodingError {   // a custom conformance wrote invalid JSON
+            throw ServiceClientError.requestEncodingFailed(typeName: call.request.map { type(of: $0).typeName } ?? "?",
+                                                           reason: "\(error)")
+        }
+    }
+
+    private func prepareChecked(_ call: ServiceCall, useCustomRoutes: Bool?) throws -> PreparedCall {
+        let settings = self.settings.current
+        let members = call.request.map { RequestMembers($0, settings: settings) }
+        var method = call.method
+        var url: URL
+        var usedMembers: Set<String> = []
+        var headers: [String: String] = [:]
+        var body: Data?
+        switch call.destination {
+        case .route:
+            guard let members else { throw ServiceClientError.invalidUrl("a call to a route needs a request DTO") }
+            let route = try RouteResolver(basePath: settings.basePath,
+                                          useCustomRoutes: useCustomRoutes ?? settings.useCustomRoutes)
+                .resolve(typeName: members.typeName, routes: members.routes, method: method, member: members.member)
+            url = try resolveUrl(route.path)
+            usedMembers = route.usedMembers
+        case .url(let text):
+            url = try resolveUrl(text)
+        case .urlRequest(let request):
+            guard let requestUrl = request.url else { throw ServiceClientError.invalidUrl("a URLRequest without a URL") }
+            url = requestUrl.host == nil ? try resolveUrl(requestUrl.absoluteString) : requestUrl
+            method = HttpMethod(rawValue: request.httpMethod ?? method.rawValue)
+            headers = request.allHTTPHeaderFields ?? [:]
+            body = request.httpBody
+        }
+        var query: [(name: String, value: String)] = []
+        var contentType = "application/json"
+        switch call.payload {
+        case .none:
+            break
+        case .request:
+            if let members, !method.hasRequestBody {
+                query = try members.queryItems(excluding: usedMembers)
+            } else if body == nil {
+                body = members?.jsonBody()
+            }
+        case .json(let value):
+            body = body ?? value.toJsonData()
+        case .multipart(_, let files):
+            if body == nil, let members {
+                var form = MultipartFormData()
+                try form.add(fields: members.queryItems(excluding: []), files: files)
+                body = form.finished()
+                contentType = form.contentType
+            }
+        }
+        query += call.query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        if !query.isEmpty {
+            let text = url.absoluteString
+            let separator = text.contains("?") ? "&" : "?"
+            guard let withQuery = URL(string: text + separator + PercentEncoding.queryString(query)) else {
+                throw ServiceClientError.invalidUrl(URLSessionTransport.urlWithoutQuery(url))
+            }
+            url = withQuery
+        }
+        return PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
+                            headers: headers, retryIf: call.retryIf)
+    }
+
+    /// An absolute `http(s)` URL as it is; anything else appended to the base URL. Characters a
+    /// URL cannot hold (spaces, non-ASCII) are percent-encoded; `?`, `&`, `=`, `%` are kept as
+    /// written.
+    func resolveUrl(_ relativeOrAbsoluteUrl: String) throws -> URL {
+        let lowercased = relativeOrAbsoluteUrl.lowercased()
+        let text = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
+            ? relativeOrAbsoluteUrl
+            : baseUrl + relativeOrAbsoluteUrl.drop(while: { $0 == "/" })
+        if let url = URL(string: text), url.host != nil { return url }
+        let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "%#"))
+        if let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed),
+           let url = URL(string: encoded), url.host != nil {
+            return url
+        }
+        throw ServiceClientError.invalidUrl(text)
+    }
+}
+
+/// A request DTO's members as JSON values, read one at a time through its metadata table, plus
+/// the client's `sessionId` and `version` for ``IHasSessionId`` and ``IHasVersion`` requests
+/// that leave theirs nil (added after the request's own members; the request object is not changed).
+struct RequestMembers {
+    let request: any ServiceRequest
+    let injected: JsonObject
+
+    init(_ request: any ServiceRequest, settings: JsonServiceClient.Settings) {
+        self.request = request
+        var injected = JsonObject()
+        if let sessionId = settings.sessionId, let hasSession = request as? any IHasSessionId, hasSession.sessionId == nil {
+            injected["sessionId"] = .string(sessionId)
+        }
+        if let version = settings.version, let hasVersion = request as? any IHasVersion, hasVersion.version == nil {
+            injected["version"] = .int(version)
+        }
+        self.injected = injected
+    }
+
+    var typeName: String { type(of: request).typeName }
+    var routes: [ServiceRoute] { type(of: request).routes }
+
+    /// The member named `name` (ignoring case), for filling a route.
+    func member(named name: String) throws -> (name: String, value: JsonValue)? {
+        if let found = try request.jsonMember(named: name) { return found }
+        return injected.keys.first { $0.lowercased() == name.lowercased() }.flatMap { key in
+            injected[key].map { (name: key, value: $0) }
+        }
+    }
+
+    /// `name=value` pairs (JSV values) for the query string or a form: every member not used by the
+    /// route and not null, `[]` or `{}`.
+    func queryItems(excluding used: Set<String>) throws -> [(name: String, value: String)] {
+        var members = try request.jsonMembers()
+        for (name, value) in injected { members[name] = value }
+        return members.compactMap { name, value in
+            guard !used.contains(name), !JsvEncoder.isEmptyValue(value), let text = JsvEncoder.encode(value) else {
+                return nil
+            }
+            return (name: name, value: text)
+        }
+    }
+
+    /// The request as JSON, with the injected members appended to the object.
+    func jsonBody() -> Data {
+        var json = request.toJsonData()
+        guard !injected.isEmpty, json.last == UInt8(ascii: "}") else { return json }
+        json.removeLast()
+        var separator = json.last == UInt8(ascii: "{") ? "" : ","
+        for (name, value) in injected {
+            json.append(contentsOf: Array((separator + JsonValue.string(name).toJson() + ":" + value.toJson()).utf8))
+            separator = ","
+        }
+        json.append(UInt8(ascii: "}"))
+        return json
+    }
+}

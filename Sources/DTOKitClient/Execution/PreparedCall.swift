@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A call turned into HTTP terms, before the per-attempt parts (authorization, cookies, filters)
+/// are added, so that it can be sent again after the access token was refreshed.
+struct PreparedCall: @unchecked Sendable {
+    var method: HttpMethod
+    var url: URL
+    var body: Data?
+    var contentType: String?
+    /// Headers of a caller-built `URLRequest`, kept as they are.
+    var headers: [String: String] = [:]
+    /// The caller's `retryIf` (see ``ServiceCall/retryIf``).
+    var retryIf: (@Sendable (HTTPURLResponse) -> Bool)?
+    /// False for the refresh request itself.
+    var allowsTokenRefresh = true
+
+    /// The URL without its query string, for error messages.
+    var label: String { URLSessionTransport.urlWithoutQuery(url) }
+}
+
+/// What authenticated one attempt, to tell on a 401 whether another call already refreshed it.
+struct AuthSnapshot: Equatable {
+    var bearerToken: String?
+    var tokenCookie: String?
+}
+
+/// One attempt of a call: the finished `URLRequest`, what authenticated it, and its bounds.
+struct Attempt {
+    var request: URLRequest
+    var auth: AuthSnapshot
+    var limits: URLSessionTransport.Limits
+}

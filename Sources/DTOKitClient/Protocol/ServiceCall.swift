@@ -1,0 +1,78 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One call a method family asks a ``ServiceClient`` to make: the HTTP method, where it goes and
+/// what it carries, still as DTOs.
+///
+/// A mock looks at ``request`` (the request DTO) and ``method`` to decide what to answer;
+/// ``JsonServiceClient`` turns the call into an HTTP request (routes, query string, JSON or
+/// multipart body, headers, cookies, filters).
+public struct ServiceCall {
+    /// Where the call goes.
+    public enum Destination {
+        /// The route of the request DTO in ``payload``: its custom route when the request's values
+        /// fill one and it allows the method, else the pre-defined route (`/api/{Name}`).
+        case route
+        /// A path relative to the base URL, or an absolute `http(s)` URL.
+        case url(String)
+        /// A request you built. Its URL (a relative one is resolved against the base URL), method,
+        /// headers and body are used; the payload supplies the body only when it has none.
+        case urlRequest(URLRequest)
+    }
+
+    /// What the call carries.
+    public enum Payload {
+        /// Nothing.
+        case none
+        /// A request DTO: its members go in the query string for GET, DELETE, HEAD and OPTIONS,
+        /// and as a JSON body otherwise.
+        case request(any ServiceRequest)
+        /// A JSON body (the relative-URL forms of `post`, `put` and `patch`).
+        case json(any JsonConvertible)
+        /// A request DTO's members as form fields, then files, as `multipart/form-data`.
+        case multipart(any ServiceRequest, files: [UploadFile])
+    }
+
+    /// The HTTP method.
+    public var method: HttpMethod
+    /// Where the call goes.
+    public var destination: Destination
+    /// What it carries.
+    public var payload: Payload
+    /// Extra query-string parameters, after the request's own (e.g. AutoQuery conventions).
+    public var query: [String: String]
+    /// Asked with an error response (status 400 or more): `true` sends the call once more.
+    public var retryIf: (@Sendable (HTTPURLResponse) -> Bool)?
+
+    /// A call with every part given.
+    public init(method: HttpMethod, destination: Destination, payload: Payload = .none,
+                query: [String: String] = [:], retryIf: (@Sendable (HTTPURLResponse) -> Bool)? = nil) {
+        self.method = method
+        self.destination = destination
+        self.payload = payload
+        self.query = query
+        self.retryIf = retryIf
+    }
+
+    /// A request DTO sent with `method` to its route.
+    public init(_ method: HttpMethod, _ request: any ServiceRequest, query: [String: String] = [:]) {
+        self.init(method: method, destination: .route, payload: .request(request), query: query)
+    }
+
+    /// The request DTO the call carries, if any.
+    public var request: (any ServiceRequest)? {
+        switch payload {
+        case .request(let request), .multipart(let request, _): return request
+        case .none, .json: return nil
+        }
+    }
+
+    /// The files the call uploads.
+    public var files: [UploadFile] {
+        if case .multipart(_, let files) = payload { return files }
+        return []
+    }
+}

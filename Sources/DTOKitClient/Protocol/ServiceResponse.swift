@@ -1,0 +1,88 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A successful response: the body as received and the HTTP response it came with.
+///
+/// `@unchecked Sendable`: both parts are immutable once received (`HTTPURLResponse` is not marked
+/// `Sendable` in every SDK).
+public struct ServiceResponse: @unchecked Sendable {
+    /// The body, exactly as received.
+    public let data: Data
+    /// The status, headers and URL of the response.
+    public let httpResponse: HTTPURLResponse
+    /// Given a decoding failure, returns the error to throw (``JsonServiceClient`` removes secrets
+    /// and calls its error hooks, as it does with the errors of the exchange itself).
+    var onDecodingError: (@Sendable (any Error) -> any Error)?
+
+    public init(data: Data, httpResponse: HTTPURLResponse) {
+        self.data = data
+        self.httpResponse = httpResponse
+    }
+
+    /// A response made up by a mock: `data` with `statusCode` and `headers`.
+    public init(data: Data, statusCode: Int = 200, headers: [String: String] = [:],
+                url: URL = URL(fileURLWithPath: "/mock")) throws {
+        guard let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1",
+                                             headerFields: headers) else {
+            throw ServiceClientError.invalidResponse(url: url.absoluteString, reason: "not a valid HTTP response")
+        }
+        self.init(data: data, httpResponse: response)
+    }
+
+    /// A response made up by a mock: `value` as its JSON body.
+    public static func json<T: JsonConvertible>(_ value: T, statusCode: Int = 200) throws -> ServiceResponse {
+        try ServiceResponse(data: value.toJsonData(), statusCode: statusCode,
+                            headers: ["Content-Type": "application/json; charset=utf-8"])
+    }
+
+    /// The HTTP status code.
+    public var statusCode: Int { httpResponse.statusCode }
+
+    /// Decodes the body as `type`:
+    /// - `Data` and `[UInt8]` get the raw body (ServiceStack sends `byte[]` and `Stream` responses
+    ///   as raw bytes);
+    /// - `String` gets the raw text unless the body is a JSON string (ServiceStack sends `string`
+    ///   responses as plain text);
+    /// - an empty body (204 No Content, or a service that returned null) gives an empty DTO
+    ///   (`T()`), `nil` or `JsonValue.null`;
+    /// - anything else is decoded as JSON.
+    /// - Throws: ``ServiceClientError/responseDecodingFailed(url:typeName:error:)``, or
+    ///   ``ServiceClientError/invalidResponse(url:reason:)`` for an empty body no value fits.
+    public func decode<R: JsonConvertible>(_ type: R.Type) throws -> R {
+        do {
+            return try decodeBody(as: R.self)
+        } catch {
+            throw onDecodingError?(error) ?? error
+        }
+    }
+
+    private func decodeBody<R: JsonConvertible>(as type: R.Type) throws -> R {
+        if R.self == Data.self, let value = data as? R { return value }
+        if R.self == [UInt8].self, let value = [UInt8](data) as? R { return value }
+        let firstByte = data.first(where: { !$0.isJsonWhitespace })
+        if R.self == String.self, firstByte != UInt8(ascii: "\""),
+           let value = String(decoding: data, as: UTF8.self) as? R {
+            return value
+        }
+        if firstByte == nil {
+            if let dtoType = R.self as? any JsonSerializable.Type, let empty = dtoType.init() as? R {
+                return empty
+            }
+            if let null = try? R.fromJson("null") { return null }
+            throw ServiceClientError.invalidResponse(url: urlLabel, reason: "the body is empty, expected \(R.self)")
+        }
+        do {
+            return try R.fromJson(data)
+        } catch let error as JsonDecodingError {
+            throw ServiceClientError.responseDecodingFailed(url: urlLabel, typeName: "\(R.self)", error: error)
+        }
+    }
+
+    /// The response's URL without its query string, for error messages.
+    var urlLabel: String {
+        httpResponse.url.map(URLSessionTransport.urlWithoutQuery) ?? "?"
+    }
+}

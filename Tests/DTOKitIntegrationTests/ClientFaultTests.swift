@@ -1,0 +1,165 @@
+import DTOKit
+import DTOKitClient
+import Foundation
+import XCTest
+
+/// Servers that break the rules (the test server's `/_test/fault/…` endpoints): each fault ends
+/// the call with its own clear error, sync and async; the client stops receiving what it gave up
+/// on; threads do not pile up; and no token shows in any error text, although every faulty body
+/// echoes the `Authorization` header.
+final class ClientFaultTests: XCTestCase {
+    static let token = "eyJ-fault-secret-token-1234567"
+    static let refreshToken = "rt-fault-secret-refresh-7654321"
+
+    /// What each fault must end in.
+    static let faults: [(path: String, kind: String)] = [
+        ("reset", "connectionLost"), ("truncated", "truncatedResponse"), ("huge", "responseTooLarge"),
+        ("huge-chunked", "responseTooLarge"), ("html", "HTTP 503"), ("loop", "tooManyRedirects"),
+        ("drip", "timedOut"),
+    ]
+
+    func testEachFaultEndsInItsOwnClearErrorSyncAndAsync() async throws {
+        let client = try faultClient()
+        let dripClient = try faultClient(timeout: 0.3)   // the drip would take 10 s; any timeout ends it
+        for (path, kind) in Self.faults {
+            let client = path == "drip" ? dripClient : client
+            let syncError = Self.error { try client.get("/_test/fault/" + path, as: JsonValue.self) }
+            let asyncError = await Self.asyncError { _ = try await client.getAsync("/_test/fault/" + path, as: JsonValue.self) }
+            for error in [syncError, asyncError] {
+                XCTAssertEqual(Self.kind(of: error), kind, "\(path): \(String(describing: error))")
+                Self.assertNoSecrets(in: error, path)
+            }
+        }
+    }
+
+    func testErrorDetails() throws {
+        let client = try faultClient()
+        // (The drip's timeout is checked by the test above.)
+        let errors = Dictionary(uniqueKeysWithValues: Self.faults.filter { $0.path != "drip" }.map { fault in
+            (fault.path, Self.error { try client.getData(url: "/_test/fault/" + fault.path) })
+        })
+        guard case .truncatedResponse(let url, let received, let expected)? = errors["truncated"] as? ServiceClientError,
+              case .responseTooLarge(_, let limit)? = errors["huge"] as? ServiceClientError,
+              case .tooManyRedirects(_, let count)? = errors["loop"] as? ServiceClientError,
+              case .connectionLost(_, let receivedBeforeReset)? = errors["reset"] as? ServiceClientError
+        else { return XCTFail("unexpected errors: \(errors)") }
+        XCTAssertTrue(url.hasSuffix("/_test/fault/truncated"), url)
+        XCTAssertEqual(expected, 1000)
+        XCTAssertLessThan(received, 1000)
+        XCTAssertLessThan(receivedBeforeReset, 1000)
+        XCTAssertEqual(limit, 1_000_000)
+        XCTAssertEqual(count, 3)
+        let html = try XCTUnwrap(errors["html"] as? WebServiceException)
+        XCTAssertEqual(html.statusCode, 503)
+        XCTAssertTrue(html.description.contains("503 Service Temporarily Unavailable"), html.description)
+        XCTAssertTrue(html.description.contains("nginx"), html.description)
+        XCTAssertFalse(html.description.contains("<"), "the page's text, not its tags: \(html.description)")
+        XCTAssertTrue(html.responseText?.contains(Self.token) ?? false, "the body itself is kept as received")
+        for (path, error) in errors {
+            Self.assertNoSecrets(in: error, path)
+        }
+    }
+
+    func testTheClientStopsReceivingWhatItGaveUpOn() async throws {
+        let client = try faultClient()
+        let before = try serverCounters()
+        _ = Self.error { try client.getData(url: "/_test/fault/huge") }
+        _ = await Self.asyncError { _ = try await client.getDataAsync(url: "/_test/fault/huge-chunked") }
+        _ = Self.error { try faultClient(timeout: 0.3).getData(url: "/_test/fault/drip") }
+        // The server notices the closed connection when it next writes.
+        for name in ["aborted:huge", "aborted:huge-chunked", "aborted:drip"] {
+            try waitUntil("the server saw the client close the connection (\(name))") {
+                try serverCounters()[name] ?? 0 > before[name] ?? 0
+            }
+        }
+    }
+
+    #if os(Linux)
+    func testFaultsLeaveNoThreadsBehind() async throws {
+        let client = try faultClient()
+        let quickFaults = ["reset", "truncated", "huge", "huge-chunked", "html", "loop"]
+        for path in quickFaults {   // warm-up: the session's own threads start here
+            _ = Self.error { try client.getData(url: "/_test/fault/" + path) }
+        }
+        let threadsBefore = try threadCount()
+        for _ in 0..<5 {
+            for path in quickFaults {
+                _ = Self.error { try client.getData(url: "/_test/fault/" + path) }
+                _ = await Self.asyncError { _ = try await client.getDataAsync(url: "/_test/fault/" + path) }
+            }
+        }
+        let threadsAfter = try threadCount()
+        XCTAssertLessThan(threadsAfter - threadsBefore, 8, "60 failed calls; threads before \(threadsBefore), after \(threadsAfter)")
+    }
+
+    private func threadCount() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+    }
+    #endif
+
+    // MARK: Helpers
+
+    private func faultClient(timeout: TimeInterval = 2) throws -> JsonServiceClient {
+        let client = try makeTestClient()
+        client.bearerToken = Self.token
+        client.refreshToken = Self.refreshToken
+        client.timeout = timeout
+        client.maxResponseSize = 1_000_000
+        client.maxRedirects = 3
+        return client
+    }
+
+    static func error(_ body: () throws -> Any) -> (any Error)? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func asyncError(_ body: () async throws -> Void) async -> (any Error)? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func kind(of error: (any Error)?) -> String {
+        switch error {
+        case let error as WebServiceException: return "HTTP \(error.statusCode)"
+        case ServiceClientError.connectionLost?: return "connectionLost"
+        case ServiceClientError.truncatedResponse?: return "truncatedResponse"
+        case ServiceClientError.responseTooLarge?: return "responseTooLarge"
+        case ServiceClientError.tooManyRedirects?: return "tooManyRedirects"
+        case ServiceClientError.timedOut?: return "timedOut"
+        default: return "other: \(String(describing: error))"
+        }
+    }
+
+    static func assertNoSecrets(in error: (any Error)?, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let error else { return XCTFail("\(label): no error", file: file, line: line) }
+        for text in ["\(error)", String(reflecting: error), error.localizedDescription] {
+            XCTAssertFalse(text.contains(token), "\(label): \(text)", file: file, line: line)
+            XCTAssertFalse(text.contains(refreshToken), "\(label): \(text)", file: file, line: line)
+        }
+    }
+}
+
+/// The server's counters (`GET /_test/stats`).
+func serverCounters() throws -> [String: Int] {
+    let stats = try makeTestClient().get("/_test/stats", as: [String: Int].self)
+    return stats
+}
+
+/// Polls `condition` until it holds, failing after 10 seconds.
+func waitUntil(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+               _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while try !condition() {
+        guard Date() < deadline else { return XCTFail("timed out waiting until \(what)", file: file, line: line) }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+}
