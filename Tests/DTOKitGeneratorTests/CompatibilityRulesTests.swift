@@ -152,4 +152,67 @@ final class CompatibilityRulesTests: XCTestCase {
         ])
         XCTAssertEqual(warnings.count, 4, "\(warnings)")
     }
+
+    // MARK: Found by the mutation tests (Tests/CompileMatrix/compile-matrix.py --mutants)
+
+    func testARepeatedPropertyKeepsTheFirst() throws {
+        let properties = [Snippet.property("Id", "Int32"), Snippet.property("Id", "String"), Snippet.property("ID", "Int64")]
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: Snippet.type("Twice", properties.joined(separator: ","))))
+        assertLines(output, contain: ["public var id: Int?", "//id:String? is declared twice; the first declaration is kept",
+                                      "//id:Int? is declared twice; the first declaration is kept"])
+        XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[0].properties[1].name", "$.types[0].properties[2].name"])
+    }
+
+    func testARequestSubclassingARequestInheritsMarkersRoutesAndVersion() throws {
+        let operations = #"""
+            {"request":{"name":"Base","namespace":"My","properties":[{"name":"Id","type":"Int32","namespace":"System"}]},
+             "returnType":{"name":"String","namespace":"System"},"method":"GET","routes":[{"path":"/base/{Id}","verbs":"GET"}]},
+            {"request":{"name":"Derived","namespace":"My","inherits":{"name":"Base","namespace":"My"},"properties":[]},
+             "returnType":{"name":"String","namespace":"System"},"method":"GET","routes":[{"path":"/derived/{Id}"}]},
+            {"request":{"name":"Plain","namespace":"My","inherits":{"name":"Base","namespace":"My"},"properties":[]},
+             "returnType":{"name":"String","namespace":"System"}}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(operations: operations), options: "AddImplicitVersion: 2")
+        XCTAssertEqual(warnings, [])
+        assertLines(output, contain: [
+            "public nonisolated class Derived: Base {", "public nonisolated class Plain: Base {",
+            "public static var routes: [ServiceRoute] {",
+            "if self == Derived.self { return Derived.derivedRoutes }",
+            "return [ServiceRoute(\"/base/{Id}\", \"GET\")]",
+            "static let derivedRoutes = [ServiceRoute(\"/derived/{Id}\")]",
+        ])
+        XCTAssertEqual(output.components(separatedBy: "public var version: Int = 2").count, 2, "only the base declares it")
+    }
+
+    func testGenericClassesNamedWithTheWrongNumberOfArguments() throws {
+        let types = #"""
+            {"name":"Page","namespace":"My","genericArgs":["T"],"properties":[{"name":"Items","type":"List`1","namespace":"System.Collections.Generic","genericArgs":["T"]}]},
+            {"name":"Holder","namespace":"My","properties":[{"name":"Page","type":"Page`1","namespace":"My"}]},
+            {"name":"Jobs","namespace":"My","inherits":{"name":"QueryDb`1","namespace":"ServiceStack"},"properties":[]},
+            {"name":"Results","namespace":"My","inherits":{"name":"QueryResponse`1","namespace":"ServiceStack"},"properties":[]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
+        assertLines(output, contain: ["public var page: Page<JsonValue>?", "public nonisolated class Jobs: QueryDb<JsonValue> {",
+                                      "public var results: [JsonValue]?"])
+        XCTAssertEqual(warnings.count, 2, "\(warnings)")
+        XCTAssertTrue(warnings.allSatisfy { $0.message.contains("takes 1 type argument(s), the snapshot gives 0") }, "\(warnings)")
+    }
+
+    func testRuntimeMarkersNeedTheirProperty() throws {
+        let types = #"""
+            {"name":"Secure","namespace":"My","implements":[{"name":"IHasBearerToken","namespace":"ServiceStack"},
+              {"name":"IHasVersion","namespace":"ServiceStack"}],"properties":[{"name":"Version","type":"String","namespace":"System"}]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
+        assertLines(output, contain: ["public nonisolated class Secure {"])
+        XCTAssertEqual(warnings.count, 2, "\(warnings)")
+        XCTAssertTrue(warnings[0].message.contains("`Secure` does not match `IHasBearerToken.bearerToken` (it does not declare it)"),
+                      warnings[0].message)
+    }
+
+    func testUnusableNamesBecomeHexCodes() throws {
+        let properties = [Snippet.property("🙂", "String"), Snippet.property("-", "String")]
+        let (output, _) = try Snippet.run(Snippet.snapshot(types: Snippet.type("Faces", properties.joined(separator: ","))))
+        assertLines(output, contain: ["public var _1F642: String?", "public var _2D: String?"])
+    }
 }

@@ -44,6 +44,7 @@ enum AnnotationEmitter {
         switch skipped.reason {
         case .interfaceType: return "//\(skipped.name):\(type) ignored. Swift doesn't support interface properties"
         case .declaredByBase(let base): return "//\(skipped.name):\(type) is declared by \(base)"
+        case .duplicateName: return "//\(skipped.name):\(type) is declared twice; the first declaration is kept"
         }
     }
 

@@ -24,7 +24,17 @@ struct MetadataEmitter {
             // Swift allows one conformance per class hierarchy: the root's metadata dispatches here.
             writer.block("nonisolated extension \(name)") { body in
                 emitRoutes(type, into: &body)
-                emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
+                if type.genericParameters.isEmpty {
+                    emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
+                } else {
+                    // Generic types cannot have stored statics. (The root's dispatch lists only
+                    // non-generic subclasses; README, Limitations.)
+                    body.block("static var \(Self.tableName(type.name)): \(names.library("Metadata"))") { getter in
+                        getter.block("\(names.library("Metadata")).cached(for: self)") { cached in
+                            emitCreate(owner: ownerType, type.metadataProperties, into: &cached)
+                        }
+                    }
+                }
             }
             return
         }
@@ -71,20 +81,39 @@ struct MetadataEmitter {
         return name + "Metadata"
     }
 
+    /// `routes` for a class that declares it (dispatching to subclasses' tables when it has routed
+    /// subclasses), or the `…Routes` table of a routed subclass.
     private func emitRoutes(_ type: ResolvedClass, into writer: inout SourceWriter) {
-        guard type.isRequest, !type.routes.isEmpty, options.addModelExtensions else { return }
         let routeType = names.library("ServiceRoute")
-        let routes = type.routes.map { route in
+        let ownRoutes = type.routes.map { route in
             "\(routeType)(\(SwiftSyntax.stringLiteral(route.path))" + (route.verbs.map { ", \(SwiftSyntax.stringLiteral($0))" } ?? "") + ")"
         }
-        let declaration = type.genericParameters.isEmpty ? "static let routes" : "static var routes: [\(routeType)]"
-        if routes.count == 1 {
-            writer.line(type.genericParameters.isEmpty ? "\(access)\(declaration) = [\(routes[0])]" : "\(access)\(declaration) { [\(routes[0])] }")
-        } else {
-            writer.line("\(access)\(declaration)" + (type.genericParameters.isEmpty ? " = [" : " { ["))
-            routes.forEach { writer.line("    \($0),") }
-            writer.line(type.genericParameters.isEmpty ? "]" : "] }")
+        let isGeneric = !type.genericParameters.isEmpty
+        if type.declaresRoutes, !type.routeSubclasses.isEmpty {
+            writer.block("\(access)static var routes: [\(routeType)]") { getter in
+                for subclass in type.routeSubclasses {
+                    let escaped = SwiftSyntax.escaped(subclass)
+                    getter.line("if self == \(escaped).self { return \(escaped).\(Self.routesTableName(subclass)) }")
+                }
+                getter.line("return [\(ownRoutes.joined(separator: ", "))]")
+            }
+        } else if !ownRoutes.isEmpty {
+            let name = type.declaresRoutes ? "routes" : Self.routesTableName(type.name)
+            let modifier = type.declaresRoutes ? access : ""
+            let declaration = isGeneric ? "static var \(name): [\(routeType)]" : "static let \(name)"
+            if ownRoutes.count == 1 {
+                writer.line(isGeneric ? "\(modifier)\(declaration) { [\(ownRoutes[0])] }" : "\(modifier)\(declaration) = [\(ownRoutes[0])]")
+            } else {
+                writer.line("\(modifier)\(declaration)" + (isGeneric ? " { [" : " = ["))
+                ownRoutes.forEach { writer.line("    \($0),") }
+                writer.line(isGeneric ? "] }" : "]")
+            }
         }
+    }
+
+    /// The stored routes of a subclass in a hierarchy: `createTechnologyRoutes`.
+    static func routesTableName(_ swiftName: String) -> String {
+        tableName(swiftName).dropLast("Metadata".count) + "Routes"
     }
 
     private func emitTable(named tableName: String, owner: String, _ properties: [ResolvedProperty],

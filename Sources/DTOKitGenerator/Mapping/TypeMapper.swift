@@ -6,6 +6,8 @@ struct TypeMapper {
 
     /// What a generated type is, by Swift name.
     let generated: [String: GeneratedKind]
+    /// How many generic parameters each generated class has (absent: none).
+    var generatedArity: [String: Int] = [:]
     /// Names left out deliberately (ExcludeTypes/IncludeTypes): kept as written, for the user to provide.
     let userProvided: Set<String>
     let treatAsString: Set<String>
@@ -26,6 +28,8 @@ struct TypeMapper {
             case nullableWithoutArgument
             /// A runtime generic class of generated types, which are not `JsonConvertible` without model extensions.
             case runtimeGenericOfGeneratedTypes(String)
+            /// A generic class named with fewer (or more) type arguments than it has parameters.
+            case typeArgumentCount(String, expected: Int, found: Int)
         }
 
         /// In the order met.
@@ -113,7 +117,7 @@ struct TypeMapper {
             switch kind {
             case .dto:
                 let mappedArguments = try arguments.map(map)
-                return .named(name, mappedArguments, .dto, module: nil)
+                return .named(name, fitted(mappedArguments, to: generatedArity[name] ?? 0, of: name, &fallbacks), .dto, module: nil)
             case .enumeration:
                 return .named(name, [], .enumeration, module: nil)
             case .interface:
@@ -121,7 +125,7 @@ struct TypeMapper {
             }
         }
         if let builtIn = BuiltInTypes.classes[arguments.isEmpty ? name : "\(name)`\(arguments.count)"] {
-            let mappedArguments = try arguments.map(map)
+            let mappedArguments = fitted(try arguments.map(map), to: builtIn.genericParameters.count, of: name, &fallbacks)
             if !generatedTypesAreConvertible, mappedArguments.contains(where: mentionsGeneratedType) {
                 fallbacks.reasons.append(.runtimeGenericOfGeneratedTypes(builtIn.swiftName))
                 return library("JsonValue", .json)
@@ -151,6 +155,14 @@ struct TypeMapper {
 
     private func library(_ name: String, _ kind: SwiftType.Kind) -> SwiftType {
         .named(name, [], kind, module: names.module(for: name))
+    }
+
+    /// `arguments` cut or filled up (with `JsonValue`) to the number a generic class takes, so that
+    /// `inherits: QueryDb`1` without genericArgs still names a valid type.
+    func fitted(_ arguments: [SwiftType], to count: Int, of name: String, _ fallbacks: inout Fallbacks) -> [SwiftType] {
+        guard arguments.count != count else { return arguments }
+        fallbacks.reasons.append(.typeArgumentCount(name, expected: count, found: arguments.count))
+        return Array(arguments.prefix(count)) + Array(repeating: library("JsonValue", .json), count: max(0, count - arguments.count))
     }
 
     /// Whether a generated type or a generic parameter occurs anywhere in `type`.

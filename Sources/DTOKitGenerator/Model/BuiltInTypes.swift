@@ -117,6 +117,14 @@ enum BuiltInTypes {
         "IHasBearerToken": ["bearerToken"], "IHasSessionId": ["sessionId"], "IHasVersion": ["version"], "IMeta": ["meta"],
     ]
 
+    /// The exact property types the runtime protocols require, by Swift protocol name.
+    static let protocolRequirements: [String: [Property]] = [
+        "IHasBearerToken": [optional("bearerToken", "String")],
+        "IHasSessionId": [optional("sessionId", "String")],
+        "IHasVersion": [optional("version", "Int")],
+        "IMeta": [meta],
+    ]
+
     /// ServiceStack interfaces that only matter on the server; dropped from `implements`.
     static let droppedInterfaces: Set<String> = [
         "IReturn`1", "IReturnVoid", "ICreateDb`1", "IUpdateDb`1", "IPatchDb`1", "IDeleteDb`1", "ISaveDb`1",

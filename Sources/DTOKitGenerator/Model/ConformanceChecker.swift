@@ -18,7 +18,6 @@ struct ConformanceChecker {
             default: break
             }
         }
-        guard !protocolIndex.isEmpty else { return }
         let paths = Dictionary(definitions.map { (SwiftNames.stripArity($0.name), $0.jsonPath) }, uniquingKeysWith: { first, _ in first })
 
         // 1. Protocol properties take the type their implementers agree on.
@@ -41,9 +40,21 @@ struct ConformanceChecker {
         for index in classIndex.values.sorted() {
             guard case .classType(var declared) = types[index] else { continue }
             declared.conformances = declared.conformances.filter { conformance in
-                guard case .named(let name, _, .protocolType, _) = conformance, protocolIndex[name] != nil else { return true }
-                let requirements = self.requirements(of: name, types, protocolIndex)
-                guard let missing = requirements.first(where: { declared.propertyType($0.name) != $0.type }) else { return true }
+                guard case .named(let name, _, .protocolType, let module) = conformance else { return true }
+                let requirements: [ResolvedProperty]
+                if module == nil, protocolIndex[name] != nil {
+                    requirements = self.requirements(of: name, types, protocolIndex)
+                } else if let runtime = BuiltInTypes.protocolRequirements[name] {
+                    requirements = runtime.map {
+                        ResolvedProperty(name: $0.name, jsonName: $0.name, type: $0.type, initialValue: nil, annotations: [],
+                                         documentation: nil)
+                    }
+                } else {
+                    return true
+                }
+                guard let missing = requirements.first(where: {
+                    declared.propertyType($0.name)?.withoutModules != $0.type.withoutModules
+                }) else { return true }
                 let found = declared.propertyType(missing.name) == nil ? "does not declare it" : "declares it with another type"
                 warnings.warn(at: paths[declared.name] ?? "$",
                               "`\(declared.name)` does not match `\(name).\(missing.name)` (it \(found)); it is generated "
@@ -82,6 +93,19 @@ struct ConformanceChecker {
             pending += declared.inherits
         }
         return false
+    }
+}
+
+extension SwiftType {
+    /// The type with module qualifications removed, to compare a spelled-out library type with a
+    /// qualified one (`Swift.String` and `String` are the same requirement).
+    var withoutModules: SwiftType {
+        switch self {
+        case .named(let name, let arguments, let kind, _): return .named(name, arguments.map(\.withoutModules), kind, module: nil)
+        case .array(let element): return .array(element.withoutModules)
+        case .dictionary(let key, let value): return .dictionary(key.withoutModules, value.withoutModules)
+        case .optional(let wrapped): return .optional(wrapped.withoutModules)
+        }
     }
 }
 

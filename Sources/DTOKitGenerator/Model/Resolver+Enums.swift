@@ -76,8 +76,14 @@ extension Resolver {
     /// them conform; ``ConformanceChecker`` then aligns them with the classes that implement it.
     func resolveProtocol(_ type: TypeDefinition) -> ResolvedProtocol {
         var properties: [ResolvedProperty] = []
+        var names: Set<String> = []
         for property in type.properties {
             guard var resolved = resolveProperty(property, in: type, forcedOptional: []).property else { continue }
+            guard names.insert(resolved.name).inserted else {
+                warnings.warn(at: property.jsonPath + ".name",
+                              "`\(SwiftNames.stripArity(type.name)).\(resolved.name)` is declared twice; the first declaration is kept")
+                continue
+            }
             resolved.initialValue = nil
             properties.append(resolved)
         }

@@ -88,9 +88,12 @@ extension Resolver {
             case .generated(let reference, let base):
                 guard visited.insert(base.key).inserted else { return properties }
                 var baseSubstitutions: [String: SwiftType] = [:]
-                for (parameter, argument) in zip(base.genericArgs, reference.genericArgs) {
-                    baseSubstitutions[parameter] = mapText(argument, in: current, at: current.jsonPath + ".inherits")
-                        .substituting(substitutions)
+                for (index, parameter) in base.genericArgs.enumerated() {
+                    // A missing argument was filled with `JsonValue` in the declaration (with a warning).
+                    baseSubstitutions[parameter] = index < reference.genericArgs.count
+                        ? mapText(reference.genericArgs[index], in: current, at: current.jsonPath + ".inherits")
+                            .substituting(substitutions)
+                        : .named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
                 }
                 properties += declaredProperties(of: base).map {
                     var property = $0
@@ -112,6 +115,18 @@ extension Resolver {
             properties += builtInProperties(builtIn, arguments: arguments).filter { !names.contains($0.name) }
         }
         return properties
+    }
+
+    /// The generated classes above `type`, nearest first.
+    func generatedBaseChain(of type: TypeDefinition) -> [TypeDefinition] {
+        var chain: [TypeDefinition] = []
+        var visited: Set<String> = [type.key]
+        var current = type
+        while case .generated(_, let base)? = bases[current.key], visited.insert(base.key).inserted {
+            chain.append(base)
+            current = base
+        }
+        return chain
     }
 
     /// Lowercased names of every property a class has, own and inherited (for AddResponseStatus).

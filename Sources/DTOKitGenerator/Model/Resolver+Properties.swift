@@ -189,7 +189,10 @@ extension Resolver {
     /// The members of a runtime DTO class, declared in a generated subclass of it instead of inherited.
     func builtInProperties(_ builtIn: BuiltInTypes.Class, arguments: [SwiftType]) -> [ResolvedProperty] {
         var substitutions: [String: SwiftType] = [:]
-        for (parameter, argument) in zip(builtIn.genericParameters, arguments) { substitutions[parameter] = argument }
+        let json = SwiftType.named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
+        for (index, parameter) in builtIn.genericParameters.enumerated() {
+            substitutions[parameter] = index < arguments.count ? arguments[index] : json
+        }
         return builtIn.properties.map {
             ResolvedProperty(name: $0.name, jsonName: $0.name, type: qualified($0.type).substituting(substitutions),
                              initialValue: nil, annotations: [], documentation: nil)
@@ -210,7 +213,7 @@ extension Resolver {
 
     // MARK: Warning text
 
-    private static func explain(_ fallbacks: TypeMapper.Fallbacks) -> String {
+    static func explain(_ fallbacks: TypeMapper.Fallbacks) -> String {
         var seen: [TypeMapper.Fallbacks.Reason] = []
         for reason in fallbacks.reasons where !seen.contains(reason) { seen.append(reason) }
         return seen.map { reason -> String in
@@ -221,6 +224,8 @@ extension Resolver {
                 return "`Nullable`1` comes without its type argument (genericArgs), as older servers write `byte?[]`"
             case .runtimeGenericOfGeneratedTypes(let name):
                 return "`\(name)` needs JsonConvertible arguments, which generated types are not with AddModelExtensions: False"
+            case .typeArgumentCount(let name, let expected, let found):
+                return "`\(name)` takes \(expected) type argument(s), the snapshot gives \(found)"
             }
         }.joined(separator: "; ")
     }

@@ -36,7 +36,8 @@ struct Resolver {
         }
         classesByName = classes
         names = ShadowedNames(generatedNames: Set(kinds.keys))
-        mapper = TypeMapper(generated: kinds, userProvided: selection.deliberatelyExcludedNames,
+        mapper = TypeMapper(generated: kinds, generatedArity: classes.mapValues(\.genericArgs.count),
+                            userProvided: selection.deliberatelyExcludedNames,
                             treatAsString: Set(options.treatTypesAsStrings), names: names,
                             generatedTypesAreConvertible: options.addModelExtensions)
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
@@ -81,7 +82,13 @@ struct Resolver {
             if declaresMembers(of: builtIn) {
                 flattenedBaseProperties = builtInProperties(builtIn, arguments: arguments)
             } else {
-                base = .named(builtIn.swiftName, arguments, .dto, module: names.module(for: builtIn.swiftName))
+                var fallbacks = TypeMapper.Fallbacks()
+                let fitted = mapper.fitted(arguments, to: builtIn.genericParameters.count, of: builtIn.swiftName, &fallbacks)
+                if !fallbacks.isEmpty {
+                    warnings.warn(at: type.jsonPath + ".inherits", "`\(swiftName)` inherits `\(reference.name)`: "
+                                  + Self.explain(fallbacks) + "; `JsonValue` stands in for the missing ones")
+                }
+                base = .named(builtIn.swiftName, fitted, .dto, module: names.module(for: builtIn.swiftName))
                 baseKind = .runtime
             }
         }
@@ -90,6 +97,73 @@ struct Resolver {
             baseKind = .configured
         }
 
+        var (conformances, returnType, runtimeProtocolProperties) = declaredConformances(of: type)
+        // A subclass of a generated class inherits its conformances; declaring one again is an error.
+        let inheritedConformances = generatedBaseChain(of: type).flatMap { declaredConformances(of: $0).conformances }
+        conformances.removeAll { inheritedConformances.contains($0) }
+
+        var members: [ClassMember] = []
+        // A request base class has a `version` already (its own or the implicit one).
+        if let version = options.addImplicitVersion, operation != nil, !allPropertyNames(of: type).contains("version"),
+           !generatedBaseChain(of: type).contains(where: { selection.operations[$0.key] != nil }) {
+            members.append(.property(ResolvedProperty(
+                name: "version", jsonName: "version", type: .named("Int", [], .scalar, module: names.module(for: "Int")),
+                initialValue: .integer(version), annotations: [], documentation: nil)))
+        }
+        let inherited = inheritedProperties(of: type)
+        let inheritedNames = Set(inherited.map(\.name))
+        var declaredNames = Set(members.compactMap(\.property).map(\.name))
+        for property in type.properties {
+            let member = resolveProperty(property, in: type, forcedOptional: runtimeProtocolProperties)
+            guard case .property(let resolved) = member else {
+                members.append(member)
+                continue
+            }
+            if inheritedNames.contains(resolved.name) {
+                // C# `new` re-declarations: Swift cannot override a stored property, the base's stays.
+                let baseName = type.inherits.map { SwiftNames.stripArity($0.name) } ?? "the base class"
+                members.append(.skipped(SkippedProperty(name: resolved.name, type: .swift(resolved.type),
+                                                        reason: .declaredByBase(baseName))))
+            } else if !declaredNames.insert(resolved.name).inserted {
+                warnings.warn(at: property.jsonPath + ".name",
+                              "`\(swiftName).\(resolved.name)` is declared twice; the first declaration is kept")
+                members.append(.skipped(SkippedProperty(name: resolved.name, type: .swift(resolved.type), reason: .duplicateName)))
+            } else {
+                members.append(member)
+            }
+        }
+        let ownNames = Set(members.compactMap(\.property).map(\.name))
+        members += flattenedBaseProperties.filter { !ownNames.contains($0.name) }.map(ClassMember.property)
+        if options.addResponseStatus, isResponse(type),
+           !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus") {
+            members.append(.property(ResolvedProperty(
+                name: "responseStatus", jsonName: "responseStatus",
+                type: .optional(.named("ResponseStatus", [], .dto, module: names.module(for: "ResponseStatus"))),
+                initialValue: nil, annotations: [], documentation: nil)))
+        }
+        let own = members.compactMap(\.property)
+        // One table entry per JSON name: own properties first, then the nearest base's.
+        var jsonNames: Set<String> = []
+        let metadataProperties = (own + inherited).filter { jsonNames.insert($0.jsonName).inserted }
+
+        let isRoot = baseKind != .generated
+        let subclasses = isRoot && type.genericArgs.isEmpty ? subclasses(of: type) : []
+        let routeSubclasses = subclasses.filter { classesByName[$0].map(hasRoutes) ?? false }
+        return ResolvedClass(
+            name: swiftName, genericParameters: type.genericArgs, base: base, baseKind: baseKind,
+            returnType: returnType, conformances: conformances, members: members,
+            metadataProperties: metadataProperties, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
+            declaresRoutes: isRoot && (hasRoutes(type) || !routeSubclasses.isEmpty), routeSubclasses: routeSubclasses,
+            isRequest: operation != nil, isConformanceRoot: isRoot, subclasses: subclasses,
+            annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
+            documentation: options.addDescriptionAsComments ? type.description : nil)
+    }
+
+    /// The protocols a class declares: IReturn/IReturnVoid (with the return type), generated
+    /// interfaces, verb and other runtime markers; and the properties the runtime markers require.
+    private func declaredConformances(of type: TypeDefinition)
+        -> (conformances: [SwiftType], returnType: SwiftType?, runtimeProtocolProperties: Set<String>) {
+        let operation = selection.operations[type.key]
         var conformances: [SwiftType] = []
         var returnType: SwiftType?
         if let operation, options.addModelExtensions {
@@ -120,49 +194,12 @@ struct Resolver {
         for marker in verbMarkers where !conformances.contains(libraryProtocol(marker)) {
             conformances.append(libraryProtocol(marker))
         }
+        return (conformances, returnType, runtimeProtocolProperties)
+    }
 
-        var members: [ClassMember] = []
-        if let version = options.addImplicitVersion, operation != nil,
-           !type.properties.contains(where: { $0.name.lowercased() == "version" }) {
-            members.append(.property(ResolvedProperty(
-                name: "version", jsonName: "version", type: .named("Int", [], .scalar, module: names.module(for: "Int")),
-                initialValue: .integer(version), annotations: [], documentation: nil)))
-        }
-        let inherited = inheritedProperties(of: type)
-        let inheritedNames = Set(inherited.map(\.name))
-        for property in type.properties {
-            let member = resolveProperty(property, in: type, forcedOptional: runtimeProtocolProperties)
-            if case .property(let resolved) = member, inheritedNames.contains(resolved.name) {
-                // C# `new` re-declarations: Swift cannot override a stored property, the base's stays.
-                let baseName = type.inherits.map { SwiftNames.stripArity($0.name) } ?? "the base class"
-                members.append(.skipped(SkippedProperty(name: resolved.name, type: .swift(resolved.type),
-                                                        reason: .declaredByBase(baseName))))
-            } else {
-                members.append(member)
-            }
-        }
-        let ownNames = Set(members.compactMap(\.property).map(\.name))
-        members += flattenedBaseProperties.filter { !ownNames.contains($0.name) }.map(ClassMember.property)
-        if options.addResponseStatus, isResponse(type),
-           !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus") {
-            members.append(.property(ResolvedProperty(
-                name: "responseStatus", jsonName: "responseStatus",
-                type: .optional(.named("ResponseStatus", [], .dto, module: names.module(for: "ResponseStatus"))),
-                initialValue: nil, annotations: [], documentation: nil)))
-        }
-        let own = members.compactMap(\.property)
-        let ownJsonNames = Set(own.map(\.jsonName))
-        let metadataProperties = own + inherited.filter { !ownJsonNames.contains($0.jsonName) }
-
-        let isRoot = baseKind != .generated
-        return ResolvedClass(
-            name: swiftName, genericParameters: type.genericArgs, base: base, baseKind: baseKind,
-            returnType: returnType, conformances: conformances, members: members,
-            metadataProperties: metadataProperties, routes: operation?.routes ?? [], isRequest: operation != nil,
-            isConformanceRoot: isRoot,
-            subclasses: isRoot && type.genericArgs.isEmpty ? subclasses(of: type) : [],
-            annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
-            documentation: options.addDescriptionAsComments ? type.description : nil)
+    /// Whether a class is a request with custom routes the generated code lists.
+    private func hasRoutes(_ type: TypeDefinition) -> Bool {
+        options.addModelExtensions && !(selection.operations[type.key]?.routes.isEmpty ?? true)
     }
 
     /// The verb to mark a request with when `implements` names none: the operation's preferred

@@ -36,7 +36,7 @@ enum SwiftNames {
     /// A name Swift accepts as an identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first,
-              first == "_" || first.properties.isXIDStart else { return false }
+              first == "_" || first.properties.isXIDStart, text != "_" else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
 
@@ -46,8 +46,9 @@ enum SwiftNames {
     }
 
     /// `text` made into an identifier: every character Swift does not allow becomes `_`, and a
-    /// leading digit gets a `_` before it (`My-Prop` → `My_Prop`, `1st` → `_1st`).
+    /// leading digit gets a `_` before it (`My-Prop` → `My_Prop`, `1st` → `_1st`, `🙂` → `_1F642`).
     static func sanitizedIdentifier(_ text: String) -> String {
+        guard !text.isEmpty else { return "_empty" }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let allowed = scalar == "_" || (result.isEmpty ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue)
@@ -58,7 +59,11 @@ enum SwiftNames {
                 result.append(allowed ? scalar : "_")
             }
         }
-        return result.isEmpty ? "_" : String(result)
+        // Nothing usable (`🙂`, `-`): the scalars' hex codes keep distinct names distinct.
+        if result.allSatisfy({ $0 == "_" }) {
+            return "_" + text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "_")
+        }
+        return String(result)
     }
 
     /// Members of `NSObject` (Darwin and swift-corelibs-foundation) that a property of a subclass
