@@ -68,34 +68,7 @@ struct Resolver {
     private func resolveClass(_ type: TypeDefinition) -> ResolvedClass {
         let swiftName = SwiftNames.stripArity(type.name)
         let operation = selection.operations[type.key]
-        var base: SwiftType?
-        var baseKind = ResolvedClass.BaseKind.none
-        var flattenedBaseProperties: [ResolvedProperty] = []
-        switch bases[type.key] ?? .none {
-        case .none:
-            break
-        case .generated(let reference, _):
-            base = mapReference(reference, in: type, at: type.jsonPath + ".inherits")
-            baseKind = .generated
-        case .runtime(let reference, let builtIn):
-            let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
-            if declaresMembers(of: builtIn) {
-                flattenedBaseProperties = builtInProperties(builtIn, arguments: arguments)
-            } else {
-                var fallbacks = TypeMapper.Fallbacks()
-                let fitted = mapper.fitted(arguments, to: builtIn.genericParameters.count, of: builtIn.swiftName, &fallbacks)
-                if !fallbacks.isEmpty {
-                    warnings.warn(at: type.jsonPath + ".inherits", "`\(swiftName)` inherits `\(reference.name)`: "
-                                  + Self.explain(fallbacks) + "; `JsonValue` stands in for the missing ones")
-                }
-                base = .named(builtIn.swiftName, fitted, .dto, module: names.module(for: builtIn.swiftName))
-                baseKind = .runtime
-            }
-        }
-        if base == nil, let configured = options.baseClass {
-            base = .named(configured, [], .configuredBaseClass, module: nil)
-            baseKind = .configured
-        }
+        let (base, baseKind, flattenedBaseProperties) = resolveBase(of: type)
 
         var (conformances, returnType, runtimeProtocolProperties) = declaredConformances(of: type)
         // A subclass of a generated class inherits its conformances; declaring one again is an error.
@@ -157,6 +130,34 @@ struct Resolver {
             isRequest: operation != nil, isConformanceRoot: isRoot, subclasses: subclasses,
             annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
             documentation: options.addDescriptionAsComments ? type.description : nil)
+    }
+
+    /// The Swift base class, its kind, and the members of a runtime base the class declares itself.
+    private func resolveBase(of type: TypeDefinition)
+        -> (base: SwiftType?, kind: ResolvedClass.BaseKind, flattened: [ResolvedProperty]) {
+        switch bases[type.key] ?? .none {
+        case .generated(let reference, _):
+            return (mapReference(reference, in: type, at: type.jsonPath + ".inherits"), .generated, [])
+        case .runtime(let reference, let builtIn):
+            let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
+            guard declaresMembers(of: builtIn) else {
+                var fallbacks = TypeMapper.Fallbacks()
+                let fitted = mapper.fitted(arguments, to: builtIn.genericParameters.count, of: builtIn.swiftName, &fallbacks)
+                if !fallbacks.isEmpty {
+                    warnings.warn(at: type.jsonPath + ".inherits", "`\(SwiftNames.stripArity(type.name))` inherits "
+                                  + "`\(reference.name)`: " + Self.explain(fallbacks) + "; `JsonValue` stands in for the missing ones")
+                }
+                return (.named(builtIn.swiftName, fitted, .dto, module: names.module(for: builtIn.swiftName)), .runtime, [])
+            }
+            return (configuredBase, configuredBase == nil ? .none : .configured, builtInProperties(builtIn, arguments: arguments))
+        case .none:
+            return (configuredBase, configuredBase == nil ? .none : .configured, [])
+        }
+    }
+
+    /// The `BaseClass` option, for classes without another base.
+    private var configuredBase: SwiftType? {
+        options.baseClass.map { .named($0, [], .configuredBaseClass, module: nil) }
     }
 
     /// The protocols a class declares: IReturn/IReturnVoid (with the return type), generated
