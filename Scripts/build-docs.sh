@@ -17,6 +17,20 @@ output=.build-docs
 symbols=$output/symbol-graphs
 port=${DOCS_PORT:-8000}
 
+# The toolchain's tools: on the PATH (Linux, swift.org toolchains), else through xcrun (Xcode).
+tool() {
+    if command -v "$1" >/dev/null 2>&1; then
+        command -v "$1"
+    elif command -v xcrun >/dev/null 2>&1 && xcrun --find "$1" >/dev/null 2>&1; then
+        xcrun --find "$1"
+    else
+        echo "error: $1 not found; it ships with the Swift toolchain" >&2
+        exit 1
+    fi
+}
+docc=$(tool docc)
+symbolgraph_extract=$(tool swift-symbolgraph-extract)
+
 rm -rf "$output"
 mkdir -p "$symbols"
 
@@ -34,7 +48,7 @@ if command -v xcrun >/dev/null 2>&1; then
 fi
 for module in "${modules[@]}"; do
     mkdir -p "$symbols/$module"
-    swift-symbolgraph-extract -module-name "$module" -target "$triple" "${sdk[@]}" -I "$modules_dir" \
+    "$symbolgraph_extract" -module-name "$module" -target "$triple" ${sdk[@]+"${sdk[@]}"} -I "$modules_dir" \
         -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
         -output-dir "$symbols/$module"
 done
@@ -43,7 +57,7 @@ done
 convert() {
     local module=$1
     shift
-    docc convert "Sources/$module/$module.docc" \
+    "$docc" convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$symbols/$module" \
         --output-path "$output/$module.doccarchive" \
         --fallback-display-name "$module" --fallback-bundle-identifier "dtokit.$module" \
@@ -83,7 +97,7 @@ if in_catalogs:
 PYTHON
 
 # 5. Both modules in one archive, with a landing page listing them.
-docc merge "$output/DTOKit.doccarchive" "$output/DTOKitClient.doccarchive" \
+"$docc" merge "$output/DTOKit.doccarchive" "$output/DTOKitClient.doccarchive" \
     --output-path "$output/DTOKit-all.doccarchive" >"$output/merge.log" 2>&1 || { cat "$output/merge.log"; exit 1; }
 
 echo "Documentation: $output/DTOKit-all.doccarchive (preview: Scripts/build-docs.sh --preview)"
