@@ -53,7 +53,8 @@ for module in "${modules[@]}"; do
         -output-dir "$symbols/$module"
 done
 
-# 3. One archive per catalog; DTOKitClient's links to DTOKit symbols resolve against DTOKit's archive.
+# 3. One archive per catalog. DTOKitClient links to DTOKit pages against DTOKit's archive; such links are
+#    absolute: ``/DTOKit/ResponseStatus``, <doc:/DTOKit/GettingStarted>.
 convert() {
     local module=$1
     shift
