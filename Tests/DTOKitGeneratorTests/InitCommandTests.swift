@@ -135,6 +135,27 @@ final class InitCommandTests: XCTestCase {
                        ["Todos.swift", "todos.metadata.json", "todos.options"])
     }
 
+    /// The TechStacks sample shows the layout `dtokit init` creates: the same Swift file, and options in
+    /// the form of the generated header.
+    func testTheSampleHoldsWhatInitWrites() async throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/TechStacks/Sources/DTOs")
+        let target = directory.appendingPathComponent("DTOs")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: sample.appendingPathComponent("techstacks.metadata.json"),
+                                         to: target.appendingPathComponent("techstacks.metadata.json"))
+        let result = await run(["init", "--target-dir", target.path])
+        XCTAssertEqual(result.code, 0, result.console.errors)
+        XCTAssertEqual(try read(target.appendingPathComponent("DTOs.swift").path),
+                       try read(sample.appendingPathComponent("DTOs.swift").path))
+
+        let options = sample.appendingPathComponent("techstacks.options").path
+        let generate = await run(["generate", target.appendingPathComponent("techstacks.metadata.json").path,
+                                  "--options", options])
+        XCTAssertEqual(generate.code, 0, generate.console.errors)
+        XCTAssertTrue(generate.console.output.contains("\n" + (try read(options))), "the sample's options are not in the header's form")
+    }
+
     func testFailuresLeaveNothingBehind() async throws {
         let target = directory.appendingPathComponent("Sources/DTOs").path
 
