@@ -5,10 +5,12 @@ import PackagePlugin
 
 /// Runs the `dtokit` tool, failing with its diagnostics when it fails.
 enum ToolRunner {
-    static func run(_ tool: URL, _ arguments: [String]) throws {
+    /// Runs the tool, in `directory` when given (so that the paths it prints are the package's).
+    static func run(_ tool: URL, _ arguments: [String], in directory: URL? = nil) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let errors = Pipe()
         process.standardError = errors
         try process.run()

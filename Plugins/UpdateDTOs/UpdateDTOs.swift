@@ -1,34 +1,78 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-network-connections all update-dtos [--target NAME…]`: downloads a fresh
-/// snapshot for every `NAME.metadata.json` whose `NAME.options` has a `BaseUrl:` line, and prints the
-/// added, removed and changed types.
+/// `swift package --allow-network-connections all --allow-writing-to-package-directory update-dtos [--target NAME…]`:
+/// downloads a fresh snapshot for every `NAME.metadata.json` whose `NAME.options` has a `BaseUrl:` line,
+/// and prints the added, removed and changed types.
+///
+/// A folder under `Sources/` that holds a snapshot but no Swift file is a target SwiftPM skipped; it gets
+/// the one-line Swift file it needs (`dtokit init --target-dir Sources/NAME`) and its snapshots are
+/// refreshed too. `update-dtos --init <baseUrl> [--target NAME] [--name N]` creates such a target
+/// (`dtokit init`): snapshot, options and Swift file.
 @main
 struct UpdateDTOs: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
-        let targetNames = Set(extractor.extractOption(named: "target"))
+        let targetNames = extractor.extractOption(named: "target")
+        let initUrls = extractor.extractOption(named: "init")
+        let names = extractor.extractOption(named: "name")
+        guard extractor.remainingArguments.isEmpty else {
+            throw PluginFailure(description: "update-dtos: unknown arguments \(extractor.remainingArguments); "
+                + "use [--target NAME…] or --init <baseUrl> [--target NAME] [--name NAME]")
+        }
         let tool = try context.tool(named: "DTOKitPluginTool").url
-        var updated = 0
-        for target in context.package.targets where targetNames.isEmpty || targetNames.contains(target.name) {
-            guard let module = target.sourceModule else { continue }
-            let files = module.sourceFiles.map(\.url)
-            for snapshot in files.filter({ $0.lastPathComponent.hasSuffix(".metadata.json") }).sorted(by: { $0.path < $1.path }) {
-                let base = String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
-                let optionsFile = snapshot.deletingLastPathComponent().appendingPathComponent("\(base).options")
-                guard let baseUrl = Self.baseUrl(in: optionsFile) else {
-                    Diagnostics.warning("""
-                        \(snapshot.path): not updated: add `BaseUrl: https://your.server` to \(optionsFile.lastPathComponent) \
-                        so update-dtos knows where to download it from
-                        """)
-                    continue
-                }
-                try ToolRunner.run(tool, ["fetch", baseUrl, "--output", snapshot.path])
-                updated += 1
+        let package = context.package
+        if let baseUrl = initUrls.first {
+            guard initUrls.count == 1, targetNames.count <= 1, names.count <= 1 else {
+                throw PluginFailure(description: "update-dtos --init creates one target: give one --init, --target and --name")
             }
+            try createTarget(baseUrl: baseUrl, targetName: targetNames.first ?? "DTOs", name: names.first,
+                             package: package, tool: tool)
+            return
+        }
+        let wanted = Set(targetNames)
+
+        var snapshots: [URL] = []
+        for target in package.targets where wanted.isEmpty || wanted.contains(target.name) {
+            guard let module = target.sourceModule else { continue }
+            snapshots += module.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
+                .sorted { $0.path < $1.path }
+        }
+        for folder in SnapshotOnlyFolder.find(in: package) where wanted.isEmpty || wanted.contains(folder.name) {
+            print("update-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; adding one")
+            try ToolRunner.run(tool, ["init", "--target-dir", folder.relativePath], in: package.directoryURL)
+            snapshots += folder.snapshots
+        }
+
+        var updated = 0
+        for snapshot in snapshots {
+            let base = String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
+            let optionsFile = snapshot.deletingLastPathComponent().appendingPathComponent("\(base).options")
+            guard let baseUrl = Self.baseUrl(in: optionsFile) else {
+                Diagnostics.warning("""
+                    \(snapshot.path): not updated: add `BaseUrl: https://your.server` to \(optionsFile.lastPathComponent) \
+                    so update-dtos knows where to download it from
+                    """)
+                continue
+            }
+            try ToolRunner.run(tool, ["fetch", baseUrl, "--output", snapshot.path])
+            updated += 1
         }
         print("update-dtos: \(updated) snapshot(s) refreshed")
+    }
+
+    /// `--init`: `dtokit init` in the target's folder (its folder when the package has the target,
+    /// else `Sources/NAME`).
+    private func createTarget(baseUrl: String, targetName: String, name: String?, package: Package, tool: URL) throws {
+        var folder = "Sources/\(targetName)"
+        if let target = package.targets.first(where: { $0.name == targetName }) {
+            let root = package.directoryURL.standardizedFileURL.path + "/"
+            let path = target.directoryURL.standardizedFileURL.path
+            folder = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+        }
+        var arguments = ["init", baseUrl, "--target-dir", folder]
+        if let name { arguments += ["--name", name] }
+        try ToolRunner.run(tool, arguments, in: package.directoryURL)
     }
 
     /// The `BaseUrl:` value of an options file (ignoring `//` lines).

@@ -5,53 +5,22 @@ import XCTest
 /// `dtokit fetch` against a real HTTP server on loopback (Python's `http.server` serving a snapshot file).
 final class FetchCommandTests: XCTestCase {
     private var directory: URL!
-    private var server: Process?
-    private var baseUrl = ""
+    private var server: LoopbackFileServer!
+    private var baseUrl: String { server.baseUrl }
 
-    // Started here rather than in the async tests: blocking on the pipe inside an async test can stall.
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-fetch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("types"), withIntermediateDirectories: true)
-        baseUrl = try startServer()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        server = try LoopbackFileServer()
     }
 
     override func tearDownWithError() throws {
-        server?.terminate()
-        server?.waitUntilExit()
+        server?.stop()
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Serves `directory` on a free port; returns the base URL.
-    private func startServer() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // A static file server on a free port that prints the port first.
-        let script = """
-            import functools, http.server, sys
-            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            print("port", server.server_address[1], flush=True)
-            server.serve_forever()
-            """
-        process.arguments = ["python3", "-c", script, directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        server = process
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let port = try XCTUnwrap(text.components(separatedBy: "port ").dropFirst().first?.prefix { $0.isNumber },
-                                 "the file server did not start: \(text)")
-        return "http://127.0.0.1:\(port)"
-    }
-
     private func serve(_ snapshot: String) throws {
-        try snapshot.write(to: directory.appendingPathComponent("types/metadata"), atomically: true, encoding: .utf8)
+        try server.serveSnapshot(snapshot)
     }
 
     func testFetchWritesPrettySnapshotAndSummarizesChanges() async throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `dtokit` command line: `generate`, `fetch`, `help`. Shared by the `dtokit` executable and the
+/// The `dtokit` command line: `generate`, `fetch`, `init`, `help`. Shared by the `dtokit` executable and the
 /// build plugins' tool, so both behave the same.
 public enum CommandLineTool {
     /// Runs a command and returns the process exit code. Output goes to stdout, diagnostics to stderr.
@@ -37,6 +37,9 @@ public enum CommandLineTool {
             case "fetch":
                 if rest.contains("--help") || rest.contains("-h") { console.output += Help.fetch; return 0 }
                 try await FetchCommand(arguments: rest).run(console: &console)
+            case "init":
+                if rest.contains("--help") || rest.contains("-h") { console.output += Help.initTarget; return 0 }
+                try await InitCommand(arguments: rest).run(console: &console)
             case "help", "--help", "-h":
                 console.output += rest.first.map(Help.text(for:)) ?? Help.overview
             default:

@@ -20,14 +20,7 @@ struct FetchCommand {
         }
         metadataUrl = url
         outputPath = list.values["--output"]
-        if let text = list.values["--timeout"] {
-            guard let seconds = TimeInterval(text), seconds > 0 else {
-                throw UsageError(message: "--timeout must be a positive number of seconds, found `\(text)`", help: Help.fetch)
-            }
-            timeout = seconds
-        } else {
-            timeout = 60
-        }
+        timeout = try Self.timeout(list.values["--timeout"], help: Help.fetch)
     }
 
     /// `https://host/` → `https://host/types/metadata`; a URL already naming `/types/metadata` is kept.
@@ -41,6 +34,23 @@ struct FetchCommand {
     }
 
     func run(console: inout CommandLineTool.Console) async throws {
+        let pretty = try await Self.download(metadataUrl, timeout: timeout)
+        guard let outputPath else {
+            console.output += pretty
+            return
+        }
+        if let previous = FileManager.default.contents(atPath: outputPath) {
+            console.output += SnapshotDiff.summary(old: previous, new: Data(pretty.utf8), fileName: outputPath)
+        } else {
+            console.output += "Wrote \(outputPath)\n"
+        }
+        try FileAccess.writeIfChanged(pretty, to: outputPath)
+    }
+}
+
+extension FetchCommand {
+    /// Downloads a snapshot and returns it validated and pretty-printed (also used by `dtokit init`).
+    static func download(_ metadataUrl: URL, timeout: TimeInterval) async throws -> String {
         var request = URLRequest(url: metadataUrl, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let data: Data
@@ -53,17 +63,16 @@ struct FetchCommand {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             throw ToolError(description: "error: \(metadataUrl) answered HTTP \(http.statusCode); is this a ServiceStack server with the metadata feature enabled?")
         }
-        let pretty = try SnapshotFormatter.prettyPrinted(data, source: metadataUrl.absoluteString)
-        guard let outputPath else {
-            console.output += pretty
-            return
+        return try SnapshotFormatter.prettyPrinted(data, source: metadataUrl.absoluteString)
+    }
+
+    /// The `--timeout` value in seconds (default 60), shared by `fetch` and `init`.
+    static func timeout(_ text: String?, help: String) throws -> TimeInterval {
+        guard let text else { return 60 }
+        guard let seconds = TimeInterval(text), seconds > 0 else {
+            throw UsageError(message: "--timeout must be a positive number of seconds, found `\(text)`", help: help)
         }
-        if let previous = FileManager.default.contents(atPath: outputPath) {
-            console.output += SnapshotDiff.summary(old: previous, new: Data(pretty.utf8), fileName: outputPath)
-        } else {
-            console.output += "Wrote \(outputPath)\n"
-        }
-        try FileAccess.writeIfChanged(pretty, to: outputPath)
+        return seconds
     }
 }
 

@@ -8,6 +8,7 @@ enum Help {
         COMMANDS:
           generate    Generate Swift DTOs from NAME.metadata.json (and NAME.options).
           fetch       Download a server's /types/metadata as a snapshot.
+          init        Create a target folder for DTOs: snapshot, options and its Swift file.
           help        Show help for a command.
 
         See `dtokit help <command>` for details.
@@ -55,10 +56,39 @@ enum Help {
 
         """
 
+    static let initTarget = """
+        OVERVIEW: Create a target that holds a server's DTOs, or add what such a target lacks.
+
+        USAGE: dtokit init [<baseUrl>] [--target-dir <dir>] [--name <name>]
+
+        ARGUMENTS:
+          <baseUrl>             The server, e.g. https://techstacks.io. Downloads <baseUrl>/types/metadata
+                                as NAME.metadata.json and writes NAME.options with `BaseUrl: <baseUrl>`.
+                                Without it, the folder must already hold a NAME.metadata.json.
+
+        OPTIONS:
+          --target-dir <dir>    The target's folder (default: Sources/DTOs); created if missing. Its last
+                                component is the target's name.
+          --name <name>         NAME of NAME.metadata.json and NAME.options (default: the folder's only
+                                snapshot, else `api`).
+          --timeout <seconds>   Give up the download after this long (default 60).
+          -h, --help            Show this help.
+
+        Writes, never overwriting a file that exists:
+          NAME.metadata.json    the snapshot, pretty-printed (as `dtokit fetch` writes it);
+          NAME.options          `BaseUrl:` and every other option at its default, commented out
+                                with `//` (remove the `//` to change one);
+          <target>.swift        a one-line Swift file, when the folder has none: SwiftPM skips a
+                                target folder without Swift sources, so the plugin would never run.
+        Then prints the lines to add to Package.swift.
+
+        """
+
     static func text(for command: String) -> String {
         switch command {
         case "generate": return generate
         case "fetch": return fetch
+        case "init": return initTarget
         default: return overview
         }
     }

@@ -1,5 +1,6 @@
 import DTOKit
 import DTOKitClient
+import DTOs
 import Foundation
 
 /// The calls the sample makes, each printing a short readable result.

@@ -4,9 +4,9 @@ import Foundation
 
 // techstacks [--base-url URL]
 //
-// Calls the TechStacks services with JsonServiceClient and the DTOs generated from
-// techstacks.metadata.json. Without --base-url it starts the bundled demo server on a free loopback
-// port and talks to it over real HTTP.
+// Calls the TechStacks services with JsonServiceClient and the DTOs of the `DTOs` target, generated
+// from Sources/DTOs/techstacks.metadata.json. Without --base-url it starts the bundled demo server on a
+// free loopback port and talks to it over real HTTP.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
