@@ -34,8 +34,8 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
-    /// The method `send` uses for `request`: from its marker protocol (``IGet``, ``IPost``,
-    /// ``IPut``, ``IDelete``, ``IPatch``), POST when it has none.
+    /// The method `send` uses for `request`: from its marker protocol (``/DTOKit/IGet``, ``/DTOKit/IPost``,
+    /// ``/DTOKit/IPut``, ``/DTOKit/IDelete``, ``/DTOKit/IPatch``), POST when it has none.
     public static func preferred(for request: Any) -> HttpMethod {
         switch request {
         case is IGet: return .get

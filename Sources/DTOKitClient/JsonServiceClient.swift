@@ -99,10 +99,10 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         get { settings[\.refreshTokenUrl] } set { settings[\.refreshTokenUrl] = newValue }
     }
 
-    /// Sent as the `sessionId` of requests that conform to ``IHasSessionId`` and leave it nil.
+    /// Sent as the `sessionId` of requests that conform to ``/DTOKit/IHasSessionId`` and leave it nil.
     public var sessionId: String? { get { settings[\.sessionId] } set { settings[\.sessionId] = newValue } }
 
-    /// Sent as the `version` of requests that conform to ``IHasVersion`` and leave it nil.
+    /// Sent as the `version` of requests that conform to ``/DTOKit/IHasVersion`` and leave it nil.
     public var version: Int? { get { settings[\.version] } set { settings[\.version] = newValue } }
 
     // MARK: HTTP

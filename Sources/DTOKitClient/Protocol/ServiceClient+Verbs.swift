@@ -21,7 +21,7 @@ extension ServiceClient {
         try fetch(ServiceCall(.get, request, query: query), as: T.Return.self)
     }
 
-    /// Sends `request` as GET, expecting no response body (``IReturnVoid``).
+    /// Sends `request` as GET, expecting no response body (``/DTOKit/IReturnVoid``).
     public func get<T: IReturnVoid>(_ request: T) throws {
         _ = try execute(ServiceCall(.get, request))
     }
@@ -134,8 +134,8 @@ extension ServiceClient {
 
     // MARK: send
 
-    /// Sends `request` with `method`, or else the method of its marker protocol: ``IGet`` → GET,
-    /// ``IPost`` → POST, ``IPut`` → PUT, ``IDelete`` → DELETE, ``IPatch`` → PATCH, none → POST.
+    /// Sends `request` with `method`, or else the method of its marker protocol: ``/DTOKit/IGet`` → GET,
+    /// ``/DTOKit/IPost`` → POST, ``/DTOKit/IPut`` → PUT, ``/DTOKit/IDelete`` → DELETE, ``/DTOKit/IPatch`` → PATCH, none → POST.
     @discardableResult
     public func send<T: IReturn>(_ request: T, method: HttpMethod? = nil) throws -> T.Return {
         try fetch(ServiceCall(method ?? .preferred(for: request), request), as: T.Return.self)
@@ -146,7 +146,7 @@ extension ServiceClient {
         _ = try execute(ServiceCall(method ?? .preferred(for: request), request))
     }
 
-    /// Async ``send(_:method:)``.
+    /// Async `send(_:method:)`.
     @discardableResult
     public func sendAsync<T: IReturn>(_ request: T, method: HttpMethod? = nil) async throws -> sending T.Return {
         try await fetchAsync(ServiceCall(method ?? .preferred(for: request), request), as: T.Return.self)
