@@ -41,9 +41,9 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
     public let responseBody: Data
     /// The response's `Content-Type`, when it had one.
     public let contentType: String?
-    /// ``ResponseStatus/errorCode``, or the status code as text when the body had none.
+    /// ``/DTOKit/ResponseStatus/errorCode``, or the status code as text when the body had none.
     public let errorCode: String
-    /// ``ResponseStatus/message``, or ``statusDescription`` when the body had none.
+    /// ``/DTOKit/ResponseStatus/message``, or ``statusDescription`` when the body had none.
     public let errorMessage: String
     /// The server's stack trace (ServiceStack sends it in DebugMode only).
     public let stackTrace: String?
