@@ -1,0 +1,210 @@
+/// The texts a .NET `TimeSpan` arrives as, parsed by hand with overflow-checked tick arithmetic,
+/// and the XSD duration it is written as.
+///
+/// Read, as .NET's readers do (ServiceStack.Text's `TimeSpan` parser, `XmlConvert`, `TimeSpan.Parse`):
+/// - XSD durations `[-]P[nY][nM][nW][nD][T[nH][nM][n[.f]S]]`; years count 365 days and months
+///   30, as `XmlConvert` does; `P` and `PT` alone are zero, as ServiceStack reads them;
+///   seconds may be written `.5` or `5.`; fraction digits after the seventh are cut off;
+/// - `TimeSpan.ToString()` forms `[-][d.]h:mm[:ss[.fffffff]]` and `[-]d:h:mm:ss[.fffffff]`;
+/// - a number of seconds (`90`, `-0.5`, `1e3`, `.5`).
+///
+/// Durations outside `TimeSpan`'s range (±2^63 ticks, `TimeSpan.MinValue`…`MaxValue`) are
+/// ``Parsed/outOfRange``, which .NET rejects too; numbers of seconds are Doubles and have no range.
+enum DurationText {
+    enum Parsed: Equatable {
+        case ticks(Int64)
+        case seconds(Double)
+        case outOfRange
+        case invalid
+
+        /// The duration in seconds, when it is one.
+        var seconds: Double? {
+            switch self {
+            case .ticks(let ticks): return Ticks.seconds(ticks)
+            case .seconds(let seconds): return seconds
+            case .outOfRange, .invalid: return nil
+            }
+        }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
+        var scanner = ByteScanner(bytes)
+        let isNegative = scanner.consume(.minus)
+        if scanner.peek() == UInt8(ascii: "P") {
+            return signed(parseXsd(&scanner), isNegative: isNegative)
+        }
+        if bytes.contains(.colon) {
+            return signed(parseClock(&scanner), isNegative: isNegative)
+        }
+        return parseSeconds(bytes)
+    }
+
+    /// A tick magnitude with its sign: up to 2^63 when negative (`TimeSpan.MinValue`), 2^63 - 1 otherwise.
+    private static func signed(_ magnitude: UInt64??, isNegative: Bool) -> Parsed {
+        guard let parsed = magnitude else { return .invalid }
+        guard let magnitude = parsed else { return .outOfRange }
+        if isNegative {
+            if magnitude == UInt64(Int64.max) + 1 { return .ticks(Int64.min) }
+            return magnitude <= UInt64(Int64.max) ? .ticks(-Int64(magnitude)) : .outOfRange
+        }
+        return magnitude <= UInt64(Int64.max) ? .ticks(Int64(magnitude)) : .outOfRange
+    }
+
+    /// The designators in the order they must appear, with their lengths in ticks.
+    private static let dateUnits: [(designator: UInt8, ticks: UInt64)] = [
+        (UInt8(ascii: "Y"), 365 * UInt64(Ticks.perDay)),
+        (UInt8(ascii: "M"), 30 * UInt64(Ticks.perDay)),
+        (UInt8(ascii: "W"), 7 * UInt64(Ticks.perDay)),
+        (UInt8(ascii: "D"), UInt64(Ticks.perDay)),
+    ]
+    private static let timeUnits: [(designator: UInt8, ticks: UInt64)] = [
+        (UInt8(ascii: "H"), UInt64(Ticks.perHour)),
+        (UInt8(ascii: "M"), UInt64(Ticks.perMinute)),
+        (UInt8(ascii: "S"), UInt64(Ticks.perSecond)),
+    ]
+
+    /// The magnitude in ticks of `P…` at the scanner: nil when it is not an XSD duration,
+    /// `.some(nil)` when it is one too long for 64 bits.
+    private static func parseXsd(_ scanner: inout ByteScanner) -> UInt64?? {
+        guard scanner.consume(UInt8(ascii: "P")) else { return nil }
+        var total: UInt64 = 0
+        var overflowed = false
+        var units = dateUnits[...]
+        var inTimePart = false
+        while !scanner.isAtEnd {
+            if !inTimePart, scanner.consume(UInt8(ascii: "T")) {
+                inTimePart = true
+                units = timeUnits[...]
+                continue
+            }
+            let whole = scanner.unsignedMagnitude()
+            var fractionDigits: Int64?
+            let hasFraction = scanner.consume(.dot)
+            if hasFraction { fractionDigits = scanner.fractionTicks() }
+            let fraction = UInt64(fractionDigits ?? 0)
+            // A number needs a digit somewhere: "5", "5.", ".5" but not ".".
+            guard whole != nil || fractionDigits != nil, let designator = scanner.next(),
+                  let position = units.firstIndex(where: { $0.designator == designator }) else { return nil }
+            let unit = units[position].ticks
+            // Only seconds take a fraction (as in XmlConvert's grammar).
+            if hasFraction && unit != UInt64(Ticks.perSecond) { return nil }
+            units = units[(position + 1)...]
+            switch whole {
+            case .some(.some(let value)):
+                let (product, overflow1) = value.multipliedReportingOverflow(by: unit)
+                let (sum, overflow2) = total.addingReportingOverflow(product)
+                let (withFraction, overflow3) = sum.addingReportingOverflow(fraction)
+                if overflow1 || overflow2 || overflow3 { overflowed = true } else { total = withFraction }
+            case .some(.none):
+                overflowed = true
+            case .none:
+                let (withFraction, overflow) = total.addingReportingOverflow(fraction)
+                if overflow { overflowed = true } else { total = withFraction }
+            }
+        }
+        return overflowed ? .some(nil) : total
+    }
+
+    /// The magnitude in ticks of `[d.]h:mm[:ss[.f]]` or `d:h:mm:ss[.f]` at the scanner.
+    private static func parseClock(_ scanner: inout ByteScanner) -> UInt64?? {
+        var parts: [UInt64] = []
+        var days: UInt64?
+        var overflowed = false
+        func number(_ scanner: inout ByteScanner) -> UInt64? {
+            switch scanner.unsignedMagnitude() {
+            case .some(.some(let value)): return value
+            case .some(.none): overflowed = true; return 0
+            case .none: return nil
+            }
+        }
+        guard let first = number(&scanner) else { return nil }
+        if scanner.consume(.dot) {
+            days = first
+        } else {
+            parts.append(first)
+        }
+        if days != nil {
+            guard let hours = number(&scanner) else { return nil }
+            parts.append(hours)
+        }
+        while scanner.consume(.colon) {
+            guard parts.count < 4, let value = number(&scanner) else { return nil }
+            parts.append(value)
+        }
+        var fraction: UInt64 = 0
+        if scanner.consume(.dot) {
+            // A fraction belongs to the seconds: h:mm:ss.f or d:h:mm:ss.f.
+            guard parts.count >= 3, let ticks = scanner.fractionTicks() else { return nil }
+            fraction = UInt64(ticks)
+        }
+        guard scanner.isAtEnd, parts.count >= 2 else { return nil }
+        if parts.count == 4 {
+            // d:h:mm:ss
+            guard days == nil else { return nil }
+            days = parts.removeFirst()
+        }
+        let hours = parts[0], minutes = parts[1], seconds = parts.count > 2 ? parts[2] : 0
+        // With a day count the hours are a time of day; alone they may exceed a day.
+        guard minutes <= 59, seconds <= 59, days == nil || hours <= 23 else { return nil }
+        if overflowed { return .some(nil) }
+        var total: UInt64 = 0
+        for (value, unit) in [(days ?? 0, Ticks.perDay), (hours, Ticks.perHour), (minutes, Ticks.perMinute),
+                              (seconds, Ticks.perSecond), (fraction, 1)] {
+            let (product, overflow1) = value.multipliedReportingOverflow(by: UInt64(unit))
+            let (sum, overflow2) = total.addingReportingOverflow(product)
+            if overflow1 || overflow2 { return .some(nil) }
+            total = sum
+        }
+        return total
+    }
+
+    /// A number of seconds in any form .NET's `double.Parse` reads for it:
+    /// `[+-](digits[.digits]|.digits)[(e|E)[+-]digits]`.
+    private static func parseSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
+        var scanner = ByteScanner(bytes)
+        _ = scanner.consume(.minus) || scanner.consume(.plus)
+        let integerDigits = scanner.skipDigits()
+        var fractionDigits = 0
+        if scanner.consume(.dot) { fractionDigits = scanner.skipDigits() }
+        guard integerDigits + fractionDigits > 0 else { return .invalid }
+        if scanner.consume(UInt8(ascii: "e")) || scanner.consume(UInt8(ascii: "E")) {
+            _ = scanner.consume(.minus) || scanner.consume(.plus)
+            guard scanner.skipDigits() > 0 else { return .invalid }
+        }
+        guard scanner.isAtEnd, let seconds = Double(String(decoding: bytes, as: UTF8.self)) else { return .invalid }
+        return .seconds(seconds)
+    }
+
+    // MARK: Writing
+
+    /// The XSD duration for a tick count, as `XmlConvert.ToString(TimeSpan)` writes it:
+    /// `P1DT2H3M4.5S`, `PT0S`, `-PT0.5S`, `-P10675199DT2H48M5.4775808S` (`TimeSpan.MinValue`).
+    static func xsd(ticks: Int64) -> String {
+        var text = ticks < 0 ? "-P" : "P"
+        let magnitude = ticks.magnitude
+        let perSecond = UInt64(Ticks.perSecond)
+        let totalSeconds = magnitude / perSecond
+        let fraction = magnitude % perSecond
+        let days = totalSeconds / 86_400
+        let hours = totalSeconds / 3600 % 24
+        let minutes = totalSeconds / 60 % 60
+        let seconds = totalSeconds % 60
+        if days > 0 { text += "\(days)D" }
+        guard days == 0 || hours + minutes + seconds + fraction > 0 else { return text }
+        text += "T"
+        if hours > 0 { text += "\(hours)H" }
+        if minutes > 0 { text += "\(minutes)M" }
+        if seconds + fraction > 0 {
+            text += "\(seconds)"
+            if fraction > 0 {
+                var digits = DateFormats.pad(Int(fraction), 7)
+                while digits.hasSuffix("0") { digits.removeLast() }
+                text += "." + digits
+            }
+            text += "S"
+        } else if hours == 0 && minutes == 0 {
+            text += "0S"
+        }
+        return text
+    }
+}
