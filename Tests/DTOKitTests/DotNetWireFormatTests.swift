@@ -79,11 +79,16 @@ final class DotNetWireFormatTests: XCTestCase {
             ("0:00:00.0000001", 0.000_000_1), ("23:59:59.9999999", 86_399.999_999_9),
             // Seconds, as double.Parse reads them.
             ("90", 90), ("+5", 5), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("-2.5E-1", -0.25),
+            // With white space around them, as TimeSpan.Parse and double.Parse allow.
+            (" 01:02:03 ", 3723), (" -1:00", -3600), (" 90 ", 90),
         ]
         for (text, seconds) in table {
             XCTAssertEqual(try Formats.fromJson(#"{"duration":""# + text + #""}"#).duration, seconds, text)
             XCTAssertEqual(TimeSpan.parse(text), seconds, text)
         }
+        XCTAssertEqual(TimeSpan.parse("\t-1:00\r\n"), -3600)
+        XCTAssertEqual(try Formats.fromJson(#"{"duration":"\t90\n"}"#).duration, 90)
+        XCTAssertNil(TimeSpan.parse(" PT1H"), "XSD durations start with P (or -P)")
     }
 
     // MARK: Writing

@@ -6,7 +6,8 @@
 ///   30, as `XmlConvert` does; `P` and `PT` alone are zero, as ServiceStack reads them;
 ///   seconds may be written `.5` or `5.`; fraction digits after the seventh are cut off;
 /// - `TimeSpan.ToString()` forms `[-][d.]h:mm[:ss[.fffffff]]` and `[-]d:h:mm:ss[.fffffff]`;
-/// - a number of seconds (`90`, `-0.5`, `1e3`, `.5`).
+/// - a number of seconds (`90`, `-0.5`, `1e3`, `.5`);
+/// - the last two with white space around them, as `TimeSpan.Parse` and `double.Parse` allow.
 ///
 /// Durations outside `TimeSpan`'s range (±2^63 ticks, `TimeSpan.MinValue`…`MaxValue`) are
 /// ``Parsed/outOfRange``, which .NET rejects too; numbers of seconds are Doubles and have no range.
@@ -33,10 +34,22 @@ enum DurationText {
         if scanner.peek() == UInt8(ascii: "P") {
             return signed(parseXsd(&scanner), isNegative: isNegative)
         }
-        if bytes.contains(.colon) {
+        // TimeSpan.Parse and double.Parse allow white space around the text.
+        let trimmed = trimmingWhitespace(bytes)
+        if trimmed.contains(.colon) {
+            var scanner = ByteScanner(trimmed)
+            let isNegative = scanner.consume(.minus)
             return signed(parseClock(&scanner), isNegative: isNegative)
         }
-        return parseSeconds(bytes)
+        return parseSeconds(trimmed)
+    }
+
+    private static func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = bytes.count
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .lineFeed || byte == .carriageReturn }
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// A tick magnitude with its sign: up to 2^63 when negative (`TimeSpan.MinValue`), 2^63 - 1 otherwise.
