@@ -124,6 +124,22 @@ final class DotNetWireFormatTests: XCTestCase {
         }
     }
 
+    func testTruncationNeverLosesAMillisecondOfDatesMadeFromMilliseconds() {
+        // Dates made the usual ways (Date(timeIntervalSince1970:), JSONDecoder's
+        // millisecondsSince1970) are a last bit or two away from the exact millisecond, on either
+        // side: truncating must not turn .513 into .512.
+        let iso = JsonEncodingOptions(dateFormat: .iso8601)
+        for base: Int64 in [1_300_000_000_000, 1_523_942_312_000, 1_000_000_000, -2_208_988_800_000, 4_102_444_800_000] {
+            for ms in 0..<1000 {
+                let total = base + Int64(ms)
+                let date = Date(timeIntervalSince1970: Double(total) / 1000)
+                XCTAssertEqual(date.toJson(), #""\/Date("# + String(total) + #")\/""#)
+                XCTAssertTrue(date.toJson(options: iso).hasSuffix("." + String(String(ms + 1000).dropFirst()) + "0000Z\""),
+                              date.toJson(options: iso))
+            }
+        }
+    }
+
     func testIsoDatesAreWrittenAsDotNetsRoundTripFormat() throws {
         let iso = JsonEncodingOptions(dateFormat: .iso8601)
         let table: [(String, String)] = [

@@ -119,7 +119,7 @@ public enum DateFormats {
         let lowest = Double(minMilliseconds - referenceDateMilliseconds) / 1000 - 1
         let highest = Double(maxMilliseconds - referenceDateMilliseconds) / 1000 + 1
         let clamped = seconds.isNaN ? 0 : min(max(seconds, lowest), highest)
-        let ticks = shortestTicks(forSecondsSinceReferenceDate: clamped) + referenceTicks
+        let ticks = roundestTicks(forSecondsSinceReferenceDate: clamped) + referenceTicks
         return min(max(ticks, minTicks), maxTicks)
     }
 
@@ -146,23 +146,31 @@ public enum DateFormats {
         return text + "." + pad(fraction, 7) + "Z"
     }
 
-    /// The instant to print for `seconds` since 2001, in ticks since 2001: the coarsest of whole
-    /// seconds, milliseconds, microseconds or 100 ns ticks that reads back within a last bit of
-    /// `seconds`. A Date is a Double, and near today its last bit is about 120 ns, so printing the
-    /// nearest tick would show noise: `Date(timeIntervalSince1970: 1523942312.004)` is `.004`,
-    /// not `.0039999`. `seconds` must be finite and within a few hundred years of .NET's range.
-    static func shortestTicks(forSecondsSinceReferenceDate seconds: TimeInterval) -> Int64 {
-        let referenceTicks = referenceDateMilliseconds * Ticks.perMillisecond
+    /// The instant to print for `seconds` since 2001, in ticks since 2001: the roundest of whole
+    /// seconds, milliseconds, microseconds or 100 ns ticks from which the usual ways of making a
+    /// Date give exactly this one. A Date is a Double, and near today its last bit is about 120 ns,
+    /// so printing the nearest tick would show noise: `Date(timeIntervalSince1970: 1523942312.004)`
+    /// is `.004`, not `.0039999`, and truncating it to milliseconds must give 4, not 3.
+    /// `seconds` must be finite and within a few hundred years of .NET's range.
+    static func roundestTicks(forSecondsSinceReferenceDate seconds: TimeInterval) -> Int64 {
         let ticks = Ticks.nearest(toSeconds: seconds) ?? 0
-        let tolerance = seconds.ulp
         for unit: Int64 in [Ticks.perSecond, Ticks.perMillisecond, 10] {
-            let (quotient, remainder) = CivilTime.floorDivide(ticks, unit)
-            let candidate = (remainder * 2 >= unit ? quotient + 1 : quotient) * unit
-            if abs(secondsSinceReferenceDate(ticksSince1970: candidate + referenceTicks) - seconds) <= tolerance {
+            if let candidate = Ticks.rounded(ticks, toMultipleOf: unit), isDate(seconds, madeFromTicks: candidate) {
                 return candidate
             }
         }
         return ticks
+    }
+
+    /// Whether `seconds` since 2001 is exactly the Date made from `ticks` since 2001 the way
+    /// DTOKit's reader and `Date(timeIntervalSinceReferenceDate:)` make it, or the way
+    /// `Date(timeIntervalSince1970:)` (and JSONDecoder's millisecondsSince1970) make it from the
+    /// same instant counted from 1970, whose last bit is up to twice as coarse.
+    static func isDate(_ seconds: TimeInterval, madeFromTicks ticks: Int64) -> Bool {
+        if Ticks.seconds(ticks) == seconds { return true }
+        let referenceTicks = referenceDateMilliseconds * Ticks.perMillisecond
+        let since1970 = Ticks.seconds(ticks + referenceTicks)
+        return since1970 - Double(referenceDateMilliseconds / 1000) == seconds
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {
