@@ -35,7 +35,11 @@ public struct PropertyMetadata: Sendable {
 
     /// For the builders: accessors that take the object as `Owner` without checking, which is
     /// safe because ``Metadata`` hands them only objects that ``isOwner`` accepts.
-    @inlinable
+    ///
+    /// Not inlinable on purpose: it runs once per property when a table is built, and inlined
+    /// into the builders it makes them too large for the optimizer to specialize them for the
+    /// generated getter and setter closures (which the decoding loop then calls indirectly).
+    @usableFromInline
     init<Owner: AnyObject>(name: String, owner: Owner.Type,
                            unchecked decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
                            unchecked encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {

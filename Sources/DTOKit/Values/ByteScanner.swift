@@ -67,11 +67,13 @@ struct ByteScanner {
 
     /// One or more decimal digits as a UInt64: nil when there are none, `.some(nil)` when the
     /// value does not fit (the digits are consumed either way).
+    @inline(__always)
     mutating func unsignedMagnitude() -> UInt64?? {
         let start = index
         var value: UInt64 = 0
         var overflowed = false
-        while let byte = peek(), byte.isDigit {
+        while index < bytes.count, bytes[index].isDigit {
+            let byte = bytes[index]
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte &- .zero))
             if overflow1 || overflow2 { overflowed = true } else { value = sum }

@@ -126,7 +126,21 @@ public enum DateFormats {
     /// Milliseconds since 1970 as .NET computes them from a DateTime: truncated toward zero
     /// (`…48.0005` is `…48000`), within DateTime's range.
     static func milliseconds(of date: Date) -> Int64 {
-        ticksSince1970(of: date) / Ticks.perMillisecond
+        // Most dates are whole milliseconds, made as DTOKit reads "/Date(ms)/" (ms since 2001 ÷ 1000)
+        // or as Date(timeIntervalSince1970:) makes them (ms since 1970 ÷ 1000, then less the
+        // seconds to 2001): recognize those with two divisions. (The general path finds the same.)
+        let seconds = date.timeIntervalSinceReferenceDate
+        let nearest = (seconds * 1000).rounded()
+        if nearest.magnitude < 1e14 {
+            let sinceReference = Int64(nearest)
+            let since1970 = sinceReference + referenceDateMilliseconds
+            if since1970 >= minMilliseconds, since1970 <= maxMilliseconds,
+               Double(sinceReference) / 1000 == seconds
+                || Double(since1970) / 1000 - Double(referenceDateMilliseconds / 1000) == seconds {
+                return since1970
+            }
+        }
+        return ticksSince1970(of: date) / Ticks.perMillisecond
     }
 
     /// `\/Date(1523942312513)\/`, the form ServiceStack.Text writes for UTC dates.

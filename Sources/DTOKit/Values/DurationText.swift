@@ -63,58 +63,78 @@ enum DurationText {
         return magnitude <= UInt64(Int64.max) ? .ticks(Int64(magnitude)) : .outOfRange
     }
 
-    /// The designators in the order they must appear, with their lengths in ticks.
-    private static let dateUnits: [(designator: UInt8, ticks: UInt64)] = [
-        (UInt8(ascii: "Y"), 365 * UInt64(Ticks.perDay)),
-        (UInt8(ascii: "M"), 30 * UInt64(Ticks.perDay)),
-        (UInt8(ascii: "W"), 7 * UInt64(Ticks.perDay)),
-        (UInt8(ascii: "D"), UInt64(Ticks.perDay)),
-    ]
-    private static let timeUnits: [(designator: UInt8, ticks: UInt64)] = [
-        (UInt8(ascii: "H"), UInt64(Ticks.perHour)),
-        (UInt8(ascii: "M"), UInt64(Ticks.perMinute)),
-        (UInt8(ascii: "S"), UInt64(Ticks.perSecond)),
-    ]
+    /// The rank (designators must appear in this order) and length in ticks of a designator.
+    @inline(__always)
+    private static func unit(of designator: UInt8, inTimePart: Bool) -> (rank: Int, ticks: UInt64)? {
+        let day = UInt64(Ticks.perDay)
+        switch (inTimePart, designator) {
+        case (false, UInt8(ascii: "Y")): return (0, 365 * day)
+        case (false, UInt8(ascii: "M")): return (1, 30 * day)
+        case (false, UInt8(ascii: "W")): return (2, 7 * day)
+        case (false, UInt8(ascii: "D")): return (3, day)
+        case (true, UInt8(ascii: "H")): return (4, UInt64(Ticks.perHour))
+        case (true, UInt8(ascii: "M")): return (5, UInt64(Ticks.perMinute))
+        case (true, UInt8(ascii: "S")): return (6, UInt64(Ticks.perSecond))
+        default: return nil
+        }
+    }
+
+    private static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000]
 
     /// The magnitude in ticks of `P…` at the scanner: nil when it is not an XSD duration,
-    /// `.some(nil)` when it is one too long for 64 bits.
+    /// `.some(nil)` when it is one too long for 64 bits. (One pass over the bytes, without the
+    /// scanner's helpers: durations are common in responses.)
     private static func parseXsd(_ scanner: inout ByteScanner) -> UInt64?? {
-        guard scanner.consume(UInt8(ascii: "P")) else { return nil }
+        let bytes = scanner.bytes
+        let count = bytes.count
+        var i = scanner.index
+        guard i < count, bytes[i] == UInt8(ascii: "P") else { return nil }
+        i += 1
         var total: UInt64 = 0
         var overflowed = false
-        var units = dateUnits[...]
+        var lastRank = -1
         var inTimePart = false
-        while !scanner.isAtEnd {
-            if !inTimePart, scanner.consume(UInt8(ascii: "T")) {
+        while i < count {
+            if !inTimePart, bytes[i] == UInt8(ascii: "T") {
                 inTimePart = true
-                units = timeUnits[...]
+                i += 1
                 continue
             }
-            let whole = scanner.unsignedMagnitude()
-            var fractionDigits: Int64?
-            let hasFraction = scanner.consume(.dot)
-            if hasFraction { fractionDigits = scanner.fractionTicks() }
-            let fraction = UInt64(fractionDigits ?? 0)
-            // A number needs a digit somewhere: "5", "5.", ".5" but not ".".
-            guard whole != nil || fractionDigits != nil, let designator = scanner.next(),
-                  let position = units.firstIndex(where: { $0.designator == designator }) else { return nil }
-            let unit = units[position].ticks
-            // Only seconds take a fraction (as in XmlConvert's grammar).
-            if hasFraction && unit != UInt64(Ticks.perSecond) { return nil }
-            units = units[(position + 1)...]
-            switch whole {
-            case .some(.some(let value)):
-                let (product, overflow1) = value.multipliedReportingOverflow(by: unit)
-                let (sum, overflow2) = total.addingReportingOverflow(product)
-                let (withFraction, overflow3) = sum.addingReportingOverflow(fraction)
-                if overflow1 || overflow2 || overflow3 { overflowed = true } else { total = withFraction }
-            case .some(.none):
-                overflowed = true
-            case .none:
-                let (withFraction, overflow) = total.addingReportingOverflow(fraction)
-                if overflow { overflowed = true } else { total = withFraction }
+            var whole: UInt64 = 0
+            var wholeDigits = 0
+            var wholeOverflowed = false
+            while i < count, bytes[i] &- .zero < 10 {
+                // Nineteen digits always fit 64 bits; a twentieth may not (no TimeSpan needs one).
+                if wholeDigits < 19 { whole = whole &* 10 &+ UInt64(bytes[i] &- .zero) } else { wholeOverflowed = true }
+                wholeDigits += 1
+                i += 1
             }
+            // Seconds may have a fraction: its first seven digits are ticks, the rest are cut off.
+            var fraction: UInt64 = 0
+            var fractionDigits = 0
+            let hasFraction = i < count && bytes[i] == .dot
+            if hasFraction {
+                i += 1
+                while i < count, bytes[i] &- .zero < 10 {
+                    if fractionDigits < 7 { fraction = fraction * 10 + UInt64(bytes[i] &- .zero) }
+                    fractionDigits += 1
+                    i += 1
+                }
+                fraction &*= powersOfTen[7 - min(fractionDigits, 7)]
+            }
+            // A number needs a digit somewhere ("5", "5.", ".5" but not "."), then its designator.
+            guard wholeDigits + fractionDigits > 0, i < count,
+                  let (rank, unit) = unit(of: bytes[i], inTimePart: inTimePart), rank > lastRank,
+                  !hasFraction || rank == 6 // only seconds take a fraction (as in XmlConvert's grammar)
+            else { return nil }
+            i += 1
+            lastRank = rank
+            let (product, overflow1) = whole.multipliedReportingOverflow(by: unit)
+            let (sum, overflow2) = total.addingReportingOverflow(product)
+            let (withFraction, overflow3) = sum.addingReportingOverflow(fraction)
+            if wholeOverflowed || overflow1 || overflow2 || overflow3 { overflowed = true } else { total = withFraction }
         }
+        scanner.index = i
         return overflowed ? .some(nil) : total
     }
 
