@@ -67,6 +67,9 @@ fi
 echo "== fuzz: run for ${SECONDS_TO_RUN} s"
 SYMBOLIZER="$(dirname "$(command -v swiftc)")/llvm-symbolizer"
 [ -x "$SYMBOLIZER" ] && export ASAN_SYMBOLIZER_PATH="$SYMBOLIZER"
+# AddressSanitizer prints the stack of a crash itself; the Swift runtime's backtracer would be a
+# second, slower report (and can outlive the process).
+export SWIFT_BACKTRACE=enable=no
 LOG="$BUILD/fuzz.log"
 set +e
 "$BUILD/fuzz-dtokit" \

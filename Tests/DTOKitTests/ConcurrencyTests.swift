@@ -181,11 +181,14 @@ extension ConcurrencyTests {
         guard executable.hasSuffix(".xctest"), ProcessInfo.processInfo.environment["DTOKIT_STACK_PROBE"] == nil else {
             throw XCTSkip("needs the swift-corelibs-xctest runner to start a child process")
         }
+        if isRunningUnderSanitizer {
+            throw XCTSkip("AddressSanitizer and ThreadSanitizer make stack frames several times larger")
+        }
         for probe in StackProbe.allCases {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = ["DTOKitTests.ConcurrencyTests/testStackProbeInChildProcess"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["DTOKIT_STACK_PROBE": probe.rawValue]) { $1 }
+            process.environment = childEnvironment(["DTOKIT_STACK_PROBE": probe.rawValue])
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

@@ -60,7 +60,7 @@ final class MemorySafetyTests: XCTestCase {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = ["DTOKitTests.MemorySafetyTests/testMisuseInChildProcess"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["DTOKIT_MISUSE": misuse.rawValue]) { $1 }
+            process.environment = childEnvironment(["DTOKIT_MISUSE": misuse.rawValue])
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

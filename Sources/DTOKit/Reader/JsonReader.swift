@@ -41,7 +41,7 @@ public struct JsonReader: ~Copyable {
 
     /// Runs `body` with a reader over `bytes`, then checks that only whitespace follows the value.
     ///
-    /// `bytes` must stay valid until the call returns (``JsonConvertible/fromJson(_:options:)-(Data,_)``
+    /// `bytes` must stay valid until the call returns (`fromJson(_:)`
     /// takes `Data` or a String instead).
     @inlinable
     public static func read<T>(
