@@ -363,26 +363,25 @@ final class BuilderShapesTests: XCTestCase {
         XCTAssertEqual(Child.metadata.propertyNames, ["id", "name", "child"])
         XCTAssertEqual(Child.metadata.properties.count, 3)
 
-        // A hand-made property from raw accessors: reads a number, writes it doubled.
-        final class Doubler {
-            var value = 0
-            init() {}
-        }
-        let property = PropertyMetadata(
-            name: "value",
-            decode: { reader, object in
-                (object as? Doubler)?.value = try reader.readInteger(Int.self)
-            },
+        // A hand-made property from typed accessors: reads a number, writes it doubled.
+        let value = try Doubler.fromJson(#"{"VALUE":21}"#)
+        XCTAssertEqual(value.value, 21)
+        XCTAssertEqual(value.toJson(), #"{"value":42}"#)
+    }
+}
+
+/// A DTO with a hand-written property: the public, typed `PropertyMetadata` initializer.
+final class Doubler: JsonSerializable {
+    var value = 0
+    init() {}
+    static var typeName: String { "Doubler" }
+    static let metadata = Metadata.create([
+        PropertyMetadata(
+            name: "value", of: Doubler.self,
+            decode: { reader, object in object.value = try reader.readInteger(Int.self) },
             encode: { object, writer in
                 writer.writeKey(JsonKey("value"))
-                writer.writeInteger(((object as? Doubler)?.value ?? 0) * 2)
-            })
-        let table = Metadata([property])
-        let object = Doubler()
-        try Data(#"{"VALUE":21}"#.utf8).withUnsafeBytes { bytes in
-            try JsonReader.read(bytes) { try table.decodeMembers(into: object, from: &$0) }
-        }
-        XCTAssertEqual(object.value, 21)
-        XCTAssertEqual(JsonWriter.writeString { table.encodeMembers(of: object, to: &$0) }, #"{"value":42}"#)
-    }
+                writer.writeInteger(object.value * 2)
+            }),
+    ])
 }

@@ -75,9 +75,9 @@ final class ConcurrencyTests: XCTestCase {
         // The reference itself is right, not merely consistent.
         XCTAssertEqual(reference[1], #"{"payload":{"total":1,"results":[{"id":1,"name":"a"}]},"items":[{"offset":2,"results":[]}]}"#)
         XCTAssertEqual(reference[2], #"{"payload":5,"items":[1,2,3]}"#)
-        XCTAssertTrue(reference[3].hasPrefix(#"{"when":"2018-04-17T05:18:32.513Z","#), reference[3])
+        XCTAssertTrue(reference[3].hasPrefix(#"{"when":"2018-04-17T05:18:32.5130000Z","#), reference[3])
         XCTAssertTrue(reference[3].contains(#""duration":"P1DT2H3M4.5S""#), reference[3])
-        XCTAssertTrue(reference[3].contains(#""dates":["2018-04-17T03:18:32.513Z"]"#), reference[3])
+        XCTAssertTrue(reference[3].contains(#""dates":["2018-04-17T03:18:32.5130000Z"]"#), reference[3])
         XCTAssertEqual(reference[8], "nil")
         XCTAssertTrue(Envelope<Int>.metadata === Envelope<Int>.metadata)
     }
@@ -181,11 +181,14 @@ extension ConcurrencyTests {
         guard executable.hasSuffix(".xctest"), ProcessInfo.processInfo.environment["DTOKIT_STACK_PROBE"] == nil else {
             throw XCTSkip("needs the swift-corelibs-xctest runner to start a child process")
         }
+        if isRunningUnderSanitizer {
+            throw XCTSkip("AddressSanitizer and ThreadSanitizer make stack frames several times larger")
+        }
         for probe in StackProbe.allCases {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = ["DTOKitTests.ConcurrencyTests/testStackProbeInChildProcess"]
-            process.environment = ProcessInfo.processInfo.environment.merging(["DTOKIT_STACK_PROBE": probe.rawValue]) { $1 }
+            process.environment = childEnvironment(["DTOKIT_STACK_PROBE": probe.rawValue])
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = pipe

@@ -129,11 +129,16 @@ final class ReaderRejectionTests: XCTestCase {
         assertDecodingFails(JsonValue.self, #"["\x41"]"#, path: "$[0]", offset: 2, expected: "an escape sequence",
                             found: #"the invalid escape '\x'"#)
         assertDecodingFails(JsonValue.self, #"["\'"]"#, path: "$[0]", offset: 2, found: #"'\''"#)
+        // Unpaired surrogates are errors in strict mode (by default they read as U+FFFD; see
+        // DotNetWireFormatTests).
+        let strict = JsonDecodingOptions(unpairedSurrogates: .reject)
         assertDecodingFails(JsonValue.self, #"["\uD800"]"#, path: "$[0]", offset: 2,
-                            expected: "a low surrogate escape", found: #"an unpaired UTF-16 surrogate \uD800"#)
-        assertDecodingFails(JsonValue.self, #"["\uD800\u0041"]"#, path: "$[0]", offset: 2, found: #"\uD800"#)
+                            expected: "a low surrogate escape", found: #"an unpaired UTF-16 surrogate \uD800"#,
+                            options: strict)
+        assertDecodingFails(JsonValue.self, #"["\uD800\u0041"]"#, path: "$[0]", offset: 2, found: #"\uD800"#,
+                            options: strict)
         assertDecodingFails(JsonValue.self, #"["\uDC00x"]"#, path: "$[0]", offset: 2,
-                            expected: "a high surrogate", found: #"\uDC00"#)
+                            expected: "a high surrogate", found: #"\uDC00"#, options: strict)
         assertDecodingFails(JsonValue.self, #"["\u12G4"]"#, path: "$[0]", offset: 6, expected: "four hex digits",
                             found: "'G'")
         assertDecodingFails(JsonValue.self, #"["\u12"]"#, path: "$[0]", offset: 6, expected: "four hex digits")

@@ -88,3 +88,21 @@ func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: I
     }
     return date
 }
+
+/// The environment for a child process of the test runner: this one's plus `extra`, without the
+/// Swift runtime's crash backtracer (a child is expected to stop; under AddressSanitizer the
+/// backtracer can outlive it and keep its output pipe open).
+func childEnvironment(_ extra: [String: String]) -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(extra) { $1 }.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+}
+
+/// Whether the tests run under AddressSanitizer or ThreadSanitizer (`swift test --sanitize=…`).
+let isRunningUnderSanitizer: Bool = {
+    #if os(Linux)
+    guard let process = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(process) }
+    return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+    #else
+    return false
+    #endif
+}()

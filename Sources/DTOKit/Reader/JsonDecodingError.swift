@@ -54,7 +54,7 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
 
     /// Creates an error at a position in the document the reader is reading.
     @usableFromInline
-    init(reader: JsonReader, at position: UnsafePointer<UInt8>, expected: String, found: String) {
+    init(reader: borrowing JsonReader, at position: UnsafePointer<UInt8>, expected: String, found: String) {
         let location = JsonDecodingError.location(of: position, in: reader.start)
         self.offset = position - reader.start
         self.line = location.line
@@ -64,7 +64,7 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
     }
 
     /// Creates an error for a value that was read but could not be used (an unknown enum name, a bad date).
-    public init(reader: JsonReader, valueStartingAt offset: Int, expected: String, found: String) {
+    public init(reader: borrowing JsonReader, valueStartingAt offset: Int, expected: String, found: String) {
         let clamped = min(max(0, offset), reader.end - reader.start)
         self.init(reader: reader, at: reader.start + clamped, expected: expected, found: found)
     }
@@ -121,6 +121,16 @@ extension JsonReader {
     /// An error about the value that starts at `offset` (for values read whole and then rejected).
     public func error(expected: String, found: String, valueStartingAt offset: Int) -> JsonDecodingError {
         JsonDecodingError(reader: self, valueStartingAt: offset, expected: expected, found: found)
+    }
+
+    /// The text of the string value that starts at byte `offset`, escapes decoded, for error
+    /// messages about a string read whole and then rejected; "" when no valid string is there.
+    /// The cursor does not move.
+    func text(ofStringAt offset: Int) -> String {
+        guard offset >= 0, offset < end - start, start[offset] == .quote,
+              let scan = try? scanString(from: start + offset + 1) else { return "" }
+        let content = UnsafeBufferPointer(start: start + offset + 1, count: scan.closingQuote - (start + offset + 1))
+        return scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
     }
 
     /// A short human description of the token at `p`: `the string "abc"`, `the number 1.5`, `'}'`.

@@ -1,13 +1,27 @@
 /// How a document is read.
 public struct JsonDecodingOptions: Sendable, Hashable {
+    /// What a `\uXXXX` escape of half a UTF-16 surrogate pair, without its other half, reads as.
+    public enum UnpairedSurrogates: Sendable, Hashable {
+        /// U+FFFD, the replacement character (the default). .NET strings are UTF-16 and may hold a
+        /// lone surrogate, which a .NET server escapes as it is; reading it as U+FFFD keeps the rest
+        /// of the response, as most JSON parsers do.
+        case replace
+        /// An error: RFC 8259 leaves such strings to the parser, and strict validation rejects them.
+        case reject
+    }
+
     /// The deepest nesting of objects and arrays accepted before decoding stops with an error.
     ///
     /// The limit protects the stack: decoding recurses once per level. The default, 512, is far
     /// deeper than any real API response and safe on a secondary thread's 512 KiB stack.
     public var maxDepth: Int
 
+    /// What an escaped lone surrogate (`"\ud800"`) reads as; ``UnpairedSurrogates/replace`` by default.
+    public var unpairedSurrogates: UnpairedSurrogates
+
     /// Creates options. The defaults suit any ServiceStack response.
-    public init(maxDepth: Int = 512) {
+    public init(maxDepth: Int = 512, unpairedSurrogates: UnpairedSurrogates = .replace) {
         self.maxDepth = max(1, maxDepth)
+        self.unpairedSurrogates = unpairedSurrogates
     }
 }

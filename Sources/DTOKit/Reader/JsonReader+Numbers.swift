@@ -83,16 +83,19 @@ extension JsonReader {
     @usableFromInline
     mutating func readSpecialFloatString() throws -> Double? {
         let saved = cursor
-        let special: Double? = try withStringBytes { bytes in
-            switch String(decoding: bytes, as: UTF8.self) {
-            case "NaN": return .nan
-            case "Infinity", "+Infinity": return .infinity
-            case "-Infinity": return -.infinity
-            default: return nil
-            }
-        }
+        let special = try withStringBytes { JsonReader.specialFloat($0) }
         if special == nil { cursor = saved }
         return special
+    }
+
+    /// The value of `NaN`, `Infinity`, `+Infinity` or `-Infinity`; nil for any other text.
+    static func specialFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        switch String(decoding: bytes, as: UTF8.self) {
+        case "NaN": return .nan
+        case "Infinity", "+Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: return nil
+        }
     }
 
     /// Scans a number, or a string whose whole content is a number.

@@ -31,7 +31,7 @@ extension JsonReader {
     static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes), isKnownASCII: isASCII))
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
         #endif
         return String(decoding: bytes, as: UTF8.self)
@@ -39,8 +39,9 @@ extension JsonReader {
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
     /// (dates, numbers in strings, enum names). Escaped content is unescaped into temporary storage.
+    /// (Not public: the bytes are valid only inside `body`.)
     @inlinable
-    public mutating func withStringBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+    mutating func withStringBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
         skipWhitespace()
         guard cursor < end, cursor.pointee == .quote else { throw error("a string") }
         let contentStart = cursor + 1
@@ -148,17 +149,22 @@ extension JsonReader {
             let unit = try hexQuad(at: p)
             switch unit {
             case 0xD800...0xDBFF:
-                // A high surrogate must be followed by an escaped low surrogate: Swift strings
-                // (like UTF-8 itself) cannot hold half of a pair.
-                guard end - p >= 12, p[6] == .backslash, p[7] == UInt8(ascii: "u"),
-                      case 0xDC00...0xDFFF = try hexQuad(at: p + 6) else {
+                // A high surrogate followed by an escaped low surrogate is one character. Swift
+                // strings (like UTF-8 itself) cannot hold half of a pair: alone, it becomes U+FFFD
+                // when unescaped, or an error in strict mode. (A malformed escape after it is
+                // still an error, when it is validated in turn.)
+                if JsonReader.isLowSurrogateEscape(at: p + 6, end: end) { return p + 12 }
+                guard options.unpairedSurrogates == .replace else {
                     throw JsonDecodingError(reader: self, at: p, expected: "a low surrogate escape after this high surrogate",
                                             found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
                 }
-                return p + 12
+                return p + 6
             case 0xDC00...0xDFFF:
-                throw JsonDecodingError(reader: self, at: p, expected: "a high surrogate before this low surrogate",
-                                        found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
+                guard options.unpairedSurrogates == .replace else {
+                    throw JsonDecodingError(reader: self, at: p, expected: "a high surrogate before this low surrogate",
+                                            found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
+                }
+                return p + 6
             default:
                 return p + 6
             }
@@ -167,6 +173,18 @@ extension JsonReader {
                                     expected: "an escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
                                     found: "the invalid escape '\\\(JsonReader.printable(p[1]))'")
         }
+    }
+
+    /// Whether `\uDC00`…`\uDFFF` (an escaped low surrogate) starts at `p`.
+    @usableFromInline
+    static func isLowSurrogateEscape(at p: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Bool {
+        guard end - p >= 6, p[0] == .backslash, p[1] == UInt8(ascii: "u") else { return false }
+        var value: UInt16 = 0
+        for i in 2..<6 {
+            guard let digit = hexValue(p[i]) else { return false }
+            value = value << 4 | UInt16(digit)
+        }
+        return value >= 0xDC00 && value <= 0xDFFF
     }
 
     /// The value of the four hex digits after `\u` at `p` (the backslash).
@@ -289,10 +307,15 @@ extension JsonReader {
             case UInt8(ascii: "u"):
                 var scalar = UInt32(hexQuadUnchecked(read))
                 read += 4
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    let low = UInt32(hexQuadUnchecked(read + 2))
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    read += 6
+                if scalar >= 0xD800 && scalar <= 0xDFFF {
+                    if scalar <= 0xDBFF, isLowSurrogateEscape(at: read, end: end) {
+                        let low = UInt32(hexQuadUnchecked(read + 2))
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        read += 6
+                    } else {
+                        // Half a pair (the scan let it through: UnpairedSurrogates.replace).
+                        scalar = 0xFFFD
+                    }
                 }
                 written += encodeUTF8(scalar, into: out + written)
             default: // \" \\ \/

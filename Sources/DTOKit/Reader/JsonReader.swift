@@ -5,9 +5,23 @@ import Foundation
 /// Generated code never touches the reader directly: property builders and ``JsonConvertible``
 /// conformances do. Write your own conformance with it when a type needs a custom wire format.
 ///
-/// The reader is only valid inside the decoding call that created it (it points into the
-/// caller's bytes); pass it `inout`, never store or copy it.
-public struct JsonReader {
+/// The reader points into the bytes being decoded, so it exists only inside the decoding call:
+/// it is non-copyable, reached only as an `inout` parameter, and cannot be stored or escape.
+///
+/// ```swift
+/// extension Money: JsonConvertible {
+///     static func read(from reader: inout JsonReader) throws -> Money {
+///         let start = reader.offset
+///         let text = try reader.readString()          // "12.50 EUR"
+///         guard let money = Money(text) else {
+///             throw reader.error(expected: "an amount and a currency", found: "\"\(text)\"", valueStartingAt: start)
+///         }
+///         return money
+///     }
+///     func write(to writer: inout JsonWriter) { writer.writeString(description) }
+/// }
+/// ```
+public struct JsonReader: ~Copyable {
     @usableFromInline let start: UnsafePointer<UInt8>
     @usableFromInline let end: UnsafePointer<UInt8>
     @usableFromInline var cursor: UnsafePointer<UInt8>
@@ -26,6 +40,9 @@ public struct JsonReader {
     }
 
     /// Runs `body` with a reader over `bytes`, then checks that only whitespace follows the value.
+    ///
+    /// `bytes` must stay valid until the call returns (`fromJson(_:)`
+    /// takes `Data` or a String instead).
     @inlinable
     public static func read<T>(
         _ bytes: UnsafeRawBufferPointer,
@@ -35,11 +52,22 @@ public struct JsonReader {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JsonDecodingError.emptyDocument()
         }
-        var reader = JsonReader(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, options: options)
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        var reader = JsonReader(start: start, count: bytes.count, options: options)
+        // The reader cannot be copied, but `body` could swap it with the reader of a nested call
+        // over other bytes, which would then outlive those bytes: stop rather than read freed memory.
+        defer { reader.checkIsReader(over: start) }
         reader.skipByteOrderMark()
         let value = try body(&reader)
         try reader.expectEndOfDocument()
         return value
+    }
+
+    @usableFromInline
+    func checkIsReader(over bytes: UnsafePointer<UInt8>) {
+        if start != bytes {
+            fatalError("DTOKit: a JsonReader was swapped out of the decoding call that created it")
+        }
     }
 
     /// The byte offset of the cursor from the start of the document.
@@ -141,7 +169,7 @@ public struct JsonReader {
 
     /// Consumes `{`. Returns false (having consumed the `}` too) for an empty object.
     ///
-    /// For a non-empty object, read each member with ``readMemberKey()`` or ``readMemberName()``,
+    /// For a non-empty object, read each member with ``readMemberName()``,
     /// then its value, then call ``nextMember()`` until it returns false.
     @inlinable
     public mutating func beginObject() throws -> Bool {
@@ -220,22 +248,23 @@ public struct JsonReader {
 
     /// The raw bytes of an object member's name, with the `:` after it consumed.
     ///
-    /// `bytes` points into the document and is valid for the rest of the decoding call.
-    /// When `hasEscapes` is true the bytes are still escaped; ``MemberKey/decodedName`` unescapes them.
-    public struct MemberKey {
+    /// `bytes` points into the document and is valid for the rest of the decoding call (which is
+    /// why this is not public). When `hasEscapes` is true the bytes are still escaped;
+    /// ``MemberKey/decodedName`` unescapes them.
+    struct MemberKey {
         /// The bytes between the quotes, exactly as they appear in the document.
-        public let bytes: UnsafeBufferPointer<UInt8>
+        let bytes: UnsafeBufferPointer<UInt8>
         /// Whether the name contains backslash escapes.
-        public let hasEscapes: Bool
+        let hasEscapes: Bool
 
         /// The member name as a String, escapes decoded.
-        public var decodedName: String {
+        var decodedName: String {
             hasEscapes ? JsonReader.unescape(bytes) : String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// Reads a member name and the `:` after it, without creating a String.
-    public mutating func readMemberKey() throws -> MemberKey {
+    mutating func readMemberKey() throws -> MemberKey {
         skipWhitespace()
         guard cursor < end, cursor.pointee == .quote else { throw error("a member name in double quotes") }
         let contentStart = cursor + 1

@@ -22,9 +22,29 @@ public final class Metadata: Sendable {
     /// `nameBytes` and `nameStarts` again, in memory of the table's own, for the in-place match.
     nonisolated(unsafe) let keyBytes: UnsafeMutablePointer<UInt8>
     nonisolated(unsafe) let keyStarts: UnsafeMutablePointer<Int>
+    /// The class all properties' accessors were made for, when they share one (as in generated
+    /// tables): an instance of exactly that class needs no further check.
+    let soleOwner: ObjectIdentifier?
+    /// One check per class the accessors were made for: the object must be an instance of each.
+    let ownerChecks: [@Sendable (AnyObject) -> Bool]
+    let ownerNames: [String]
 
+    /// Creates a table. Its properties may come from different classes of one hierarchy (a
+    /// subclass's table may reuse its base class's properties); it is used only on objects that
+    /// are instances of all of them.
     public init(_ properties: [PropertyMetadata]) {
         self.properties = properties
+        var owners: [ObjectIdentifier] = []
+        var checks: [@Sendable (AnyObject) -> Bool] = []
+        var names: [String] = []
+        for property in properties where !owners.contains(property.owner) {
+            owners.append(property.owner)
+            checks.append(property.isOwner)
+            names.append(property.ownerName)
+        }
+        soleOwner = owners.count == 1 ? owners[0] : nil
+        ownerChecks = checks
+        ownerNames = names
         table = UnsafeMutablePointer<PropertyMetadata>.allocate(capacity: max(1, properties.count))
         table.initialize(from: properties, count: properties.count)
         var bytes: [UInt8] = []
@@ -65,7 +85,12 @@ public final class Metadata: Sendable {
     /// Members are matched on raw bytes: exactly first (starting where the previous member
     /// matched, since servers write members in declaration order), then ignoring ASCII case,
     /// as ServiceStack binds. Unknown members are skipped (but still validated).
-    public func decodeMembers(into object: AnyObject, from reader: inout JsonReader) throws {
+    ///
+    /// Not public: ``JsonSerializable`` calls it with an object of the type the table belongs to,
+    /// and ``checkOwner(of:)`` makes sure of it.
+    @usableFromInline
+    func decodeMembers(into object: AnyObject, from reader: inout JsonReader) throws {
+        checkOwner(of: object)
         guard try reader.beginObject() else { return }
         var hint = 0
         repeat {
@@ -199,7 +224,9 @@ public final class Metadata: Sendable {
     // MARK: Encoding
 
     /// Writes `object` as a JSON object: each property through its getter, nil ones left out.
-    public func encodeMembers(of object: AnyObject, to writer: inout JsonWriter) {
+    @usableFromInline
+    func encodeMembers(of object: AnyObject, to writer: inout JsonWriter) {
+        checkOwner(of: object)
         writer.beginObject()
         // Through the table: iterating the array would copy (retain and release) each
         // property's name and closures.
@@ -207,6 +234,25 @@ public final class Metadata: Sendable {
             table[index].encode(object, &writer)
         }
         writer.endObject()
+    }
+
+    // MARK: Owner check
+
+    /// Stops the program unless `object` is an instance of every class the accessors were made
+    /// for: they treat the object as one without checking (that is what makes them fast), so a
+    /// table applied to another class's object would read and write the wrong memory. Only a
+    /// `JsonSerializable` conformance whose `metadata` belongs to an unrelated class gets here.
+    @inline(__always)
+    func checkOwner(of object: AnyObject) {
+        if let soleOwner, ObjectIdentifier(type(of: object)) == soleOwner { return }
+        checkOwnerThoroughly(of: object)
+    }
+
+    @inline(never)
+    func checkOwnerThoroughly(of object: AnyObject) {
+        for (index, isOwner) in ownerChecks.enumerated() where !isOwner(object) {
+            fatalError("DTOKit: a metadata table with properties of \(ownerNames[index]) was used for an instance of \(type(of: object))")
+        }
     }
 
     // MARK: Generic types
@@ -243,26 +289,5 @@ final class GenericMetadataCache: @unchecked Sendable {
         if let existing = tables[key] { return existing }
         tables[key] = table
         return table
-    }
-}
-
-/// One property of a DTO: its JSON name and the type-erased accessors the builders create.
-public struct PropertyMetadata: Sendable {
-    /// The member name in JSON (the camelCase property name, or the DataMember name).
-    public let name: String
-    @usableFromInline let decode: @Sendable (inout JsonReader, AnyObject) throws -> Void
-    @usableFromInline let encode: @Sendable (AnyObject, inout JsonWriter) -> Void
-
-    /// Creates a property from raw accessors; prefer the ``Property`` builders.
-    ///
-    /// - Parameters:
-    ///   - decode: reads the member's value (the reader is at it) and stores it in the object.
-    ///   - encode: writes the member (``JsonWriter/writeKey(_:)`` then the value), or nothing when absent.
-    public init(name: String,
-                decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
-                encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
-        self.name = name
-        self.decode = decode
-        self.encode = encode
     }
 }

@@ -38,13 +38,13 @@ extension Property {
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
-            name: name,
-            decode: { reader, object in
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
                 if reader.consumeNull() { return }
                 set(unsafeDowncast(object, to: Owner.self),
                     try [TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds }))
             },
-            encode: { object, writer in
+            unchecked: { object, writer in
                 writer.writeKey(key)
                 get(unsafeDowncast(object, to: Owner.self)).write(to: &writer, converting: TimeSpan.init)
             })
@@ -59,14 +59,14 @@ extension Property {
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
-            name: name,
-            decode: { reader, object in
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
                 let value: [TimeInterval]? = reader.consumeNull()
                     ? nil
                     : try [TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds })
                 set(unsafeDowncast(object, to: Owner.self), value)
             },
-            encode: { object, writer in
+            unchecked: { object, writer in
                 guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
                 writer.writeKey(key)
                 value.write(to: &writer, converting: TimeSpan.init)
@@ -82,13 +82,13 @@ extension Property {
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
-            name: name,
-            decode: { reader, object in
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
                 if reader.consumeNull() { return }
                 set(unsafeDowncast(object, to: Owner.self),
                     try [Key: TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds }))
             },
-            encode: { object, writer in
+            unchecked: { object, writer in
                 writer.writeKey(key)
                 get(unsafeDowncast(object, to: Owner.self)).write(to: &writer, converting: TimeSpan.init)
             })
@@ -103,14 +103,14 @@ extension Property {
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
-            name: name,
-            decode: { reader, object in
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
                 let value: [Key: TimeInterval]? = reader.consumeNull()
                     ? nil
                     : try [Key: TimeInterval].read(from: &reader, converting: { (span: TimeSpan) in span.seconds })
                 set(unsafeDowncast(object, to: Owner.self), value)
             },
-            encode: { object, writer in
+            unchecked: { object, writer in
                 guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
                 writer.writeKey(key)
                 value.write(to: &writer, converting: TimeSpan.init)

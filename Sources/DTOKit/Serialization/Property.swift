@@ -18,12 +18,12 @@ public enum Property<Owner: AnyObject> {
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
-            name: name,
-            decode: { reader, object in
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
                 if reader.consumeNull() { return }
                 set(unsafeDowncast(object, to: Owner.self), try Value.read(from: &reader))
             },
-            encode: { object, writer in
+            unchecked: { object, writer in
                 writer.writeKey(key)
                 get(unsafeDowncast(object, to: Owner.self)).write(to: &writer)
             })
@@ -38,12 +38,12 @@ public enum Property<Owner: AnyObject> {
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
-            name: name,
-            decode: { reader, object in
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
                 let value: Value? = reader.consumeNull() ? nil : try Value.read(from: &reader)
                 set(unsafeDowncast(object, to: Owner.self), value)
             },
-            encode: { object, writer in
+            unchecked: { object, writer in
                 guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
                 writer.writeKey(key)
                 value.write(to: &writer)

@@ -47,7 +47,9 @@ public enum Base64 {
     public static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var length = text.count
         while length > 0 && text[length - 1] == UInt8(ascii: "=") { length -= 1 }
-        guard text.count - length <= 2, length % 4 != 1 else { return nil }
+        // Padding is optional, but when present it completes the last group of four (as .NET requires).
+        let padding = text.count - length
+        guard padding <= 2, length % 4 != 1, padding == 0 || (length + padding) % 4 == 0 else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(length * 3 / 4)
         var accumulator: UInt32 = 0

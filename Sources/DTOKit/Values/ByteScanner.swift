@@ -65,6 +65,38 @@ struct ByteScanner {
         return index > start ? value : nil
     }
 
+    /// One or more decimal digits as a UInt64: nil when there are none, `.some(nil)` when the
+    /// value does not fit (the digits are consumed either way).
+    @inline(__always)
+    mutating func unsignedMagnitude() -> UInt64?? {
+        let start = index
+        var value: UInt64 = 0
+        var overflowed = false
+        while index < bytes.count, bytes[index].isDigit {
+            let byte = bytes[index]
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte &- .zero))
+            if overflow1 || overflow2 { overflowed = true } else { value = sum }
+            index += 1
+        }
+        guard index > start else { return nil }
+        return overflowed ? .some(nil) : value
+    }
+
+    /// Consumes decimal digits; returns how many.
+    mutating func skipDigits() -> Int {
+        let start = index
+        while let byte = peek(), byte.isDigit { index += 1 }
+        return index - start
+    }
+
+    /// Consumes and returns the next byte.
+    mutating func next() -> UInt8? {
+        guard let byte = peek() else { return nil }
+        index += 1
+        return byte
+    }
+
     /// Digits after a decimal point as a count of 100-nanosecond ticks (the first seven digits;
     /// more are accepted and ignored, as .NET truncates them).
     mutating func fractionTicks() -> Int64? {

@@ -8,8 +8,6 @@ import Foundation
 /// of `T`. An ISO date without an offset is taken as UTC (ServiceStack writes UTC or
 /// "unspecified" database values), so the result never depends on the machine's time zone.
 public enum DateFormats {
-    static let ticksPerSecond: Int64 = 10_000_000
-    static let ticksPerDay: Int64 = 86_400 * ticksPerSecond
     /// 2001-01-01 (Foundation's reference date) in milliseconds since 1970.
     static let referenceDateMilliseconds: Int64 = 978_307_200_000
     /// .NET DateTime's range, 0001-01-01 to 9999-12-31T23:59:59.999, in milliseconds since 1970.
@@ -47,8 +45,9 @@ public enum DateFormats {
         if hasSlash { guard scanner.consume(.slash) else { return nil } }
         guard scanner.isAtEnd else { return nil }
         let (sinceReference, overflow) = milliseconds.subtractingReportingOverflow(referenceDateMilliseconds)
-        guard !overflow else { return nil }
-        return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / 1000)
+        // Only milliseconds far outside any calendar overflow; as Doubles they are still a Date.
+        let seconds = overflow ? (Double(milliseconds) - Double(referenceDateMilliseconds)) / 1000 : Double(sinceReference) / 1000
+        return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
     /// `yyyy-MM-dd[(T| )HH:mm[:ss[.fffffff]]][Z|±HH:mm|±HHmm|±HH]`
@@ -58,7 +57,7 @@ public enum DateFormats {
               let day = scanner.digits(2),
               (1...12).contains(month), day >= 1, day <= CivilTime.daysInMonth(year: year, month: month)
         else { return nil }
-        var ticks = Int64(CivilTime.days(year: year, month: month, day: day)) * ticksPerDay
+        var ticks = Int64(CivilTime.days(year: year, month: month, day: day)) * Ticks.perDay
         if scanner.isAtEnd {
             return date(ticksSince1970: ticks)
         }
@@ -75,7 +74,7 @@ public enum DateFormats {
                 ticks += fraction
             }
         }
-        ticks += Int64((hour * 60 + minute) * 60 + second) * ticksPerSecond
+        ticks += Int64((hour * 60 + minute) * 60 + second) * Ticks.perSecond
         if scanner.consume(UInt8(ascii: "Z")) || scanner.consume(UInt8(ascii: "z")) {
             // UTC
         } else if let sign = scanner.peek(), sign == .plus || sign == .minus {
@@ -87,7 +86,7 @@ public enum DateFormats {
                 guard let minutes = scanner.digits(2), minutes <= 59 else { return nil }
                 offsetMinutes = minutes
             }
-            let offsetTicks = Int64(offsetHours * 60 + offsetMinutes) * 60 * ticksPerSecond
+            let offsetTicks = Int64(offsetHours * 60 + offsetMinutes) * 60 * Ticks.perSecond
             // 10:00+02:00 is 08:00 UTC.
             ticks += sign == .plus ? -offsetTicks : offsetTicks
         }
@@ -102,27 +101,46 @@ public enum DateFormats {
     /// The Double nearest to `ticks` (100 ns since 1970) in seconds since 2001, so that a date read
     /// from ISO text is the very Date read from the same instant in WCF milliseconds.
     static func secondsSinceReferenceDate(ticksSince1970 ticks: Int64) -> TimeInterval {
-        let sinceReference = ticks - referenceDateMilliseconds * 10_000
-        if sinceReference.magnitude <= 1 << 53 {
-            // Exact numerator: one correctly rounded division.
-            return Double(sinceReference) / Double(ticksPerSecond)
-        }
-        // Whole seconds (exact) plus the fraction: the fraction's rounding error is far below
-        // the sum's last bit here, so the sum rounds correctly too.
-        let (seconds, fraction) = CivilTime.floorDivide(sinceReference, ticksPerSecond)
-        return Double(seconds) + Double(fraction) / Double(ticksPerSecond)
+        Ticks.seconds(ticks - referenceDateMilliseconds * Ticks.perMillisecond)
     }
 
     // MARK: Writing
 
-    /// Milliseconds since 1970, rounded, clamped to .NET's DateTime range so the server can read it.
+    /// .NET DateTime's range in ticks since 1970: 0001-01-01T00:00:00 to 9999-12-31T23:59:59.9999999.
+    static let minTicks: Int64 = minMilliseconds * Ticks.perMillisecond
+    static let maxTicks: Int64 = maxMilliseconds * Ticks.perMillisecond + (Ticks.perMillisecond - 1)
+
+    /// The instant `date` stands for, in ticks since 1970, clamped to .NET's DateTime range so
+    /// the server can read it (NaN is taken as the reference date, 2001-01-01).
+    static func ticksSince1970(of date: Date) -> Int64 {
+        let seconds = date.timeIntervalSinceReferenceDate
+        let referenceTicks = referenceDateMilliseconds * Ticks.perMillisecond
+        // Clamped as seconds first, so that the tick arithmetic cannot overflow.
+        let lowest = Double(minMilliseconds - referenceDateMilliseconds) / 1000 - 1
+        let highest = Double(maxMilliseconds - referenceDateMilliseconds) / 1000 + 1
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, lowest), highest)
+        let ticks = roundestTicks(forSecondsSinceReferenceDate: clamped) + referenceTicks
+        return min(max(ticks, minTicks), maxTicks)
+    }
+
+    /// Milliseconds since 1970 as .NET computes them from a DateTime: truncated toward zero
+    /// (`…48.0005` is `…48000`), within DateTime's range.
     static func milliseconds(of date: Date) -> Int64 {
-        let sinceReference = (date.timeIntervalSinceReferenceDate * 1000).rounded()
-        let lowest = Double(minMilliseconds - referenceDateMilliseconds)
-        let highest = Double(maxMilliseconds - referenceDateMilliseconds)
-        guard sinceReference.isFinite else { return sinceReference < 0 ? minMilliseconds : maxMilliseconds }
-        let clamped = min(max(sinceReference, lowest), highest)
-        return Int64(clamped) + referenceDateMilliseconds
+        // Most dates are whole milliseconds, made as DTOKit reads "/Date(ms)/" (ms since 2001 ÷ 1000)
+        // or as Date(timeIntervalSince1970:) makes them (ms since 1970 ÷ 1000, then less the
+        // seconds to 2001): recognize those with two divisions. (The general path finds the same.)
+        let seconds = date.timeIntervalSinceReferenceDate
+        let nearest = (seconds * 1000).rounded()
+        if nearest.magnitude < 1e14 {
+            let sinceReference = Int64(nearest)
+            let since1970 = sinceReference + referenceDateMilliseconds
+            if since1970 >= minMilliseconds, since1970 <= maxMilliseconds,
+               Double(sinceReference) / 1000 == seconds
+                || Double(since1970) / 1000 - Double(referenceDateMilliseconds / 1000) == seconds {
+                return since1970
+            }
+        }
+        return ticksSince1970(of: date) / Ticks.perMillisecond
     }
 
     /// `\/Date(1523942312513)\/`, the form ServiceStack.Text writes for UTC dates.
@@ -130,47 +148,43 @@ public enum DateFormats {
         "/Date(\(milliseconds(of: date)))/"
     }
 
-    /// `2018-04-17T05:18:32.513Z`: UTC, fraction only when non-zero (up to 7 digits).
+    /// `2018-04-17T05:18:32.5130000Z`: UTC with seven fraction digits, as .NET's round-trip
+    /// format (`"o"`) writes a UTC DateTime.
     public static func iso8601(_ date: Date) -> String {
-        let lowest = Double(minMilliseconds - referenceDateMilliseconds) / 1000
-        let highest = Double(maxMilliseconds - referenceDateMilliseconds) / 1000
-        let seconds = date.timeIntervalSinceReferenceDate
-        let clamped = seconds.isNaN ? 0 : min(max(seconds, lowest), highest)
-        let ticks = shortestTicks(forSecondsSinceReferenceDate: clamped)
-        let (days, timeOfDay) = CivilTime.floorDivide(ticks, ticksPerDay)
+        let (days, timeOfDay) = CivilTime.floorDivide(ticksSince1970(of: date), Ticks.perDay)
         let (year, month, day) = CivilTime.date(fromDays: Int(days))
-        let secondOfDay = Int(timeOfDay / ticksPerSecond)
-        var fraction = Int(timeOfDay % ticksPerSecond)
+        let secondOfDay = Int(timeOfDay / Ticks.perSecond)
+        let fraction = Int(timeOfDay % Ticks.perSecond)
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if fraction > 0 {
-            var digits = 7
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            text += "." + pad(fraction, digits)
-        }
-        return text + "Z"
+        return text + "." + pad(fraction, 7) + "Z"
     }
 
-    /// The instant to print for `seconds` since 2001, in ticks since 1970: the coarsest of whole
-    /// seconds, milliseconds, microseconds or 100 ns ticks that reads back within a last bit of
-    /// `seconds`. A Date is a Double, and near today its last bit is about 120 ns, so printing all
-    /// seven digits would show noise: `Date(timeIntervalSince1970: 1523942312.004)` is `.004`,
-    /// not `.0039999`.
-    static func shortestTicks(forSecondsSinceReferenceDate seconds: TimeInterval) -> Int64 {
-        let referenceTicks = referenceDateMilliseconds * 10_000
-        let ticks = Int64((seconds * Double(ticksPerSecond)).rounded()) + referenceTicks
-        let tolerance = seconds.ulp
-        for unit: Int64 in [ticksPerSecond, 10_000, 10] {
-            let (quotient, remainder) = CivilTime.floorDivide(ticks, unit)
-            let candidate = (remainder * 2 >= unit ? quotient + 1 : quotient) * unit
-            if abs(secondsSinceReferenceDate(ticksSince1970: candidate) - seconds) <= tolerance {
+    /// The instant to print for `seconds` since 2001, in ticks since 2001: the roundest of whole
+    /// seconds, milliseconds, microseconds or 100 ns ticks from which the usual ways of making a
+    /// Date give exactly this one. A Date is a Double, and near today its last bit is about 120 ns,
+    /// so printing the nearest tick would show noise: `Date(timeIntervalSince1970: 1523942312.004)`
+    /// is `.004`, not `.0039999`, and truncating it to milliseconds must give 4, not 3.
+    /// `seconds` must be finite and within a few hundred years of .NET's range.
+    static func roundestTicks(forSecondsSinceReferenceDate seconds: TimeInterval) -> Int64 {
+        let ticks = Ticks.nearest(toSeconds: seconds) ?? 0
+        for unit: Int64 in [Ticks.perSecond, Ticks.perMillisecond, 10] {
+            if let candidate = Ticks.rounded(ticks, toMultipleOf: unit), isDate(seconds, madeFromTicks: candidate) {
                 return candidate
             }
         }
         return ticks
+    }
+
+    /// Whether `seconds` since 2001 is exactly the Date made from `ticks` since 2001 the way
+    /// DTOKit's reader and `Date(timeIntervalSinceReferenceDate:)` make it, or the way
+    /// `Date(timeIntervalSince1970:)` (and JSONDecoder's millisecondsSince1970) make it from the
+    /// same instant counted from 1970, whose last bit is up to twice as coarse.
+    static func isDate(_ seconds: TimeInterval, madeFromTicks ticks: Int64) -> Bool {
+        if Ticks.seconds(ticks) == seconds { return true }
+        let referenceTicks = referenceDateMilliseconds * Ticks.perMillisecond
+        let since1970 = Ticks.seconds(ticks + referenceTicks)
+        return since1970 - Double(referenceDateMilliseconds / 1000) == seconds
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {
@@ -199,9 +213,7 @@ extension Date: JsonConvertible {
         if let date = reader.readWcfDateInPlace() { return date }
         let parsed = try reader.withStringBytes { DateFormats.parse(bytes: $0) }
         guard let date = parsed else {
-            var probe = reader
-            probe.cursor = probe.start + start
-            let text = (try? probe.readString()) ?? ""
+            let text = reader.text(ofStringAt: start)
             throw reader.error(expected: "a date (\"/Date(ms)/\" or ISO-8601 like \"2018-04-17T05:18:32Z\")",
                                found: "the string \"\(JsonDecodingError.abbreviate(text))\"", valueStartingAt: start)
         }

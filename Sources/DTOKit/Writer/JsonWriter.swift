@@ -3,9 +3,10 @@ import Foundation
 /// Appends JSON text to one growing buffer.
 ///
 /// Like ``JsonReader``, generated code reaches the writer only through property builders; use it
-/// directly in a custom ``JsonConvertible`` conformance. It is only valid inside the encoding call
-/// that created it: pass it `inout`, never store or copy it.
-public struct JsonWriter {
+/// directly in a custom ``JsonConvertible`` conformance. It owns its buffer and is non-copyable
+/// (a copy would point at memory the original frees when it grows), so it exists only inside the
+/// encoding call that created it, as an `inout` parameter.
+public struct JsonWriter: ~Copyable {
     @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
     @usableFromInline var count: Int = 0
     @usableFromInline var capacity: Int
@@ -45,18 +46,30 @@ public struct JsonWriter {
         return writer.finishString()
     }
 
-    @usableFromInline
-    func finishData() -> Data {
-        Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+    deinit {
+        free(buffer)
     }
 
+    /// The text written, handed to `Data` without a copy (it frees the buffer).
     @usableFromInline
-    func finishString() -> String {
-        defer { free(buffer) }
-        return String(unsafeUninitializedCapacity: count) { output in
+    consuming func finishData() -> Data {
+        let data = Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+        discard self
+        return data
+    }
+
+    /// The text written, as a String (the buffer is freed when the writer goes away).
+    @usableFromInline
+    consuming func finishString() -> String {
+        String(unsafeUninitializedCapacity: count) { output in
             output.baseAddress?.update(from: buffer, count: count)
             return count
         }
+    }
+
+    /// The text written, as bytes.
+    consuming func finishBytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: buffer, count: count))
     }
 
     /// The number of bytes written so far.
@@ -180,8 +193,6 @@ public struct JsonKey: Sendable {
     static func quoted(_ name: String) -> [UInt8] {
         var writer = JsonWriter(capacity: name.utf8.count + 8, options: JsonEncodingOptions())
         writer.writeString(name)
-        let bytes = Array(UnsafeBufferPointer(start: writer.buffer, count: writer.count))
-        free(writer.buffer)
-        return bytes
+        return writer.finishBytes()
     }
 }

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds DTOKit's libFuzzer target and runs it for a fixed time; fails on any crash, hang,
+# sanitizer report (AddressSanitizer, LeakSanitizer) or broken round-trip invariant.
+#
+#   Fuzz/run.sh              one minute (what .ci/run does)
+#   Fuzz/run.sh 3600         an hour
+#
+# The target (Fuzz/Sources/FuzzTarget.swift) reads every input with JsonValue(parsing:), with the
+# DTOs generated from Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json (every value format and
+# collection shape; generated here by the repository's own `dtokit`, so it follows generator
+# changes) and with the value parsers alone. Seeds: Fuzz/corpus (checked in). New inputs the
+# fuzzer finds go to .build-fuzz/corpus, crashes to .build-fuzz/artifacts.
+#
+# A crash found: copy the artifact into Fuzz/corpus/regression-<what>.json, add a unit test with
+# the same input to Tests/DTOKitTests, fix it. `.build-fuzz/fuzz-dtokit <artifact>` replays one input.
+#
+# Linux only: libFuzzer comes with the Swift toolchain there (swiftc -sanitize=fuzzer).
+set -euo pipefail
+
+SECONDS_TO_RUN="${1:-60}"
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BUILD="${DTOKIT_FUZZ_BUILD:-$ROOT/.build-fuzz}"
+FUZZ="$ROOT/Fuzz"
+
+if [ "$(uname -s)" != "Linux" ]; then
+    echo "Fuzz/run.sh: skipped, libFuzzer needs the Swift toolchain for Linux"
+    exit 0
+fi
+
+mkdir -p "$BUILD/modules" "$BUILD/corpus" "$BUILD/artifacts"
+SWIFTC_FLAGS=(-parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address -wmo -I "$BUILD/modules")
+
+# True when $1 is missing or older than any of the other files.
+stale() {
+    local target="$1"; shift
+    [ ! -e "$target" ] && return 0
+    [ -n "$(find "$@" -newer "$target" -print -quit)" ]
+}
+
+echo "== fuzz: generate the edge-case DTOs with dtokit"
+swift build --package-path "$ROOT" --product dtokit >/dev/null
+DTOKIT="$(swift build --package-path "$ROOT" --show-bin-path)/dtokit"
+"$DTOKIT" generate "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json" \
+    --options "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.options" --output "$BUILD/EdgeCaseDTOs.swift.new"
+if ! cmp -s "$BUILD/EdgeCaseDTOs.swift.new" "$BUILD/EdgeCaseDTOs.swift"; then
+    mv "$BUILD/EdgeCaseDTOs.swift.new" "$BUILD/EdgeCaseDTOs.swift"
+else
+    rm "$BUILD/EdgeCaseDTOs.swift.new"
+fi
+
+echo "== fuzz: build (swiftc -sanitize=fuzzer,address -O)"
+DTOKIT_SOURCES=()
+while IFS= read -r -d '' file; do DTOKIT_SOURCES+=("$file"); done < <(find "$ROOT/Sources/DTOKit" -name '*.swift' -print0 | sort -z)
+if stale "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"; then
+    swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKit -emit-module -emit-module-path "$BUILD/modules/DTOKit.swiftmodule" \
+        -c -o "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"
+fi
+if stale "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseDTOs.swift" "$BUILD/DTOKit.o"; then
+    swiftc "${SWIFTC_FLAGS[@]}" -module-name EdgeCaseDTOs -emit-module -emit-module-path "$BUILD/modules/EdgeCaseDTOs.swiftmodule" \
+        -c -o "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseDTOs.swift"
+fi
+if stale "$BUILD/fuzz-dtokit" "$FUZZ/Sources" "$BUILD/DTOKit.o" "$BUILD/EdgeCaseDTOs.o"; then
+    swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKitFuzz -use-ld=lld -o "$BUILD/fuzz-dtokit" \
+        "$FUZZ"/Sources/*.swift "$BUILD/DTOKit.o" "$BUILD/EdgeCaseDTOs.o" 2> >(grep -v "Cannot export local symbol" >&2)
+fi
+
+echo "== fuzz: run for ${SECONDS_TO_RUN} s"
+SYMBOLIZER="$(dirname "$(command -v swiftc)")/llvm-symbolizer"
+[ -x "$SYMBOLIZER" ] && export ASAN_SYMBOLIZER_PATH="$SYMBOLIZER"
+# AddressSanitizer prints the stack of a crash itself; the Swift runtime's backtracer would be a
+# second, slower report (and can outlive the process).
+export SWIFT_BACKTRACE=enable=no
+LOG="$BUILD/fuzz.log"
+set +e
+"$BUILD/fuzz-dtokit" \
+    -max_total_time="$SECONDS_TO_RUN" \
+    -timeout=10 \
+    -rss_limit_mb=2048 \
+    -max_len=16384 \
+    -dict="$FUZZ/dtokit.dict" \
+    -print_final_stats=1 \
+    -artifact_prefix="$BUILD/artifacts/" \
+    "$BUILD/corpus" "$FUZZ/corpus" >"$LOG" 2>&1
+STATUS=$?
+set -e
+
+grep -E "INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb" "$LOG" || true
+if [ "$STATUS" -ne 0 ]; then
+    echo "---- last lines of $LOG"
+    tail -n 80 "$LOG"
+    echo "== fuzz FAILED (exit $STATUS): the input is in $BUILD/artifacts/; see the comment at the top of Fuzz/run.sh"
+    exit 1
+fi
+echo "== fuzz passed"
