@@ -155,11 +155,11 @@ extension JobApplication: LegacyDTO {
         Legacy<JobApplication>.property("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
         Legacy<JobApplication>.property("position", get: { $0.position }, set: { $0.position = $1 }),
         Legacy<JobApplication>.property("applicant", get: { $0.applicant }, set: { $0.applicant = $1 }),
-        Legacy<JobApplication>.property("comments", get: { $0.comments }, set: { $0.comments = $1 }),
+        Legacy<JobApplication>.property("comments", get: { $0.comments }, set: { $0.comments = $1 ?? [] }),
         Legacy<JobApplication>.property("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
         Legacy<JobApplication>.property("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
-        Legacy<JobApplication>.property("attachments", get: { $0.attachments }, set: { $0.attachments = $1 }),
-        Legacy<JobApplication>.property("events", get: { $0.events }, set: { $0.events = $1 }),
+        Legacy<JobApplication>.property("attachments", get: { $0.attachments }, set: { $0.attachments = $1 ?? [] }),
+        Legacy<JobApplication>.property("events", get: { $0.events }, set: { $0.events = $1 ?? [] }),
         Legacy<JobApplication>.property("phoneScreen", get: { $0.phoneScreen }, set: { $0.phoneScreen = $1 }),
         Legacy<JobApplication>.property("interview", get: { $0.interview }, set: { $0.interview = $1 }),
         Legacy<JobApplication>.property("jobOffer", get: { $0.jobOffer }, set: { $0.jobOffer = $1 }),
@@ -176,7 +176,7 @@ extension Job: LegacyDTO {
         Legacy<Job>.property("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
         Legacy<Job>.property("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
         Legacy<Job>.property("description", get: { $0.description }, set: { $0.description = $1 }),
-        Legacy<Job>.property("applications", get: { $0.applications }, set: { $0.applications = $1 }),
+        Legacy<Job>.property("applications", get: { $0.applications }, set: { $0.applications = $1 ?? [] }),
         Legacy<Job>.property("closing", get: { $0.closing }, set: { $0.closing = $1 }),
         Legacy<Job>.property("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
         Legacy<Job>.property("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
@@ -203,7 +203,7 @@ extension Contact: LegacyDTO {
         Legacy<Contact>.property("phone", get: { $0.phone }, set: { $0.phone = $1 }),
         Legacy<Contact>.property("skills", get: { $0.skills }, set: { $0.skills = $1 }),
         Legacy<Contact>.property("about", get: { $0.about }, set: { $0.about = $1 }),
-        Legacy<Contact>.property("applications", get: { $0.applications }, set: { $0.applications = $1 }),
+        Legacy<Contact>.property("applications", get: { $0.applications }, set: { $0.applications = $1 ?? [] }),
     ]
 }
 
