@@ -1,8 +1,20 @@
 import Foundation
 
-/// Times operations in-process: calibrated batches, libraries interleaved round by round (so a
-/// change in machine load hits all of them alike), the median batch time per operation. Each batch
-/// starts with one untimed call, so that no library is timed on caches the previous one left cold.
+/// How calls are timed.
+public enum TimingMode: String, CaseIterable, Sendable {
+    /// Calibrated batches of calls (each result freed before the next call); the median batch time
+    /// divided by the batch size. Clock overhead vanishes; the calls run back to back.
+    case batch
+    /// Each call timed on its own, from its start until its result is stored and the previous
+    /// call's result freed; the median of those times. Nearer to one request in an app.
+    case single
+}
+
+/// Times operations in-process, libraries interleaved round by round (so a change in machine load
+/// hits all of them alike), in either `TimingMode`.
+///
+/// Batch mode: calibrated batches, the median batch time per operation. Each batch starts with one
+/// untimed call, so that no library is timed on caches the previous one left cold.
 public struct Timing {
     /// Wall-clock budget for one payload and direction, shared by the libraries.
     public var seconds: Double
@@ -14,9 +26,60 @@ public struct Timing {
         self.seconds = seconds
     }
 
-    /// Median seconds per call of each operation.
-    public func medians(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Library: Double] {
-        // Warm up (caches, lazily built tables) and calibrate the batch size.
+    /// Median seconds per call of each operation, timed in `mode`.
+    public func medians(_ operations: [(key: Library, run: () throws -> Any)], mode: TimingMode) throws -> [Library: Double] {
+        switch mode {
+        case .batch: return try batchMedians(operations)
+        case .single: return try singleCallMedians(operations)
+        }
+    }
+
+    /// Median seconds per call of each operation, in calibrated batches.
+    public func batchMedians(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Library: Double] {
+        let batchSizes = try calibratedBatchSizes(operations)
+        var samples = [[Double]](repeating: [], count: operations.count)
+        let deadline = Date().addingTimeInterval(seconds)
+        while samples[0].count < minimumSamples || Date() < deadline {
+            for (index, operation) in operations.enumerated() {
+                let count = batchSizes[index]
+                Timing.consume(try operation.run())
+                samples[index].append(try Timing.time(count, operation.run) / Double(count))
+            }
+            if samples[0].count >= 10_000 { break }
+        }
+        return Timing.medians(of: samples, operations)
+    }
+
+    /// Median seconds per call of each operation, each call timed on its own. A call's time runs from
+    /// its start until its result is stored in place of the previous call's, that result freed.
+    /// Round by round, each operation makes one untimed call (as a batch starts with one) and then
+    /// as many timed calls as a batch holds, one after the other, so that a call frees a result of
+    /// its own library, not one that other libraries' calls have pushed out of the caches.
+    public func singleCallMedians(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Library: Double] {
+        let batchSizes = try calibratedBatchSizes(operations)
+        var previous = [Any?](repeating: nil, count: operations.count)
+        var samples = [[Double]](repeating: [], count: operations.count)
+        let deadline = Date().addingTimeInterval(seconds)
+        while samples[0].count < minimumSamples || Date() < deadline {
+            for (index, operation) in operations.enumerated() {
+                previous[index] = try operation.run()
+                for _ in 0..<batchSizes[index] {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let result = try operation.run()
+                    Timing.free(&previous[index])
+                    let end = DispatchTime.now().uptimeNanoseconds
+                    previous[index] = result
+                    samples[index].append(Double(end - start) / 1e9)
+                }
+            }
+            if samples[0].count >= 1_000_000 { break }
+        }
+        return Timing.medians(of: samples, operations)
+    }
+
+    /// Warms each operation up (caches, lazily built tables) and finds how many calls run at least
+    /// `minimumBatchSeconds`.
+    func calibratedBatchSizes(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Int] {
         var batchSizes: [Int] = []
         for operation in operations {
             _ = try operation.run()
@@ -28,16 +91,10 @@ public struct Timing {
             }
             batchSizes.append(count)
         }
-        var samples = [[Double]](repeating: [], count: operations.count)
-        let deadline = Date().addingTimeInterval(seconds)
-        while samples[0].count < minimumSamples || Date() < deadline {
-            for (index, operation) in operations.enumerated() {
-                let count = batchSizes[index]
-                Timing.consume(try operation.run())
-                samples[index].append(try Timing.time(count, operation.run) / Double(count))
-            }
-            if samples[0].count >= 10_000 { break }
-        }
+        return batchSizes
+    }
+
+    static func medians(of samples: [[Double]], _ operations: [(key: Library, run: () throws -> Any)]) -> [Library: Double] {
         var result: [Library: Double] = [:]
         for (index, operation) in operations.enumerated() {
             let sorted = samples[index].sorted()
@@ -45,6 +102,12 @@ public struct Timing {
             result[operation.key] = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         }
         return result
+    }
+
+    /// Releases a result here, where the caller's clock can see it, not wherever the optimizer likes.
+    @inline(never)
+    static func free(_ result: inout Any?) {
+        result = nil
     }
 
     /// Seconds for `count` calls.
