@@ -67,6 +67,9 @@ let package = Package(
         // A small loop over one operation, for `valgrind --tool=callgrind`.
         .executableTarget(name: "profile", dependencies: ["BenchmarkCases"]),
 
+        // The comparison rows' checks and the timing modes' freeing (`swift test --package-path Benchmarks`).
+        .testTarget(name: "BenchmarkCasesTests", dependencies: ["BenchmarkCases", "TechStacksBenchDTOs"]),
+
         // package-benchmark suite (`swift package benchmark`).
         .executableTarget(
             name: "DTOKitBenchmarks",
@@ -82,7 +85,8 @@ if simdjsonInstalled {
                 cxxSettings: [
                     // On-Demand's traversal is compiled into the caller for the kernel the flags allow:
                     // without -march it is simdjson's portable fallback, not the SIMD kernel.
-                    .unsafeFlags(["-O3", "-march=native"]),
+                    // DWARF 4: valgrind 3.19 (Debian 12) gives up on this file's DWARF 5.
+                    .unsafeFlags(["-O3", "-march=native", "-gdwarf-4"]),
                 ],
                 linkerSettings: [.linkedLibrary("simdjson")]))
 }
