@@ -4,7 +4,7 @@ import PackageDescription
 
 // DTOKit's benchmarks: their own package, so the product (the root package) keeps zero dependencies.
 //
-//   swift run --package-path Benchmarks -c release ratios          quick mode: one table of ratios, < 1 min
+//   swift run --package-path Benchmarks -c release ratios          quick mode: tables of ratios, < 1 min
 //   swift package --package-path Benchmarks benchmark              package-benchmark: full statistics
 //
 // Comparison rows: swift-protobuf's JSON codec on a `.proto` mirror of the TechStacks types (the
