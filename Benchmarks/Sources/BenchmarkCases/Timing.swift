@@ -21,6 +21,8 @@ public struct Timing {
     /// A batch runs at least this long, so clock overhead is negligible for the 1 KB payload.
     public var minimumBatchSeconds = 0.002
     public var minimumSamples = 7
+    /// Single-call mode: how long each operation's timed calls run per round.
+    public var singleCallRunSeconds = 0.01
 
     public init(seconds: Double) {
         self.seconds = seconds
@@ -36,7 +38,7 @@ public struct Timing {
 
     /// Median seconds per call of each operation, in calibrated batches.
     public func batchMedians(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Library: Double] {
-        let batchSizes = try calibratedBatchSizes(operations)
+        let batchSizes = try calibrate(operations).map(\.batchSize)
         var samples = [[Double]](repeating: [], count: operations.count)
         let deadline = Date().addingTimeInterval(seconds)
         while samples[0].count < minimumSamples || Date() < deadline {
@@ -53,17 +55,21 @@ public struct Timing {
     /// Median seconds per call of each operation, each call timed on its own. A call's time runs from
     /// its start until its result is stored in place of the previous call's, that result freed.
     /// Round by round, each operation makes one untimed call (as a batch starts with one) and then
-    /// as many timed calls as a batch holds, one after the other, so that a call frees a result of
-    /// its own library, not one that other libraries' calls have pushed out of the caches.
+    /// timed calls for `singleCallRunSeconds` (at least one), one after the other, so that a call
+    /// frees a result of its own library, not one that other libraries' calls have pushed out of
+    /// the caches, and a fast library gets many samples however slow the others are. Rounds go on
+    /// until the time is up and every operation has `minimumSamples`.
     public func singleCallMedians(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Library: Double] {
-        let batchSizes = try calibratedBatchSizes(operations)
+        let callsPerRound = try calibrate(operations).map { calibration in
+            Int(min(max(1, (singleCallRunSeconds / calibration.secondsPerCall).rounded(.up)), Double(1 << 20)))
+        }
         var previous = [Any?](repeating: nil, count: operations.count)
         var samples = [[Double]](repeating: [], count: operations.count)
         let deadline = Date().addingTimeInterval(seconds)
-        while samples[0].count < minimumSamples || Date() < deadline {
+        while samples.contains(where: { $0.count < minimumSamples }) || Date() < deadline {
             for (index, operation) in operations.enumerated() {
                 previous[index] = try operation.run()
-                for _ in 0..<batchSizes[index] {
+                for _ in 0..<callsPerRound[index] {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let result = try operation.run()
                     Timing.free(&previous[index])
@@ -78,20 +84,22 @@ public struct Timing {
     }
 
     /// Warms each operation up (caches, lazily built tables) and finds how many calls run at least
-    /// `minimumBatchSeconds`.
-    func calibratedBatchSizes(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [Int] {
-        var batchSizes: [Int] = []
+    /// `minimumBatchSeconds`, and how long one call takes.
+    func calibrate(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [(batchSize: Int, secondsPerCall: Double)] {
+        var result: [(batchSize: Int, secondsPerCall: Double)] = []
         for operation in operations {
             _ = try operation.run()
             var count = 1
             while true {
                 let elapsed = try Timing.time(count, operation.run)
-                if elapsed >= minimumBatchSeconds || count >= 1 << 20 { break }
+                if elapsed >= minimumBatchSeconds || count >= 1 << 20 {
+                    result.append((count, max(elapsed, 1e-9) / Double(count)))
+                    break
+                }
                 count = elapsed <= 0 ? count * 16 : max(count * 2, Int(Double(count) * minimumBatchSeconds / elapsed * 1.2))
             }
-            batchSizes.append(count)
         }
-        return batchSizes
+        return result
     }
 
     static func medians(of samples: [[Double]], _ operations: [(key: Library, run: () throws -> Any)]) -> [Library: Double] {
