@@ -24,9 +24,10 @@ if arguments.count == 3, arguments[1] == "dump" {
 }
 guard arguments.count >= 4,
       let direction = Direction(rawValue: arguments[2]),
-      let library = Library.allCases.first(where: { $0.rawValue.lowercased() == arguments[3].lowercased() })
+      let library = Library.allCases.first(where: { $0.argument == arguments[3].lowercased() })
 else {
-    print("usage: profile <techstacks-1mb|techstacks-1kb|values|gallery> <decode|encode> <DTOKit|Codable|JSONSerialization> [iterations]")
+    print("usage: profile <techstacks-1mb|techstacks-1kb|values|gallery> <decode|encode> "
+          + "<\(Library.allCases.map(\.argument).joined(separator: "|"))> [iterations]")
     print("       profile dump <payload>")
     exit(2)
 }
@@ -46,9 +47,12 @@ do {
         print("unknown payload \(arguments[1])")
         exit(2)
     }
-    let operation: () throws -> Any = direction == .decode
-        ? payload.decode[library]!
-        : { try payload.encode[library]!() }
+    let decode = payload.decode[library]
+    let encode = payload.encode[library]
+    guard let operation: () throws -> Any = direction == .decode ? decode : encode.map({ encode in { try encode() } }) else {
+        print("\(library.rawValue) has no \(direction.rawValue) of \(payload.id)")
+        exit(2)
+    }
     let seconds = try profiledLoop(iterations, operation)
     print("\(payload.id) \(direction.rawValue) \(library.rawValue): \(iterations) calls, "
           + String(format: "%.3f ms per call", seconds / Double(iterations) * 1000))

@@ -1,0 +1,119 @@
+import BenchmarkCases
+import Foundation
+import MallocCounter
+
+/// What `ratios` prints, from the measurements of one run.
+struct Report {
+    var results: [(payload: Payload, decode: Measurement, encode: Measurement)]
+    var modes: [TimingMode]
+
+    /// The column title of each library DTOKit is compared with, per direction.
+    static func columnTitle(_ library: Library, _ direction: Direction) -> String {
+        switch (library, direction) {
+        case (.codable, .decode): return "JSONDecoder"
+        case (.codable, .encode): return "JSONEncoder"
+        case (.codableStringDates, .decode): return "JSONDecoder, String dates"
+        case (.codableStringDates, .encode): return "JSONEncoder, String dates"
+        case (.simdjson, _): return "simdjson traversal"
+        default: return library.rawValue
+        }
+    }
+
+    /// One table per direction: a row per payload and timing mode, a column per other library.
+    func ratioTable(_ direction: Direction) -> String {
+        let others = Library.allCases.filter { library in
+            library != .dtokit && results.contains { measurement($0, direction).seconds.values.contains { $0[library] != nil } }
+        }
+        var table = Table(headers: [direction.rawValue, "size", "timing"] + others.map { Report.columnTitle($0, direction) },
+                          left: [0, 2])
+        for result in results {
+            let measured = measurement(result, direction)
+            for (index, mode) in modes.enumerated() {
+                let name = index == 0 ? [result.payload.title, bytes(result.payload.json.count)] : ["", ""]
+                table.rows.append(name + [mode.rawValue] + others.map { other in
+                    measured.speedUp(mode, over: other).map(ratio) ?? "-"
+                })
+            }
+        }
+        return table.render()
+    }
+
+    /// Per call: times in each mode, throughput, allocations.
+    func detailTable() -> String {
+        var headers = ["payload", "op", "library"]
+        headers += modes.map { "time \($0.rawValue)" } + modes.map { "MB/s \($0.rawValue)" }
+        headers += ["objects/s", "mallocs", "result holds"]
+        var table = Table(headers: headers, left: [0, 1, 2])
+        for result in results {
+            for direction in Direction.allCases {
+                let measured = measurement(result, direction)
+                for library in Library.allCases where modes.contains(where: { measured.seconds[$0]?[library] != nil }) {
+                    var row = [result.payload.title, direction.rawValue, library.rawValue]
+                    row += modes.map { mode in measured.seconds[mode]?[library].map(duration) ?? "-" }
+                    row += modes.map { mode in
+                        measured.megabytesPerSecond(mode, library, direction: direction, payload: result.payload)
+                            .map { format($0, decimals: 0) } ?? "-"
+                    }
+                    // simdjson builds no objects.
+                    let firstMode = modes.first ?? .batch
+                    row.append(library == .simdjson ? "" : measured.seconds[firstMode]?[library]
+                        .map { format(Double(result.payload.objectCount) / $0, decimals: 0) } ?? "-")
+                    row.append(malloc_counter_is_supported() ? "\(measured.mallocs[library] ?? 0)" : "n/a")
+                    row.append(library == .dtokit ? measured.held.map(String.init) ?? "" : "")
+                    table.rows.append(row)
+                }
+            }
+        }
+        return table.render()
+    }
+
+    /// Payload 1's decode against simdjson's traversal, in GB/s.
+    func limitLine() -> String? {
+        guard let first = results.first,
+              modes.contains(where: { first.decode.seconds[$0]?[.simdjson] != nil }) else { return nil }
+        let parts = modes.compactMap { mode -> String? in
+            guard let mine = first.decode.megabytesPerSecond(mode, .dtokit, direction: .decode, payload: first.payload),
+                  let limit = first.decode.megabytesPerSecond(mode, .simdjson, direction: .decode, payload: first.payload)
+            else { return nil }
+            return "\(mode.rawValue): DTOKit \(format(mine / 1000, decimals: 2)) GB/s, simdjson \(format(limit / 1000, decimals: 2)) GB/s, "
+                + "DTOKit takes \(format(limit / mine, decimals: 1))× simdjson's time"
+        }
+        return "\(first.payload.id) decode against simdjson's traversal (\(SimdjsonComparison.implementation)): "
+            + parts.joined(separator: "; ")
+    }
+
+    /// The goals of the speed issue, checked on payload 1 in every timing mode of this run.
+    func targetLine() -> String? {
+        guard let first = results.first, first.payload.id == "techstacks-1mb" else { return nil }
+        var met = true
+        func check(_ values: [Double?], atLeast goal: Double, decimals: Int = 1, unit: String = "×") -> String {
+            let shown = zip(modes, values).map { mode, value in
+                if (value ?? 0) < goal { met = false }
+                return "\(mode.rawValue) " + (value.map { format($0, decimals: decimals) + unit } ?? "-")
+            }
+            return shown.joined(separator: ", ")
+        }
+        let decode = check(modes.map { first.decode.speedUp($0, over: .codable) }, atLeast: 15)
+        let throughput = check(modes.map { first.decode.megabytesPerSecond($0, .dtokit, direction: .decode, payload: first.payload) },
+                               atLeast: 1200, decimals: 0, unit: " MB/s")
+        let fair = check(modes.map { first.decode.speedUp($0, over: .codableStringDates) }, atLeast: 8)
+        let encode = check(modes.map { first.encode.speedUp($0, over: .codable) }, atLeast: 12)
+        var line = "targets on payload 1: decode ≥ 15× JSONDecoder (\(decode)), ≥ 1,200 MB/s (\(throughput)) "
+            + "and ≥ 8× JSONDecoder with String dates (\(fair)); encode ≥ 12× JSONEncoder (\(encode)): \(met ? "met" : "NOT met")"
+        if results.count > 1 {
+            let others = results.dropFirst()
+            let lowest = modes.map { mode in
+                let decodes = others.compactMap { $0.decode.speedUp(mode, over: .codable) }.min() ?? 0
+                let encodes = others.compactMap { $0.encode.speedUp(mode, over: .codable) }.min() ?? 0
+                return "\(mode.rawValue) decode \(ratio(decodes)), encode \(ratio(encodes))"
+            }
+            line += "\nother payloads, lowest against Codable: " + lowest.joined(separator: "; ")
+        }
+        return line
+    }
+
+    private func measurement(_ result: (payload: Payload, decode: Measurement, encode: Measurement),
+                             _ direction: Direction) -> Measurement {
+        direction == .decode ? result.decode : result.encode
+    }
+}

@@ -1,0 +1,45 @@
+@testable import BenchmarkCases
+import Foundation
+import TechStacksBenchDTOs
+import Testing
+
+/// The comparison rows measure what they claim only if they read the same values as DTOKit.
+@Suite struct ComparisonTests {
+    @Test func everyLibraryReadsAndWritesTheSameValuesOnEveryPayload() throws {
+        for payload in try Payloads.all() {
+            #expect(payload.verify() == nil, "\(payload.id)")
+        }
+        let first = try Payloads.techStacksAll()
+        #expect(first.decode[.protobuf] != nil && first.encode[.protobuf] != nil)
+        #expect(first.decode[.codableStringDates] != nil && first.encode[.codableStringDates] != nil)
+        #expect(try Payloads.techStacksSmall().decode[.protobuf] != nil)
+    }
+
+    @Test func protobufCheckNamesTheMemberThatDiffers() throws {
+        let payload = try Payloads.techStacksAll()
+        let changed = try GetAllTechnologiesResponse.fromJson(payload.json)
+        changed.results?[3].vendorName = "Someone Else"
+        let comparison = try ProtobufComparison.allTechnologies(json: payload.json, expected: changed)
+        #expect(try comparison.verify() == "results[3].vendorName")
+
+        let later = try GetAllTechnologiesResponse.fromJson(payload.json)
+        later.results?[7].created = later.results?[7].created?.addingTimeInterval(0.001)
+        #expect(try ProtobufComparison.allTechnologies(json: payload.json, expected: later).verify() == "results[7].created")
+    }
+
+    @Test func codableStringDatesCheckFindsADifference() throws {
+        let payload = try Payloads.techStacksAll()
+        let changed = try GetAllTechnologiesResponse.fromJson(payload.json)
+        changed.results?[10].viewCount = (changed.results?[10].viewCount ?? 0) + 1
+        let comparison = try CodableStringDatesComparison.allTechnologies(json: payload.json, expected: changed)
+        #expect(try comparison.verify() == "results[10] differs from DTOKit's")
+    }
+
+    @Test func serviceStackDateTextToMilliseconds() {
+        #expect(ProtobufComparison.milliseconds("/Date(1451056892040-0000)/") == 1_451_056_892_040)
+        #expect(ProtobufComparison.milliseconds("/Date(-62135596800000-0000)/") == -62_135_596_800_000)
+        #expect(ProtobufComparison.milliseconds("/Date(1451056892040)/") == 1_451_056_892_040)
+        #expect(ProtobufComparison.milliseconds("") == nil)
+        #expect(ProtobufComparison.milliseconds("2016-01-01") == nil)
+    }
+}
