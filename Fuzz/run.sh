@@ -28,7 +28,8 @@ if [ "$(uname -s)" != "Linux" ]; then
 fi
 
 mkdir -p "$BUILD/modules" "$BUILD/corpus" "$BUILD/artifacts"
-SWIFTC_FLAGS=(-parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address -wmo -I "$BUILD/modules")
+# `-package-name`: the runtime has `package` members (used by DTOKitClient); SwiftPM passes the same.
+SWIFTC_FLAGS=(-parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address -wmo -package-name DTOKit -I "$BUILD/modules")
 
 # True when $1 is missing or older than any of the other files.
 stale() {
