@@ -307,10 +307,15 @@ extension JsonReader {
     /// The number eight ASCII digits stand for (first byte most significant), without a loop.
     @inline(__always)
     static func valueOfEightDigits(_ word: UInt64) -> UInt64 {
-        var value = word &- 0x3030_3030_3030_3030
+        // Typed constants: as one expression of untyped literals this took the type checker a second.
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        let hundredAndMillion: UInt64 = 100 + 1_000_000 << 32
+        let oneAndTenThousand: UInt64 = 1 + 10_000 << 32
+        var value = word &- zeros
         value = (value &* 10) &+ (value &>> 8)
-        value = ((value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 &<< 32))
-                 &+ ((value &>> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 &<< 32))) &>> 32
-        return value
+        let low = (value & pairs) &* hundredAndMillion
+        let high = ((value &>> 16) & pairs) &* oneAndTenThousand
+        return (low &+ high) &>> 32
     }
 }
