@@ -20,21 +20,7 @@ extension JsonReader {
         let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
         return scan.hasEscapes
             ? JsonReader.unescape(content, isASCII: scan.isASCII)
-            : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII)
-    }
-
-    /// A String from bytes already known to be valid UTF-8 (``scanString(from:)`` validated them).
-    ///
-    /// Where the standard library has `UTF8Span` the bytes are copied without being validated a
-    /// second time; `String(decoding:as:)` validates again (byte by byte for non-ASCII text).
-    @usableFromInline
-    static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        #if compiler(>=6.2)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
-        }
-        #endif
-        return String(decoding: bytes, as: UTF8.self)
+            : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: end)
     }
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
@@ -50,7 +36,7 @@ extension JsonReader {
         let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
         if !scan.hasEscapes { return try body(content) }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) { storage in
-            let length = JsonReader.unescape(content, into: storage)
+            let length = JsonReader.unescape(content, into: storage).count
             return try body(UnsafeBufferPointer(rebasing: storage[..<length]))
         }
     }
@@ -60,78 +46,100 @@ extension JsonReader {
     /// function (including ones that are only skipped) is valid RFC 8259 text.
     @usableFromInline
     func scanString(from start: UnsafePointer<UInt8>) throws -> StringScan {
+        let end = self.end
         var p = start
         var hasEscapes = false
         var isASCII = true
         while true {
-            // Sixteen bytes at a time (one SIMD comparison of each kind), then eight, while none of
-            // them is a quote, a backslash, a control character or part of a multi-byte sequence
-            // (most string content is plain ASCII); then straight to the first such byte.
-            while end - p >= 16, !JsonReader.containsSpecialByte16(p) {
-                p += 16
-            }
-            while end - p >= 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-                let special = JsonReader.specialBytes(word)
-                if special != 0 {
-                    p += special.trailingZeroBitCount &>> 3
-                    break
+            // Sixteen bytes at a time (one SIMD comparison of each kind), straight to the first
+            // that is a quote, a backslash, a control character or part of a multi-byte sequence:
+            // most string content is plain ASCII. The document's last bytes one at a time.
+            if end - p >= 16 {
+                let offset = JsonReader.firstSpecialByte16(p)
+                p += offset
+                if offset == 16 { continue }
+            } else {
+                guard p < end else {
+                    throw JsonDecodingError(reader: self, at: start - 1, expected: "a closing '\"'",
+                                            found: "the end of the document inside this string")
                 }
-                p += 8
-            }
-            guard p < end else {
-                throw JsonDecodingError(reader: self, at: start - 1, expected: "a closing '\"'",
-                                        found: "the end of the document inside this string")
+                if !JsonReader.isSpecialByte(p.pointee) {
+                    p += 1
+                    continue
+                }
             }
             let byte = p.pointee
             if byte == .quote { return StringScan(closingQuote: p, hasEscapes: hasEscapes, isASCII: isASCII) }
             if byte == .backslash {
                 hasEscapes = true
-                p = try validateEscape(at: p)
+                // The two-byte escapes here; `\u` escapes and invalid ones in validateEscape.
+                if end - p >= 2, JsonReader.isShortEscape(p[1]) {
+                    p += 2
+                } else {
+                    p = try validateEscape(at: p)
+                }
+            } else if byte >= 0x80 {
+                isASCII = false
+                // Two-byte sequences and three-byte ones without range exceptions (accented
+                // letters, most scripts) here; the rest in validateUTF8Sequence.
+                if byte &- 0xC2 < 0x1E, end - p >= 2, p[1] & 0xC0 == 0x80 {
+                    p += 2
+                } else if byte &- 0xE1 < 0x0F, byte != 0xED, end - p >= 3, p[1] & 0xC0 == 0x80, p[2] & 0xC0 == 0x80 {
+                    p += 3
+                } else {
+                    p = try validateUTF8Sequence(at: p)
+                }
             } else if byte < 0x20 {
                 throw JsonDecodingError(reader: self, at: p,
                                         expected: "a character (control characters must be escaped in strings)",
                                         found: "the unescaped control character \(JsonReader.hexByte(byte))")
-            } else if byte >= 0x80 {
-                isASCII = false
-                p = try validateUTF8Sequence(at: p)
             } else {
                 p += 1
             }
         }
     }
 
-    /// True when any of the 16 bytes at `p` is `"`, `\`, below 0x20 or at/above 0x80. (As signed
-    /// bytes, control characters and non-ASCII bytes are both below 0x20.)
+    /// Whether `byte` ends a run of plain string content: `"`, `\`, below 0x20 or at/above 0x80.
     @usableFromInline @inline(__always)
-    static func containsSpecialByte16(_ p: UnsafePointer<UInt8>) -> Bool {
+    static func isSpecialByte(_ byte: UInt8) -> Bool {
+        byte == .quote || byte == .backslash || byte &- 0x20 >= 0x60
+    }
+
+    /// Whether `\` followed by `byte` is a complete escape: `\" \\ \/ \b \f \n \r \t`.
+    @usableFromInline @inline(__always)
+    static func isShortEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The offset of the first of the 16 bytes at `p` that is `"`, `\`, below 0x20 or at/above
+    /// 0x80, or 16 when none is. (As signed bytes, control characters and non-ASCII bytes are
+    /// both below 0x20.)
+    @usableFromInline @inline(__always)
+    static func firstSpecialByte16(_ p: UnsafePointer<UInt8>) -> Int {
         // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
         let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
         let signed = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
-        return any((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
-                   .| (signed .< SIMD16<Int8>(repeating: 0x20)))
+        let special = (bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
+            .| (signed .< SIMD16<Int8>(repeating: 0x20))
+        return firstSetLane(special)
     }
 
-    /// True when any byte of `word` is `"`, `\`, below 0x20 or at/above 0x80.
+    /// The index of the first true lane of `mask`, or 16 when none is.
     @usableFromInline @inline(__always)
-    static func containsSpecialByte(_ word: UInt64) -> Bool {
-        specialBytes(word) != 0
-    }
-
-    /// The high bit of each byte of `word` (read little-endian) that may be `"`, `\`, below 0x20 or
-    /// at/above 0x80. The lowest set bit is exact (borrows only run upwards), so it marks the first
-    /// such byte.
-    @usableFromInline @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(UInt8.quote))
-        let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        let hasControl = word &- (ones &* 0x20)
-        // A byte below 0x20 borrows into its high bit; a byte at/above 0x80 has it set already.
-        return (hasQuote | hasBackslash | hasControl | word) & highBits
+    static func firstSetLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+        guard any(mask) else { return 16 }
+        // A true lane is all ones: the lowest set bit of the two halves (read little-endian) is
+        // the first true lane's lowest bit.
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: halves[0])
+        if low != 0 { return low.trailingZeroBitCount &>> 3 }
+        return 8 &+ UInt64(littleEndian: halves[1]).trailingZeroBitCount &>> 3
     }
 
     /// Checks the escape sequence starting at the backslash `p` and returns the byte after it.
@@ -239,12 +247,12 @@ extension JsonReader {
     /// Decodes the escapes of already-validated string content straight into a new String's storage.
     @usableFromInline @inline(never)
     static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> String {
-        unescape(content, isASCII: true)
+        unescape(content, isASCII: isASCII(content))
     }
 
     /// Unescapes validated string content. `isASCII` false says that the escaped content has a
-    /// byte at or above 0x80, so the text is not ASCII; true leaves it to a check of the text
-    /// (escapes may stand for non-ASCII characters).
+    /// byte at or above 0x80, so the text is not ASCII; true that only `\u` escapes can make it
+    /// non-ASCII (the unescaping says whether one did).
     @usableFromInline @inline(never)
     static func unescape(_ content: UnsafeBufferPointer<UInt8>, isASCII contentIsASCII: Bool) -> String {
         // Unescaped text is never longer than its escaped form. Up to 1 KB (what the standard
@@ -252,12 +260,14 @@ extension JsonReader {
         // stack storage and copied into the String once, without validating it again; longer
         // text is decoded straight into the String's storage (one allocation either way).
         guard content.count <= 1024 else {
-            return String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0) }
+            return String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0).count }
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(content.count, 1)) { storage in
-            let length = unescape(content, into: storage)
-            let text = UnsafeBufferPointer(rebasing: storage[..<length])
-            return makeString(validUTF8: text, isASCII: contentIsASCII && isASCII(text))
+            guard let start = storage.baseAddress else { return "" }
+            let (length, addedNonASCII) = unescape(content, into: storage)
+            // Bytes past the text are uninitialized: a small string's bytes are read one by one.
+            return makeString(validUTF8: UnsafeBufferPointer(start: start, count: length),
+                              isASCII: contentIsASCII && !addedNonASCII, readableEnd: start + length)
         }
     }
 
@@ -278,15 +288,19 @@ extension JsonReader {
     }
 
     /// Decodes the escapes of already-validated string content into `output`, which must hold at
-    /// least `content.count` bytes. Returns the number of bytes written.
+    /// least `content.count` bytes. Returns the number of bytes written, and whether a `\u`
+    /// escape wrote a non-ASCII character.
     @usableFromInline
-    static func unescape(_ content: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        guard let base = content.baseAddress, let out = output.baseAddress else { return 0 }
+    static func unescape(_ content: UnsafeBufferPointer<UInt8>,
+                         into output: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, addedNonASCII: Bool) {
+        guard let base = content.baseAddress, let out = output.baseAddress else { return (0, false) }
         var read = base
         let end = base + content.count
         var written = 0
+        var addedNonASCII = false
         while read < end {
-            // Copy the run up to the next backslash in one go.
+            // Copy the run up to the next backslash in one go (memchr and memcpy use the widest
+            // vectors the processor has).
             let runEnd = memchr(read, Int32(UInt8.backslash), end - read)
                 .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
             let runLength = runEnd - read
@@ -317,13 +331,14 @@ extension JsonReader {
                         scalar = 0xFFFD
                     }
                 }
+                if scalar >= 0x80 { addedNonASCII = true }
                 written += encodeUTF8(scalar, into: out + written)
             default: // \" \\ \/
                 out[written] = escaped
                 written += 1
             }
         }
-        return written
+        return (written, addedNonASCII)
     }
 
     @usableFromInline

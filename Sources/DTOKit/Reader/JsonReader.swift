@@ -122,13 +122,17 @@ public struct JsonReader: ~Copyable {
     @inlinable
     public mutating func consumeNull() -> Bool {
         skipWhitespace()
-        if end - cursor >= 4, cursor[0] == UInt8(ascii: "n"), cursor[1] == UInt8(ascii: "u"),
-           cursor[2] == UInt8(ascii: "l"), cursor[3] == UInt8(ascii: "l") {
+        // One compare of the first byte for the usual non-null value, one word for `null`.
+        if cursor < end, cursor.pointee == UInt8(ascii: "n"), end - cursor >= 4,
+           UInt32(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt32.self)) == JsonReader.nullWord {
             cursor += 4
             return true
         }
         return false
     }
+
+    /// `null` as a little-endian word.
+    @usableFromInline static var nullWord: UInt32 { 0x6C6C_756E }
 
     /// Reads `true` or `false`; also the strings `"true"`/`"false"`, which some servers send for booleans.
     public mutating func readBool() throws -> Bool {
@@ -187,6 +191,11 @@ public struct JsonReader: ~Copyable {
     /// After a member's value: consumes `,` and returns true, or consumes `}` and returns false.
     @inlinable
     public mutating func nextMember() throws -> Bool {
+        // Compact JSON: the comma right after the value.
+        if cursor < end, cursor.pointee == .comma {
+            cursor += 1
+            return true
+        }
         skipWhitespace()
         if cursor < end {
             if cursor.pointee == .comma {
@@ -219,6 +228,10 @@ public struct JsonReader: ~Copyable {
     /// After an element: consumes `,` and returns true, or consumes `]` and returns false.
     @inlinable
     public mutating func nextElement() throws -> Bool {
+        if cursor < end, cursor.pointee == .comma {
+            cursor += 1
+            return true
+        }
         skipWhitespace()
         if cursor < end {
             if cursor.pointee == .comma {

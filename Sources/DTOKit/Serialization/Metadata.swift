@@ -22,6 +22,13 @@ public final class Metadata: Sendable {
     /// `nameBytes` and `nameStarts` again, in memory of the table's own, for the in-place match.
     nonisolated(unsafe) let keyBytes: UnsafeMutablePointer<UInt8>
     nonisolated(unsafe) let keyStarts: UnsafeMutablePointer<Int>
+    /// Each name as compact JSON writes it, `"name":`, for the check of the expected member
+    /// (``matchExpectedMember(_:hint:)``); `patternBytes` holds them back to back, for the bytes
+    /// past the 16 a pattern compares at once. Empty unless `namesMatchInPlace`.
+    nonisolated(unsafe) let patterns: UnsafeMutablePointer<MemberPattern>
+    nonisolated(unsafe) let patternBytes: UnsafeMutablePointer<UInt8>
+    nonisolated(unsafe) let patternStarts: UnsafeMutablePointer<Int>
+    let patternCount: Int
     /// The class all properties' accessors were made for, when they share one (as in generated
     /// tables): an instance of exactly that class needs no further check.
     let soleOwner: ObjectIdentifier?
@@ -61,6 +68,22 @@ public final class Metadata: Sendable {
         keyBytes.initialize(from: bytes, count: bytes.count)
         keyStarts = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
         keyStarts.initialize(from: starts, count: starts.count)
+        let patternList = namesMatchInPlace ? properties.map { MemberPattern(name: $0.name.utf8) } : []
+        patternCount = patternList.count
+        patterns = UnsafeMutablePointer<MemberPattern>.allocate(capacity: max(1, patternCount))
+        patterns.initialize(from: patternList, count: patternCount)
+        var allPatternBytes: [UInt8] = []
+        var patternStartList: [Int] = []
+        for property in properties where namesMatchInPlace {
+            patternStartList.append(allPatternBytes.count)
+            allPatternBytes.append(.quote)
+            allPatternBytes.append(contentsOf: property.name.utf8)
+            allPatternBytes.append(contentsOf: [.quote, .colon])
+        }
+        patternBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, allPatternBytes.count))
+        patternBytes.initialize(from: allPatternBytes, count: allPatternBytes.count)
+        patternStarts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, patternStartList.count))
+        patternStarts.initialize(from: patternStartList, count: patternStartList.count)
     }
 
     deinit {
@@ -68,6 +91,9 @@ public final class Metadata: Sendable {
         table.deallocate()
         keyBytes.deallocate()
         keyStarts.deallocate()
+        patterns.deallocate()
+        patternBytes.deallocate()
+        patternStarts.deallocate()
     }
 
     /// Creates a table from property builders; the name generated code uses.
@@ -94,9 +120,11 @@ public final class Metadata: Sendable {
         guard try reader.beginObject() else { return }
         var hint = 0
         repeat {
-            // Usually the next member is the property after the previous one, named exactly:
-            // compare the names in place, without scanning the member name first.
-            guard let index = try (namesMatchInPlace ? matchMemberInPlace(&reader, hint: hint) : nil)
+            // Usually the next member is the property after the previous one, named exactly and
+            // written compactly: one comparison of `"name":`. Otherwise compare the names in
+            // place, without scanning the member name first; then the general path.
+            guard let index = try matchExpectedMember(&reader, hint: hint)
+                    ?? (namesMatchInPlace ? matchMemberInPlace(&reader, hint: hint) : nil)
                     ?? matchOrSkipMember(&reader, hint: hint) else { continue }
             do {
                 try table[index].decode(&reader, object)
@@ -121,6 +149,23 @@ public final class Metadata: Sendable {
                 throw error.prefixed(with: .key(key.decodedName))
             }
         }
+        return index
+    }
+
+    /// If `"name":` of the property at `hint` (or the first, past the last) stands at the cursor
+    /// exactly, consumes it and returns the index; otherwise returns nil, the cursor untouched.
+    @inline(__always)
+    func matchExpectedMember(_ reader: inout JsonReader, hint: Int) -> Int? {
+        guard patternCount > 0 else { return nil }
+        let index = hint < patternCount ? hint : 0
+        let pattern = patterns[index]
+        let p = reader.cursor
+        let length = pattern.length
+        guard reader.end - p >= max(16, length), pattern.matchesPrefix(at: p) else { return nil }
+        if length > 16, !Metadata.equalShortBytes(patternBytes + patternStarts[index] + 16, p + 16, length - 16) {
+            return nil
+        }
+        reader.cursor = p + length
         return index
     }
 

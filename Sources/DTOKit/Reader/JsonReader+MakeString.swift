@@ -1,0 +1,89 @@
+extension JsonReader {
+    /// A String from bytes already known to be valid UTF-8 (``scanString(from:)`` validated them).
+    ///
+    /// Up to 15 bytes become a small (inline) String directly (see ``SmallStringLayout``). Longer
+    /// text is copied once: where the standard library has `UTF8Span` without being validated a
+    /// second time; `String(decoding:as:)` validates again (byte by byte for non-ASCII text).
+    /// - Parameters:
+    ///   - isASCII: no byte is at or above 0x80 (false when unknown).
+    ///   - readableEnd: memory up to here may be read (past the bytes themselves), so that a small
+    ///     string's bytes can be loaded as two words.
+    @usableFromInline
+    static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool,
+                           readableEnd: UnsafePointer<UInt8>) -> String {
+        if bytes.count < 16, let start = bytes.baseAddress, SmallStringLayout.isVerified {
+            return SmallStringLayout.make(start, count: bytes.count, readableEnd: readableEnd)
+        }
+        return makeString(validUTF8: bytes, isASCII: isASCII)
+    }
+
+    @usableFromInline
+    static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        #endif
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Builds Strings of up to 15 UTF-8 bytes straight from their bytes.
+///
+/// Such Strings hold their bytes inline, in the two words of the String itself, with the count and
+/// an ASCII flag in the top byte; this layout is part of the standard library's ABI on Apple
+/// platforms (inlinable code in every app reads it) and the same on Linux. Creating them this way
+/// takes a few instructions instead of the standard library's byte-by-byte copy. The layout is
+/// checked once, against Strings the standard library makes itself; on a platform where it
+/// differs (32-bit, big-endian, a future layout), ``isVerified`` is false and the standard
+/// library's initializers are used instead.
+enum SmallStringLayout {
+    /// Whether ``make(_:count:readableEnd:)`` gives exactly the Strings the standard library makes.
+    static let isVerified: Bool = {
+        guard MemoryLayout<String>.size == 16, MemoryLayout<(UInt64, UInt64)>.size == 16 else { return false }
+        let samples = ["", "a", "id", "Server", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+                       "é", "né", "日本語", "naïve café", "🐘 elephant"]
+        for sample in samples {
+            let bytes = Array(sample.utf8)
+            // Padding past the bytes, as in a document, so that the two-word loads are exercised.
+            let padded = bytes + [UInt8](repeating: 0xFF, count: 16)
+            let made = padded.withUnsafeBufferPointer { buffer -> String? in
+                guard let base = buffer.baseAddress else { return nil }
+                return make(base, count: bytes.count, readableEnd: base + buffer.count)
+            }
+            let reference = String(decoding: bytes, as: UTF8.self)
+            guard let made, bytes.count < 16, rawBits(of: made) == rawBits(of: reference),
+                  made == sample, made.utf8.elementsEqual(bytes) else { return false }
+        }
+        return true
+    }()
+
+    static func rawBits(of text: String) -> [UInt64] {
+        withUnsafeBytes(of: text) { Array($0.bindMemory(to: UInt64.self)) }
+    }
+
+    /// The String of the `count` (< 16) valid UTF-8 bytes at `start`.
+    @inline(__always)
+    static func make(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if readableEnd - start >= 16 {
+            let raw = UnsafeRawPointer(start)
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            // Keep the first `count` bytes: all of `first` from 8 on, none of `second` below 9.
+            low = count >= 8 ? first : first & ((1 << (UInt64(truncatingIfNeeded: count) &* 8)) &- 1)
+            high = count > 8 ? second & ((1 << (UInt64(truncatingIfNeeded: count &- 8) &* 8)) &- 1) : 0
+        } else {
+            for index in 0..<count {
+                let byte = UInt64(start[index])
+                if index < 8 { low |= byte << (UInt64(index) * 8) } else { high |= byte << (UInt64(index - 8) * 8) }
+            }
+        }
+        let isASCII = (low | high) & 0x8080_8080_8080_8080 == 0
+        // Top byte: 0b1110 (immortal, ASCII, small) or 0b1010 (immortal, small), then the count.
+        let discriminator: UInt64 = (isASCII ? 0xE0 : 0xA0) | UInt64(truncatingIfNeeded: count)
+        high |= discriminator << 56
+        return unsafeBitCast((low, high), to: String.self)
+    }
+}
