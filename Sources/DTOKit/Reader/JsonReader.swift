@@ -26,7 +26,7 @@ public struct JsonReader: ~Copyable {
     @usableFromInline let end: UnsafePointer<UInt8>
     @usableFromInline var cursor: UnsafePointer<UInt8>
     @usableFromInline var depth: Int = 0
-    /// Stack bytes that collections being read may still use for their items (see ``ItemCollector``).
+    /// Stack bytes that collections being read may still use for their items (see `ItemCollector`).
     @usableFromInline var collectBudget: Int = ItemCollector.stackBudget
     /// The options this document is read with.
     public let options: JsonDecodingOptions

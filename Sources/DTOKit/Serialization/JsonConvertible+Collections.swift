@@ -13,7 +13,7 @@ extension Optional: JsonConvertible where Wrapped: JsonConvertible {
 }
 
 extension Array: JsonConvertible where Element: JsonConvertible {
-    /// Created once, at its final size (see ``ItemCollector``).
+    /// Created once, at its final size (see `ItemCollector`).
     @inlinable
     public static func read(from reader: inout JsonReader) throws -> [Element] {
         guard try reader.beginArray() else { return [] }
@@ -157,7 +157,7 @@ extension Bool: JsonDictionaryKey {
 }
 
 extension Dictionary: JsonConvertible where Key: JsonDictionaryKey, Value: JsonConvertible {
-    /// Created once, with room for all its members (see ``ItemCollector``); a repeated key keeps
+    /// Created once, with room for all its members (see `ItemCollector`); a repeated key keeps
     /// its last value.
     @inlinable
     public static func read(from reader: inout JsonReader) throws -> [Key: Value] {

@@ -23,7 +23,7 @@ public struct PropertyMetadata: Sendable {
     /// ```
     /// - Parameters:
     ///   - decode: reads the member's value (the reader is at it) and stores it in the object.
-    ///   - encode: writes the member (``JsonWriter/writeKey(_:)`` then the value), or nothing when absent.
+    ///   - encode: writes the member (``JsonWriter/writeKey(_:)-(JsonKey)`` then the value), or nothing when absent.
     @inlinable
     public init<Owner: AnyObject>(name: String, of owner: Owner.Type = Owner.self,
                                   decode: @escaping @Sendable (inout JsonReader, Owner) throws -> Void,

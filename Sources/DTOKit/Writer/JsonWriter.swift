@@ -117,7 +117,7 @@ public struct JsonWriter: ~Copyable {
 
     // MARK: Structure
 
-    /// Writes `{`. Follow with ``writeKey(_:)``/value pairs and ``endObject()``.
+    /// Writes `{`. Follow with ``writeKey(_:)-(JsonKey)``/value pairs and ``endObject()``.
     @inlinable
     public mutating func beginObject() {
         writeRaw(.openBrace)
