@@ -6,8 +6,8 @@
 #   Scripts/build-docs.sh            build into .build-docs/ (git-ignored)
 #   Scripts/build-docs.sh --preview  build, then serve the merged archive on http://localhost:8000
 #
-# Fails when docc reports a warning or error in a catalog (Sources/*/*.docc), such as a link to a
-# symbol that does not exist. Warnings about doc comments in the sources are printed, not fatal.
+# Fails when docc reports a warning or error, in a catalog (Sources/*/*.docc) or in the sources' doc
+# comments: a link to a symbol that does not exist, an ambiguous link, an undocumented parameter.
 # Reuses the debug build that `swift test` leaves behind, so after the tests this takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,7 +69,7 @@ convert() {
 convert DTOKit
 convert DTOKitClient --dependency "$output/DTOKit.doccarchive"
 
-# 4. docc's findings: those in a catalog fail the build; those in the sources' doc comments are listed.
+# 4. docc's findings, in the catalogs and in the sources' doc comments: any fails the build.
 python3 - "$output" "${modules[@]}" <<'PYTHON'
 import json, os, sys
 
@@ -88,12 +88,11 @@ for module in modules:
         where = f"{os.path.relpath(path)}:{start.get('line', 0)}:{start.get('column', 0)}" if path else module
         line = f"{where}: {severity}: {diagnostic.get('summary', '')}"
         (in_catalogs if ".docc/" in path else in_sources).append(line)
-if in_sources:
-    print(f"docc: {len(in_sources)} warning(s) in doc comments of the sources (not fatal):", file=sys.stderr)
-    print("\n".join(sorted(in_sources)), file=sys.stderr)
-if in_catalogs:
-    print("\n".join(sorted(in_catalogs)), file=sys.stderr)
-    print(f"error: docc found {len(in_catalogs)} problem(s) in the catalogs (Sources/*/*.docc)", file=sys.stderr)
+findings = sorted(in_catalogs) + sorted(in_sources)
+if findings:
+    print("\n".join(findings), file=sys.stderr)
+    print(f"error: docc found {len(in_catalogs)} problem(s) in the catalogs (Sources/*/*.docc) and "
+          f"{len(in_sources)} in doc comments of the sources", file=sys.stderr)
     sys.exit(1)
 PYTHON
 

@@ -22,6 +22,9 @@ public struct PropertyMetadata: Sendable {
     ///                  })
     /// ```
     /// - Parameters:
+    ///   - name: the member's name in JSON.
+    ///   - owner: the class whose instances the accessors read and write; the table checks every
+    ///     object against it before calling them.
     ///   - decode: reads the member's value (the reader is at it) and stores it in the object.
     ///   - encode: writes the member (``JsonWriter/writeKey(_:)-(JsonKey)`` then the value), or nothing when absent.
     @inlinable
