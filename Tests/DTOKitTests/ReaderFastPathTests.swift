@@ -27,6 +27,11 @@ final class ReaderFastPathTests: XCTestCase {
         return out + "\""
     }
 
+    /// The raw words of a String value (its inline bytes and flags when it is small).
+    private func words(of text: String) -> [UInt64] {
+        withUnsafeBytes(of: text) { Array($0.bindMemory(to: UInt64.self)) }
+    }
+
     /// A deterministic text of `length` pieces, starting at piece `seed`.
     private func sample(length: Int, seed: Int) -> String {
         (0..<length).map { pieces[($0 &* 7 &+ seed) % pieces.count] }.joined()
@@ -45,6 +50,10 @@ final class ReaderFastPathTests: XCTestCase {
                         XCTAssertEqual(Array(decoded.utf8), Array(text.utf8))
                         XCTAssertEqual(decoded.hashValue, text.hashValue)
                         XCTAssertEqual(decoded.count, text.count)
+                        if text.utf8.count < 16 {
+                            // Up to 15 bytes, the very words the standard library makes (count, ASCII flag).
+                            XCTAssertEqual(words(of: decoded), words(of: String(decoding: Array(text.utf8), as: UTF8.self)))
+                        }
                         // The String works as one the standard library made: mutation, comparison.
                         var grown = decoded
                         grown += "é!"

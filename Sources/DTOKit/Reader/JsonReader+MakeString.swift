@@ -34,8 +34,9 @@ extension JsonReader {
 /// an ASCII flag in the top byte; this layout is part of the standard library's ABI on Apple
 /// platforms (inlinable code in every app reads it) and the same on Linux. Creating them this way
 /// takes a few instructions instead of the standard library's byte-by-byte copy. The layout is
-/// checked once, against Strings the standard library makes itself; on a platform where it
-/// differs (32-bit, big-endian, a future layout), ``isVerified`` is false and the standard
+/// checked once, against Strings the standard library makes itself: the two words are compared
+/// before they ever become a String, so on a platform where the layout differs (32-bit, a future
+/// layout) ``isVerified`` is false without a malformed String having existed, and the standard
 /// library's initializers are used instead.
 enum SmallStringLayout {
     /// Whether ``make(_:count:readableEnd:)`` gives exactly the Strings the standard library makes.
@@ -47,13 +48,14 @@ enum SmallStringLayout {
             let bytes = Array(sample.utf8)
             // Padding past the bytes, as in a document, so that the two-word loads are exercised.
             let padded = bytes + [UInt8](repeating: 0xFF, count: 16)
-            let made = padded.withUnsafeBufferPointer { buffer -> String? in
+            let made = padded.withUnsafeBufferPointer { buffer -> (UInt64, UInt64)? in
                 guard let base = buffer.baseAddress else { return nil }
-                return make(base, count: bytes.count, readableEnd: base + buffer.count)
+                return words(base, count: bytes.count, readableEnd: base + buffer.count)
             }
             let reference = String(decoding: bytes, as: UTF8.self)
-            guard let made, bytes.count < 16, rawBits(of: made) == rawBits(of: reference),
-                  made == sample, made.utf8.elementsEqual(bytes) else { return false }
+            guard let made, bytes.count < 16, rawBits(of: reference) == [made.0, made.1] else { return false }
+            let text = unsafeBitCast(made, to: String.self)
+            guard text == sample, text.utf8.elementsEqual(bytes) else { return false }
         }
         return true
     }()
@@ -62,9 +64,16 @@ enum SmallStringLayout {
         withUnsafeBytes(of: text) { Array($0.bindMemory(to: UInt64.self)) }
     }
 
-    /// The String of the `count` (< 16) valid UTF-8 bytes at `start`.
+    /// The String of the `count` (< 16) valid UTF-8 bytes at `start`; only when ``isVerified``.
     @inline(__always)
     static func make(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+        unsafeBitCast(words(start, count: count, readableEnd: readableEnd), to: String.self)
+    }
+
+    /// The two words of the small String of the `count` (< 16) UTF-8 bytes at `start`.
+    @inline(__always)
+    static func words(_ start: UnsafePointer<UInt8>, count: Int,
+                      readableEnd: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
         var low: UInt64 = 0
         var high: UInt64 = 0
         if readableEnd - start >= 16 {
@@ -84,6 +93,6 @@ enum SmallStringLayout {
         // Top byte: 0b1110 (immortal, ASCII, small) or 0b1010 (immortal, small), then the count.
         let discriminator: UInt64 = (isASCII ? 0xE0 : 0xA0) | UInt64(truncatingIfNeeded: count)
         high |= discriminator << 56
-        return unsafeBitCast((low, high), to: String.self)
+        return (low, high)
     }
 }
