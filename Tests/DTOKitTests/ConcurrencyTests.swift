@@ -185,17 +185,9 @@ extension ConcurrencyTests {
             throw XCTSkip("AddressSanitizer and ThreadSanitizer make stack frames several times larger")
         }
         for probe in StackProbe.allCases {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["DTOKitTests.ConcurrencyTests/testStackProbeInChildProcess"]
-            process.environment = childEnvironment(["DTOKIT_STACK_PROBE": probe.rawValue])
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationReason, .exit,
+            let (_, reason, output) = try runTestInChildProcess("DTOKitTests.ConcurrencyTests/testStackProbeInChildProcess",
+                                                                environment: ["DTOKIT_STACK_PROBE": probe.rawValue])
+            XCTAssertEqual(reason, .exit,
                            "\(probe.rawValue): \(JsonDecodingOptions().maxDepth) levels overflowed a \(StackProbe.smallStack / 1024) KiB stack")
             XCTAssertTrue(output.contains("STACK PROBE PASSED \(probe.rawValue)"), "\(probe.rawValue): \(output.suffix(2000))")
         }

@@ -57,17 +57,9 @@ final class MemorySafetyTests: XCTestCase {
             throw XCTSkip("needs the swift-corelibs-xctest runner to start a child process")
         }
         for misuse in Misuse.allCases {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["DTOKitTests.MemorySafetyTests/testMisuseInChildProcess"]
-            process.environment = childEnvironment(["DTOKIT_MISUSE": misuse.rawValue])
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertNotEqual(process.terminationStatus, 0, "\(misuse): \(output)")
+            let (status, _, output) = try runTestInChildProcess("DTOKitTests.MemorySafetyTests/testMisuseInChildProcess",
+                                                                environment: ["DTOKIT_MISUSE": misuse.rawValue])
+            XCTAssertNotEqual(status, 0, "\(misuse): \(output)")
             XCTAssertTrue(output.contains(misuse.expectedMessage), "\(misuse): \(output.suffix(2000))")
             XCTAssertFalse(output.contains("MISUSE WENT UNNOTICED"), "\(misuse)")
         }

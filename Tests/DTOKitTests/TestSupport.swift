@@ -96,6 +96,23 @@ func childEnvironment(_ extra: [String: String]) -> [String: String] {
     ProcessInfo.processInfo.environment.merging(extra) { $1 }.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
 }
 
+/// Runs one test of this bundle (`"Module.Class/testName"`) in a child process of the test runner,
+/// with `environment` added, and returns how it ended and what it printed (stdout and stderr).
+func runTestInChildProcess(_ test: String, environment: [String: String]) throws
+    -> (status: Int32, reason: Process.TerminationReason, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = [test]
+    process.environment = childEnvironment(environment)
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, process.terminationReason, output)
+}
+
 /// Whether the tests run under AddressSanitizer or ThreadSanitizer (`swift test --sanitize=…`).
 let isRunningUnderSanitizer: Bool = {
     #if os(Linux)
