@@ -8,10 +8,11 @@ extension JsonReader {
     ///   - isASCII: no byte is at or above 0x80 (false when unknown).
     ///   - readableEnd: memory up to here may be read (past the bytes themselves), so that a small
     ///     string's bytes can be loaded as two words.
+    ///   - smallStringsFromWords: ``SmallStringLayout/isVerified`` (which the reader keeps).
     @usableFromInline
     static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool,
-                           readableEnd: UnsafePointer<UInt8>) -> String {
-        if bytes.count < 16, let start = bytes.baseAddress, SmallStringLayout.isVerified {
+                           readableEnd: UnsafePointer<UInt8>, smallStringsFromWords: Bool) -> String {
+        if bytes.count < 16, let start = bytes.baseAddress, smallStringsFromWords {
             return SmallStringLayout.make(start, count: bytes.count, readableEnd: readableEnd)
         }
         return makeString(validUTF8: bytes, isASCII: isASCII)
@@ -56,9 +57,27 @@ enum SmallStringLayout {
             guard let made, bytes.count < 16, rawBits(of: reference) == [made.0, made.1] else { return false }
             let text = unsafeBitCast(made, to: String.self)
             guard text == sample, text.utf8.elementsEqual(bytes) else { return false }
+            // And back: the writer reads small Strings' bytes and count from their words.
+            guard let read = smallWords(of: reference), read.low == made.0,
+                  read.high == made.1 & 0x00FF_FFFF_FFFF_FFFF, read.count == bytes.count else { return false }
+        }
+        // Strings that are not small must not pass for small ones (one made at run time, one literal).
+        let long = String(repeating: "long text, ", count: 4)
+        guard smallWords(of: long) == nil, smallWords(of: "a literal of more than fifteen bytes") == nil else {
+            return false
         }
         return true
     }()
+
+    /// The bytes of `text` if it is a small String: its first eight bytes, the next seven (the
+    /// flag byte cleared) and the count. Nil for every other String. Only when ``isVerified``.
+    @inline(__always)
+    static func smallWords(of text: String) -> (low: UInt64, high: UInt64, count: Int)? {
+        let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        // Bit 61 marks a small String (the top byte is the flags and the count).
+        guard high & (1 << 61) != 0 else { return nil }
+        return (low, high & 0x00FF_FFFF_FFFF_FFFF, Int(truncatingIfNeeded: (high >> 56) & 0x0F))
+    }
 
     static func rawBits(of text: String) -> [UInt64] {
         withUnsafeBytes(of: text) { Array($0.bindMemory(to: UInt64.self)) }

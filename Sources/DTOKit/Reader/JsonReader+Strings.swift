@@ -20,7 +20,8 @@ extension JsonReader {
         let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
         return scan.hasEscapes
             ? JsonReader.unescape(content, isASCII: scan.isASCII)
-            : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: end)
+            : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: end,
+                                    smallStringsFromWords: makesSmallStringsFromWords)
     }
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
@@ -267,7 +268,8 @@ extension JsonReader {
             let (length, addedNonASCII) = unescape(content, into: storage)
             // Bytes past the text are uninitialized: a small string's bytes are read one by one.
             return makeString(validUTF8: UnsafeBufferPointer(start: start, count: length),
-                              isASCII: contentIsASCII && !addedNonASCII, readableEnd: start + length)
+                              isASCII: contentIsASCII && !addedNonASCII, readableEnd: start + length,
+                              smallStringsFromWords: SmallStringLayout.isVerified)
         }
     }
 

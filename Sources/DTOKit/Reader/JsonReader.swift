@@ -30,6 +30,8 @@ public struct JsonReader: ~Copyable {
     @usableFromInline var collectBudget: Int = ItemCollector.stackBudget
     /// The options this document is read with.
     public let options: JsonDecodingOptions
+    /// ``SmallStringLayout/isVerified``, read once per document rather than once per string.
+    let makesSmallStringsFromWords: Bool
 
     @usableFromInline
     init(start: UnsafePointer<UInt8>, count: Int, options: JsonDecodingOptions) {
@@ -37,6 +39,7 @@ public struct JsonReader: ~Copyable {
         self.end = start + count
         self.cursor = start
         self.options = options
+        self.makesSmallStringsFromWords = SmallStringLayout.isVerified
     }
 
     /// Runs `body` with a reader over `bytes`, then checks that only whitespace follows the value.

@@ -42,6 +42,10 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
     let keys: [JsonKeylessName]
     let values: [Int]
     @usableFromInline let indexOfCase: [Case: Int]
+    /// For cases stored in one byte (every generated enum): the index of the case with each byte
+    /// value, plus one (0: no listed case has it), so that writing a case needs no hashing. Empty
+    /// for other types.
+    @usableFromInline let indexOfByte: [UInt16]
     let encoding: Encoding
     /// The same texts and numbers, matched and written without knowing `Case`.
     @usableFromInline let table: JsonEnumTable
@@ -57,6 +61,14 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
             index[entry.0] = position
         }
         indexOfCase = index
+        var byteIndex: [UInt16] = []
+        if MemoryLayout<Case>.size == 1 {
+            byteIndex = [UInt16](repeating: 0, count: 256)
+            for (value, position) in index {
+                byteIndex[Int(withUnsafeBytes(of: value) { $0[0] })] = UInt16(truncatingIfNeeded: position &+ 1)
+            }
+        }
+        indexOfByte = byteIndex
         self.encoding = encoding
         table = JsonEnumTable(names: names, keys: keys, values: values, writesIntegers: encoding == .integer)
     }
@@ -68,11 +80,22 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
 
     @inlinable
     func write(_ value: Case, to writer: inout JsonWriter) {
-        guard let index = indexOfCase[value] else {
+        guard let index = index(of: value) else {
             writer.writeNull()
             return
         }
         table.write(index, to: &writer)
+    }
+
+    /// The index of `value` among the cases, nil when it is none of them.
+    @inlinable
+    func index(of value: Case) -> Int? {
+        if MemoryLayout<Case>.size == 1, !indexOfByte.isEmpty {
+            // A one-byte value is its byte: equal bytes, the same case.
+            let position = indexOfByte[Int(withUnsafeBytes(of: value) { $0[0] })]
+            if position != 0 { return Int(position) &- 1 }
+        }
+        return indexOfCase[value]
     }
 
     var expectedDescription: String {
@@ -81,7 +104,7 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
 
     /// The text the case is written as.
     public func name(of value: Case) -> String? {
-        indexOfCase[value].map { names[$0] }
+        index(of: value).map { names[$0] }
     }
 }
 

@@ -35,7 +35,7 @@ extension PropertyMetadata {
     func jsonValue<Owner: JsonSerializable>(of object: Owner) throws -> JsonValue? {
         let json = JsonWriter.writeData(capacity: 64) { writer in
             writer.beginObject()
-            encode(object, &writer)
+            accessors.encode(object, &writer)
             writer.endObject()
         }
         return try JsonValue(parsing: json).objectValue?.values.first

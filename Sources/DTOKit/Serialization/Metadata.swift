@@ -15,10 +15,13 @@ public final class Metadata: Sendable {
     /// No name contains a byte that JSON must escape, so a member name written without escapes
     /// can be compared with the names right where it stands in the document.
     let namesMatchInPlace: Bool
-    /// The properties again, in memory of the table's own: the decoding loop calls a property's
-    /// accessor through it without copying (retaining and releasing) the property's fields, and
+    /// The properties again, in memory of the table's own: the decoding loop reads a property's
+    /// name through it without copying (retaining and releasing) the property's fields, and
     /// without a closure frame per nesting level (see ``JsonDecodingOptions/maxDepth``).
     nonisolated(unsafe) let table: UnsafeMutablePointer<PropertyMetadata>
+    /// Each property's accessors, unretained: `properties` keeps them alive as long as the table
+    /// lives, and the loops call them without retaining and releasing them.
+    nonisolated(unsafe) let accessorTable: UnsafeMutablePointer<Unmanaged<PropertyAccessors>>
     /// `nameBytes` and `nameStarts` again, in memory of the table's own, for the in-place match.
     nonisolated(unsafe) let keyBytes: UnsafeMutablePointer<UInt8>
     nonisolated(unsafe) let keyStarts: UnsafeMutablePointer<Int>
@@ -54,6 +57,8 @@ public final class Metadata: Sendable {
         ownerNames = names
         table = UnsafeMutablePointer<PropertyMetadata>.allocate(capacity: max(1, properties.count))
         table.initialize(from: properties, count: properties.count)
+        accessorTable = UnsafeMutablePointer<Unmanaged<PropertyAccessors>>.allocate(capacity: max(1, properties.count))
+        accessorTable.initialize(from: properties.map { Unmanaged.passUnretained($0.accessors) }, count: properties.count)
         var bytes: [UInt8] = []
         var starts: [Int] = []
         for property in properties {
@@ -89,6 +94,7 @@ public final class Metadata: Sendable {
     deinit {
         table.deinitialize(count: properties.count)
         table.deallocate()
+        accessorTable.deallocate()
         keyBytes.deallocate()
         keyStarts.deallocate()
         patterns.deallocate()
@@ -127,7 +133,7 @@ public final class Metadata: Sendable {
                     ?? (namesMatchInPlace ? matchMemberInPlace(&reader, hint: hint) : nil)
                     ?? matchOrSkipMember(&reader, hint: hint) else { continue }
             do {
-                try table[index].decode(&reader, object)
+                try accessorTable[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, object) }
             } catch let error as JsonDecodingError {
                 throw error.prefixed(with: .key(table[index].name))
             }
@@ -273,10 +279,10 @@ public final class Metadata: Sendable {
     func encodeMembers(of object: AnyObject, to writer: inout JsonWriter) {
         checkOwner(of: object)
         writer.beginObject()
-        // Through the table: iterating the array would copy (retain and release) each
-        // property's name and closures.
+        // Through the unretained accessors: iterating the array would copy (retain and release)
+        // each property's name and closures.
         for index in 0..<properties.count {
-            table[index].encode(object, &writer)
+            accessorTable[index]._withUnsafeGuaranteedRef { $0.encode(object, &writer) }
         }
         writer.endObject()
     }

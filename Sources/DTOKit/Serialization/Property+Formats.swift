@@ -11,7 +11,7 @@ extension Property {
     public static func timeSpan(
         _ name: String,
         get: @escaping @Sendable (Owner) -> TimeInterval,
-        set: @escaping @Sendable (Owner, TimeInterval) -> Void
+        set: @escaping @Sendable (Owner, consuming TimeInterval) -> Void
     ) -> PropertyMetadata {
         value(name, get: { TimeSpan(get($0)) }, set: { set($0, $1.seconds) })
     }
@@ -21,7 +21,7 @@ extension Property {
     public static func optionalTimeSpan(
         _ name: String,
         get: @escaping @Sendable (Owner) -> TimeInterval?,
-        set: @escaping @Sendable (Owner, TimeInterval?) -> Void
+        set: @escaping @Sendable (Owner, consuming TimeInterval?) -> Void
     ) -> PropertyMetadata {
         optional(name, get: { get($0).map(TimeSpan.init) }, set: { set($0, $1?.seconds) })
     }
@@ -34,7 +34,7 @@ extension Property {
     public static func timeSpanArray(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [TimeInterval],
-        set: @escaping @Sendable (Owner, [TimeInterval]) -> Void
+        set: @escaping @Sendable (Owner, consuming [TimeInterval]) -> Void
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
@@ -55,7 +55,7 @@ extension Property {
     public static func optionalTimeSpanArray(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [TimeInterval]?,
-        set: @escaping @Sendable (Owner, [TimeInterval]?) -> Void
+        set: @escaping @Sendable (Owner, consuming [TimeInterval]?) -> Void
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
@@ -78,7 +78,7 @@ extension Property {
     public static func timeSpanDictionary<Key: JsonDictionaryKey>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval],
-        set: @escaping @Sendable (Owner, [Key: TimeInterval]) -> Void
+        set: @escaping @Sendable (Owner, consuming [Key: TimeInterval]) -> Void
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
@@ -99,7 +99,7 @@ extension Property {
     public static func optionalTimeSpanDictionary<Key: JsonDictionaryKey>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval]?,
-        set: @escaping @Sendable (Owner, [Key: TimeInterval]?) -> Void
+        set: @escaping @Sendable (Owner, consuming [Key: TimeInterval]?) -> Void
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
@@ -124,7 +124,7 @@ extension Property {
     public static func bytes(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [UInt8],
-        set: @escaping @Sendable (Owner, [UInt8]) -> Void
+        set: @escaping @Sendable (Owner, consuming [UInt8]) -> Void
     ) -> PropertyMetadata {
         value(name, get: { Base64Bytes(get($0)) }, set: { set($0, $1.bytes) })
     }
@@ -134,7 +134,7 @@ extension Property {
     public static func optionalBytes(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [UInt8]?,
-        set: @escaping @Sendable (Owner, [UInt8]?) -> Void
+        set: @escaping @Sendable (Owner, consuming [UInt8]?) -> Void
     ) -> PropertyMetadata {
         optional(name, get: { get($0).map(Base64Bytes.init) }, set: { set($0, $1?.bytes) })
     }

@@ -14,7 +14,7 @@ public enum Property<Owner: AnyObject> {
     public static func value<Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value,
-        set: @escaping @Sendable (Owner, Value) -> Void
+        set: @escaping @Sendable (Owner, consuming Value) -> Void
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
@@ -34,7 +34,7 @@ public enum Property<Owner: AnyObject> {
     public static func optional<Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value?,
-        set: @escaping @Sendable (Owner, Value?) -> Void
+        set: @escaping @Sendable (Owner, consuming Value?) -> Void
     ) -> PropertyMetadata {
         let key = JsonKey(name)
         return PropertyMetadata(
@@ -57,7 +57,7 @@ public enum Property<Owner: AnyObject> {
     public static func object<Value: JsonSerializable>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value,
-        set: @escaping @Sendable (Owner, Value) -> Void
+        set: @escaping @Sendable (Owner, consuming Value) -> Void
     ) -> PropertyMetadata {
         value(name, get: get, set: set)
     }
@@ -67,7 +67,7 @@ public enum Property<Owner: AnyObject> {
     public static func optionalObject<Value: JsonSerializable>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value?,
-        set: @escaping @Sendable (Owner, Value?) -> Void
+        set: @escaping @Sendable (Owner, consuming Value?) -> Void
     ) -> PropertyMetadata {
         optional(name, get: get, set: set)
     }
@@ -79,7 +79,7 @@ public enum Property<Owner: AnyObject> {
     public static func array<Element: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Element],
-        set: @escaping @Sendable (Owner, [Element]) -> Void
+        set: @escaping @Sendable (Owner, consuming [Element]) -> Void
     ) -> PropertyMetadata {
         value(name, get: get, set: set)
     }
@@ -89,7 +89,7 @@ public enum Property<Owner: AnyObject> {
     public static func optionalArray<Element: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Element]?,
-        set: @escaping @Sendable (Owner, [Element]?) -> Void
+        set: @escaping @Sendable (Owner, consuming [Element]?) -> Void
     ) -> PropertyMetadata {
         optional(name, get: get, set: set)
     }
@@ -101,7 +101,7 @@ public enum Property<Owner: AnyObject> {
     public static func dictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: Value],
-        set: @escaping @Sendable (Owner, [Key: Value]) -> Void
+        set: @escaping @Sendable (Owner, consuming [Key: Value]) -> Void
     ) -> PropertyMetadata {
         value(name, get: get, set: set)
     }
@@ -111,7 +111,7 @@ public enum Property<Owner: AnyObject> {
     public static func optionalDictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: Value]?,
-        set: @escaping @Sendable (Owner, [Key: Value]?) -> Void
+        set: @escaping @Sendable (Owner, consuming [Key: Value]?) -> Void
     ) -> PropertyMetadata {
         optional(name, get: get, set: set)
     }

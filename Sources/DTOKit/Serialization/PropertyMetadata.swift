@@ -3,8 +3,7 @@ public struct PropertyMetadata: Sendable {
     /// The member name in JSON (the camelCase property name, or the DataMember name).
     public let name: String
     /// The accessors, for objects of `owner` only: ``Metadata`` checks the object before it calls them.
-    @usableFromInline let decode: @Sendable (inout JsonReader, AnyObject) throws -> Void
-    @usableFromInline let encode: @Sendable (AnyObject, inout JsonWriter) -> Void
+    @usableFromInline let accessors: PropertyAccessors
     /// The class the accessors were made for.
     @usableFromInline let owner: ObjectIdentifier
     @usableFromInline let isOwner: @Sendable (AnyObject) -> Bool
@@ -47,10 +46,25 @@ public struct PropertyMetadata: Sendable {
                            unchecked decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
                            unchecked encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
         self.name = name
-        self.decode = decode
-        self.encode = encode
+        self.accessors = PropertyAccessors(decode: decode, encode: encode)
         self.owner = ObjectIdentifier(owner)
         self.isOwner = { $0 is Owner }
         self.ownerName = String(describing: owner)
+    }
+}
+
+/// A property's type-erased accessors, in an object of their own: the decoding and encoding loops
+/// call them through an unretained reference that the table keeps alive (see
+/// ``Metadata/accessorTable``), which spares a retain and a release of the closure contexts per
+/// member, which calling a closure stored in a struct costs.
+@usableFromInline
+final class PropertyAccessors: Sendable {
+    let decode: @Sendable (inout JsonReader, AnyObject) throws -> Void
+    let encode: @Sendable (AnyObject, inout JsonWriter) -> Void
+
+    init(decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
+         encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
+        self.decode = decode
+        self.encode = encode
     }
 }

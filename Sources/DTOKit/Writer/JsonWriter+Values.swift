@@ -4,8 +4,39 @@ extension JsonWriter {
     /// Writes `text` as a JSON string. Non-ASCII text is written as UTF-8, as ServiceStack does;
     /// quotes, backslashes and control characters are escaped.
     public mutating func writeString(_ text: String) {
+        // Up to 15 bytes, a String holds its bytes in its own two words: written from there,
+        // without asking the String for a pointer to them.
+        if writesSmallStringsFromWords, let small = SmallStringLayout.smallWords(of: text),
+           writeSmallString(small.low, small.high, count: small.count) {
+            return
+        }
         var text = text
         text.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Writes the small String whose bytes are `low` then `high` (little-endian, `count` < 16 of
+    /// them) as one quote, two word stores and another quote; returns false, having written
+    /// nothing, when a byte needs escaping.
+    @inline(__always)
+    mutating func writeSmallString(_ low: UInt64, _ high: UInt64, count length: Int) -> Bool {
+        // Flags above the text's bytes (its padding and the String's flag byte) are ignored; a
+        // flag on a text byte is exact, since false flags only appear above a true one.
+        let lowBits = UInt64(truncatingIfNeeded: min(length, 8) &* 8)
+        let highBits = UInt64(truncatingIfNeeded: max(length &- 8, 0) &* 8)
+        let lowMask: UInt64 = lowBits == 64 ? ~0 : (1 &<< lowBits) &- 1
+        let highMask: UInt64 = (1 &<< highBits) &- 1
+        guard JsonWriter.escapingBytes(low) & lowMask == 0, JsonWriter.escapingBytes(high) & highMask == 0 else {
+            return false
+        }
+        reserve(18)
+        let out = UnsafeMutableRawPointer(buffer + count)
+        out.storeBytes(of: UInt8.quote, as: UInt8.self)
+        out.storeBytes(of: low.littleEndian, toByteOffset: 1, as: UInt64.self)
+        out.storeBytes(of: high.littleEndian, toByteOffset: 9, as: UInt64.self)
+        // Over the first byte past the text, which may be padding or the flag byte.
+        out.storeBytes(of: UInt8.quote, toByteOffset: 1 &+ length, as: UInt8.self)
+        count += length &+ 2
+        return true
     }
 
     /// Writes valid UTF-8 bytes as a JSON string.
@@ -15,55 +46,74 @@ extension JsonWriter {
         reserve(bytes.count + 2)
         buffer[count] = .quote
         count += 1
-        guard var run = bytes.baseAddress else {
+        guard let start = bytes.baseAddress else {
             writeRaw(.quote)
             return
         }
-        let end = run + bytes.count
-        var p = run
-        while p < end {
-            // Sixteen, then eight bytes at a time while none needs escaping, then straight to the
-            // first that may.
-            while end - p >= 16, !JsonWriter.containsEscapingByte16(p) {
-                p += 16
-            }
-            while end - p >= 8 {
-                let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-                let escapes = JsonWriter.escapingBytes(word)
-                if escapes != 0 {
-                    p += escapes.trailingZeroBitCount &>> 3
-                    break
-                }
-                p += 8
-            }
-            guard p < end else { break }
-            let byte = p.pointee
-            if byte == .quote || byte == .backslash || byte < 0x20 {
-                writeRaw(UnsafeBufferPointer(start: run, count: p - run))
-                writeEscape(for: byte)
-                p += 1
-                run = p
+        let end = start + bytes.count
+        // `run` is the first byte not copied yet: runs without escapes are copied whole.
+        var run = start
+        var p = start
+        while true {
+            if end - p >= 16 {
+                // Sixteen bytes at a time, straight to the first that needs escaping.
+                let lane = JsonWriter.firstEscapingLane(p, from: 0)
+                p += lane
+                if lane == 16 { continue }
+            } else if p == end {
+                break
+            } else if end - start >= 16 {
+                // The last bytes: the sixteen that end the text, those already seen left out.
+                let skipped = 16 &- (end - p)
+                let lane = JsonWriter.firstEscapingLane(end - 16, from: skipped)
+                if lane == 16 { break }
+                p = end - 16 + lane
             } else {
-                p += 1
+                // A text under sixteen bytes: a word at a time, then byte by byte.
+                if end - p >= 8 {
+                    let escapes = JsonWriter.escapingBytes(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+                    if escapes == 0 {
+                        p += 8
+                        continue
+                    }
+                    p += escapes.trailingZeroBitCount &>> 3
+                } else {
+                    while p < end, !JsonWriter.needsEscaping(p.pointee) { p += 1 }
+                    if p == end { break }
+                }
             }
+            copyRaw(from: run, count: p - run)
+            writeEscape(for: p.pointee)
+            p += 1
+            run = p
         }
-        writeRaw(UnsafeBufferPointer(start: run, count: end - run))
+        copyRaw(from: run, count: end - run)
         writeRaw(.quote)
     }
 
-    /// True when any of the 16 bytes at `p` is `"`, `\` or below 0x20 (one SIMD comparison each).
+    /// Whether `byte` is written as an escape: `"`, `\` or below 0x20.
     @inline(__always)
-    static func containsEscapingByte16(_ p: UnsafePointer<UInt8>) -> Bool {
-        // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
-        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-        return any((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
-                   .| (bytes .< SIMD16<UInt8>(repeating: 0x20)))
+    static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte == .quote || byte == .backslash || byte < 0x20
     }
 
-    /// True when any byte of `word` is `"`, `\` or below 0x20 (bytes ≥ 0x80 are written as they are).
+    /// The index of the first of the 16 bytes at `p`, from lane `first` on, that needs escaping,
+    /// or 16 when none does.
     @inline(__always)
-    static func needsEscaping(_ word: UInt64) -> Bool {
-        escapingBytes(word) != 0
+    static func firstEscapingLane(_ p: UnsafePointer<UInt8>, from first: Int) -> Int {
+        // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
+        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+        let lanes = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let escaping = ((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
+                        .| (bytes .< SIMD16<UInt8>(repeating: 0x20)))
+            .& (lanes .>= SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: first)))
+        // A true lane is all ones: the lowest set bit of the two halves (read little-endian) is
+        // the first true lane's lowest bit. (Not `any(_:)`, which this loop would call out of line.)
+        let halves = unsafeBitCast(escaping, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: halves[0])
+        if low != 0 { return low.trailingZeroBitCount &>> 3 }
+        let high = UInt64(littleEndian: halves[1])
+        return high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
     }
 
     /// The high bit of each byte of `word` (read little-endian) that may be `"`, `\` or below 0x20;
@@ -144,33 +194,63 @@ extension JsonWriter {
             writeRaw(UInt8(truncatingIfNeeded: value) &+ .zero)
             return
         }
-        // Two digits per division, right to left into 20 bytes of scratch, then one copy.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { digits in
-            let pairs = JsonWriter.digitPairs.utf8Start
-            var position = digits.count
-            var remaining = value
-            while remaining >= 100 {
-                let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
-                position -= 2
-                digits[position] = pairs[Int(pair) &* 2]
-                digits[position + 1] = pairs[Int(pair) &* 2 &+ 1]
-                remaining = quotient
-            }
-            if remaining >= 10 {
-                position -= 2
-                digits[position] = pairs[Int(remaining) &* 2]
-                digits[position + 1] = pairs[Int(remaining) &* 2 &+ 1]
-            } else {
-                position -= 1
-                digits[position] = UInt8(truncatingIfNeeded: remaining) &+ .zero
-            }
-            let length = digits.count - position
-            reserve(length)
-            if let source = digits.baseAddress {
-                UnsafeMutableRawPointer(buffer + count).copyMemory(from: source + position, byteCount: length)
-            }
-            count += length
+        // Two digits per division, right to left, straight into the buffer: the length is known
+        // first from the number of bits.
+        let length = JsonWriter.decimalLength(value)
+        reserve(length)
+        let pairs = UnsafeRawPointer(JsonWriter.digitPairs.utf8Start)
+        let digits = UnsafeMutableRawPointer(buffer + count)
+        var position = length
+        var remaining = value
+        while remaining >= 100 {
+            let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+            position &-= 2
+            digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: pair) &* 2, as: UInt16.self),
+                              toByteOffset: position, as: UInt16.self)
+            remaining = quotient
+        }
+        if remaining >= 10 {
+            digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remaining) &* 2, as: UInt16.self),
+                              as: UInt16.self)
+        } else {
+            digits.storeBytes(of: UInt8(truncatingIfNeeded: remaining) &+ .zero, as: UInt8.self)
+        }
+        count += length
+    }
+
+    /// The number of decimal digits of `value` (at least 1): about log10(2) digits per bit, and
+    /// one more when the value reaches the next power of ten.
+    @inline(__always)
+    static func decimalLength(_ value: UInt64) -> Int {
+        let bits = 64 &- value.leadingZeroBitCount
+        let guess = (bits &* 1233) &>> 12
+        return guess &+ (value >= powerOfTen(guess) ? 1 : 0)
+    }
+
+    /// 10 to the power `exponent` (0…19), from a table the compiler makes of the switch.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
         }
     }
 

@@ -14,6 +14,8 @@ public struct JsonWriter: ~Copyable {
     @usableFromInline var isAtFirstMember = false
     /// The options this document is written with.
     public let options: JsonEncodingOptions
+    /// ``SmallStringLayout/isVerified``, read once per document rather than once per string.
+    let writesSmallStringsFromWords: Bool
 
     @usableFromInline
     init(capacity: Int, options: JsonEncodingOptions) {
@@ -21,6 +23,7 @@ public struct JsonWriter: ~Copyable {
         // malloc rather than [UInt8]: the finished buffer is handed to Data without a copy.
         self.buffer = JsonWriter.allocate(self.capacity)
         self.options = options
+        self.writesSmallStringsFromWords = SmallStringLayout.isVerified
     }
 
     static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
@@ -109,6 +112,50 @@ public struct JsonWriter: ~Copyable {
         count += bytes.count
     }
 
+    /// Appends `length` bytes from `source` as they are, copying short runs (member names, most
+    /// values) with a few vector or word moves instead of a call to `memmove`.
+    @usableFromInline @inline(__always)
+    mutating func copyRaw(from source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        JsonWriter.copyBytes(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(buffer + count), count: length)
+        count += length
+    }
+
+    /// Copies `length` bytes between buffers that do not overlap. Every load and store stays
+    /// inside the `length` bytes: the last 16-, 8-, 4- or 2-byte move overlaps the one before.
+    @usableFromInline @inline(__always)
+    static func copyBytes(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count length: Int) {
+        switch length {
+        case 16...64:
+            var offset = 0
+            while offset < length &- 16 {
+                destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
+                                       toByteOffset: offset, as: SIMD16<UInt8>.self)
+                offset &+= 16
+            }
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self),
+                                   toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
+        case 8..<16:
+            destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                                   toByteOffset: length &- 8, as: UInt64.self)
+        case 4..<8:
+            destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
+                                   toByteOffset: length &- 4, as: UInt32.self)
+        case 2..<4:
+            destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self),
+                                   toByteOffset: length &- 2, as: UInt16.self)
+        case 1:
+            destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        case 0:
+            break
+        default:
+            destination.copyMemory(from: source, byteCount: length)
+        }
+    }
+
     /// Appends a static ASCII literal such as `null`.
     @inlinable
     public mutating func writeRaw(_ literal: StaticString) {
@@ -135,7 +182,9 @@ public struct JsonWriter: ~Copyable {
     public mutating func writeKey(_ key: JsonKey) {
         key.storage.withUnsafeBufferPointer { bytes in
             // The stored bytes are `,"name":`; the first member skips the comma.
-            writeRaw(isAtFirstMember ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)
+            guard let base = bytes.baseAddress else { return }
+            let skip = isAtFirstMember ? 1 : 0
+            copyRaw(from: base + skip, count: bytes.count &- skip)
         }
         isAtFirstMember = false
     }
