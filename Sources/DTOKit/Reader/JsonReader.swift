@@ -122,7 +122,7 @@ public struct JsonReader: ~Copyable {
     // MARK: Literals
 
     /// Consumes `null` if it is the next value and returns true; otherwise leaves the cursor alone.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func consumeNull() -> Bool {
         skipWhitespace()
         // One compare of the first byte for the usual non-null value, one word for `null`.
@@ -301,23 +301,25 @@ public struct JsonReader: ~Copyable {
     }
 }
 
+// Computed rather than stored: a stored constant is reached through an accessor call from the
+// inlinable reading code that runs in the DTOs' module; these fold to immediates there.
 extension UInt8 {
-    @usableFromInline static let space = UInt8(ascii: " ")
-    @usableFromInline static let tab = UInt8(ascii: "\t")
-    @usableFromInline static let lineFeed = UInt8(ascii: "\n")
-    @usableFromInline static let carriageReturn = UInt8(ascii: "\r")
-    @usableFromInline static let quote = UInt8(ascii: "\"")
-    @usableFromInline static let backslash = UInt8(ascii: "\\")
-    @usableFromInline static let slash = UInt8(ascii: "/")
-    @usableFromInline static let comma = UInt8(ascii: ",")
-    @usableFromInline static let colon = UInt8(ascii: ":")
-    @usableFromInline static let openBrace = UInt8(ascii: "{")
-    @usableFromInline static let closeBrace = UInt8(ascii: "}")
-    @usableFromInline static let openBracket = UInt8(ascii: "[")
-    @usableFromInline static let closeBracket = UInt8(ascii: "]")
-    @usableFromInline static let minus = UInt8(ascii: "-")
-    @usableFromInline static let plus = UInt8(ascii: "+")
-    @usableFromInline static let zero = UInt8(ascii: "0")
-    @usableFromInline static let nine = UInt8(ascii: "9")
-    @usableFromInline static let dot = UInt8(ascii: ".")
+    @inlinable static var space: UInt8 { UInt8(ascii: " ") }
+    @inlinable static var tab: UInt8 { UInt8(ascii: "\t") }
+    @inlinable static var lineFeed: UInt8 { UInt8(ascii: "\n") }
+    @inlinable static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
+    @inlinable static var quote: UInt8 { UInt8(ascii: "\"") }
+    @inlinable static var backslash: UInt8 { UInt8(ascii: "\\") }
+    @inlinable static var slash: UInt8 { UInt8(ascii: "/") }
+    @inlinable static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable static var colon: UInt8 { UInt8(ascii: ":") }
+    @inlinable static var openBrace: UInt8 { UInt8(ascii: "{") }
+    @inlinable static var closeBrace: UInt8 { UInt8(ascii: "}") }
+    @inlinable static var openBracket: UInt8 { UInt8(ascii: "[") }
+    @inlinable static var closeBracket: UInt8 { UInt8(ascii: "]") }
+    @inlinable static var minus: UInt8 { UInt8(ascii: "-") }
+    @inlinable static var plus: UInt8 { UInt8(ascii: "+") }
+    @inlinable static var zero: UInt8 { UInt8(ascii: "0") }
+    @inlinable static var nine: UInt8 { UInt8(ascii: "9") }
+    @inlinable static var dot: UInt8 { UInt8(ascii: ".") }
 }

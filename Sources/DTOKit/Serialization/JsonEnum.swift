@@ -152,7 +152,8 @@ final class JsonEnumTable: Sendable {
             let length = key.bytes.count
             guard length < available, quote[length + 1] == .quote else { continue }
             let equal = key.bytes.withUnsafeBufferPointer { bytes in
-                Metadata.equalBytes(bytes.baseAddress, quote + 1, length)
+                guard let base = bytes.baseAddress else { return length == 0 }
+                return Metadata.equalShortBytes(base, quote + 1, length)
             }
             if equal {
                 reader.cursor = quote + length + 2
@@ -223,6 +224,8 @@ struct JsonKeylessName: Sendable {
     }
 
     func write(to writer: inout JsonWriter) {
-        quoted.withUnsafeBufferPointer { writer.writeRaw($0) }
+        quoted.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { writer.copyRaw(from: base, count: bytes.count) }
+        }
     }
 }

@@ -240,19 +240,25 @@ extension JsonReader {
     mutating func readWcfDateInPlace() -> Date? {
         var p = cursor
         let end = self.end
-        guard p < end, p.pointee == .quote else { return nil }
-        p += 1
         var hasSlash = false
-        if end - p >= 2, p[0] == .backslash, p[1] == .slash {
-            p += 2
+        if end - p >= 8, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfDatePrefix {
+            // What ServiceStack writes, `"\/Date(`, as one word.
+            p += 8
             hasSlash = true
-        } else if p < end, p.pointee == .slash {
+        } else {
+            guard p < end, p.pointee == .quote else { return nil }
             p += 1
-            hasSlash = true
+            if end - p >= 2, p[0] == .backslash, p[1] == .slash {
+                p += 2
+                hasSlash = true
+            } else if p < end, p.pointee == .slash {
+                p += 1
+                hasSlash = true
+            }
+            guard end - p >= 5, p[0] == UInt8(ascii: "D"), p[1] == UInt8(ascii: "a"), p[2] == UInt8(ascii: "t"),
+                  p[3] == UInt8(ascii: "e"), p[4] == UInt8(ascii: "(") else { return nil }
+            p += 5
         }
-        guard end - p >= 5, p[0] == UInt8(ascii: "D"), p[1] == UInt8(ascii: "a"), p[2] == UInt8(ascii: "t"),
-              p[3] == UInt8(ascii: "e"), p[4] == UInt8(ascii: "(") else { return nil }
-        p += 5
         var isNegative = false
         if p < end, p.pointee == .minus {
             isNegative = true
@@ -295,6 +301,9 @@ extension JsonReader {
         let milliseconds = isNegative ? -magnitude : magnitude
         return Date(timeIntervalSinceReferenceDate: Double(milliseconds - DateFormats.referenceDateMilliseconds) / 1000)
     }
+
+    /// `"\/Date(` as a little-endian word: `"` 22, `\` 5C, `/` 2F, `Date(` 44 61 74 65 28.
+    static var wcfDatePrefix: UInt64 { 0x2865_7461_442F_5C22 }
 
     /// Whether all eight bytes of `word` (read little-endian) are ASCII digits.
     @inline(__always)
