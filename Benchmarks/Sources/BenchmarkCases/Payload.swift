@@ -19,6 +19,9 @@ public enum Library: String, CaseIterable, Sendable {
     /// simdjson's On-Demand API visiting every value of the same bytes, into no objects: the
     /// practical limit for touching every value. Decode only; where simdjson is installed.
     case simdjson = "simdjson"
+    /// Payload 1's result built directly, without JSON (`ResultOnlyComparison`): what any decoder
+    /// into these classes pays at least. Decode only.
+    case resultOnly = "result only"
 
     /// The name on command lines: `dtokit`, `codable-string-dates`, `swift-protobuf`.
     public var argument: String {

@@ -7,7 +7,7 @@ import ValuesBenchDTOs
 /// The four benchmark payloads. Everything is in this package: JSON files are resources, generated
 /// payloads are built from a fixed seed and encoded once with DTOKit. Comparison rows: Codable with
 /// dates as strings on payload 1, swift-protobuf on payloads 1 and 2 (the TechStacks types mirrored in `Protos/techstacks.proto`), simdjson's
-/// traversal on all four where it is built.
+/// traversal on all four where it is built, and payload 1's result built without JSON.
 public enum Payloads {
     /// 1. TechStacks `GetAllTechnologiesResponse`: 1,000 technologies, ~1 MB (a real-shaped response).
     public static func techStacksAll() throws -> Payload {
@@ -17,7 +17,8 @@ public enum Payloads {
                     comparisons: { value, json in
                         [try CodableStringDatesComparison.allTechnologies(json: json, expected: value),
                          try ProtobufComparison.allTechnologies(json: json, expected: value),
-                         try SimdjsonComparison.traversal(json: json)].compactMap { $0 }
+                         try SimdjsonComparison.traversal(json: json),
+                         ResultOnlyComparison.allTechnologies(expected: value)].compactMap { $0 }
                     })
     }
 

@@ -15,6 +15,7 @@ struct Report {
         case (.codableStringDates, .decode): return "JSONDecoder, String dates"
         case (.codableStringDates, .encode): return "JSONEncoder, String dates"
         case (.simdjson, _): return "simdjson traversal"
+        case (.resultOnly, _): return "result only, no JSON"
         default: return library.rawValue
         }
     }
@@ -80,6 +81,27 @@ struct Report {
         }
         return "\(first.payload.id) decode against simdjson's traversal (\(SimdjsonComparison.implementation)): "
             + parts.joined(separator: "; ")
+    }
+
+    /// Payload 1's decode against building its result without JSON, and what the 15× goal leaves
+    /// for reading the bytes once the result is built.
+    func resultOnlyLine() -> String? {
+        guard let first = results.first,
+              modes.contains(where: { first.decode.seconds[$0]?[.resultOnly] != nil }) else { return nil }
+        let parts = modes.compactMap { mode -> String? in
+            guard let times = first.decode.seconds[mode], let mine = times[.dtokit], let floor = times[.resultOnly]
+            else { return nil }
+            var part = "\(mode.rawValue): DTOKit \(duration(mine)), the result alone \(duration(floor)), "
+                + "reading adds \(duration(mine - floor))"
+            if let codable = times[.codable] {
+                let budget = codable / 15
+                part += budget > floor
+                    ? "; 15× JSONDecoder leaves \(duration(budget - floor)) to read the bytes"
+                    : "; 15× JSONDecoder (\(duration(budget))) is less than building the result alone"
+            }
+            return part
+        }
+        return "\(first.payload.id) decode against building its result without JSON: " + parts.joined(separator: "; ")
     }
 
     /// The goals of the speed issue, checked on payload 1 in every timing mode of this run.

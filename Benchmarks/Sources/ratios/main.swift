@@ -49,9 +49,13 @@ do {
         print(SimdjsonComparison.isAvailable
               ? "simdjson: On-Demand traversal of every value into no objects (strings unescaped, numbers parsed)."
               : "simdjson: not built (install libsimdjson-dev and build and run with DTOKIT_BENCH_SIMDJSON=1 for its row).")
+        print("result only: payload 1's objects and Strings built directly, without JSON: the least any decoder into these classes pays.")
     }
     if let line = report.limitLine() {
         print("")
+        print(line)
+    }
+    if let line = report.resultOnlyLine() {
         print(line)
     }
     if options.payloadFilter == nil, let line = report.targetLine() {

@@ -13,6 +13,20 @@ import Testing
         #expect(first.decode[.protobuf] != nil && first.encode[.protobuf] != nil)
         #expect(first.decode[.codableStringDates] != nil && first.encode[.codableStringDates] != nil)
         #expect(try Payloads.techStacksSmall().decode[.protobuf] != nil)
+        #expect(first.decode[.resultOnly] != nil && first.encode[.resultOnly] == nil)
+    }
+
+    @Test func resultBuiltWithoutJsonHasStorageOfItsOwn() throws {
+        let payload = try Payloads.techStacksAll()
+        let decoded = try GetAllTechnologiesResponse.fromJson(payload.json)
+        let built = ResultOnlyComparison.Source(decoded).build()
+        #expect(built.toJson() == decoded.toJson())
+        let (source, copy) = (decoded.results?[0].description ?? "", built.results?[0].description ?? "")
+        #expect(source.utf8.count > 15)
+        let sourceStorage = source.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        let copyStorage = copy.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        #expect(sourceStorage != nil && sourceStorage != copyStorage)
+        #expect(try ResultOnlyComparison.allTechnologies(expected: decoded).verify() == nil)
     }
 
     @Test func protobufCheckNamesTheMemberThatDiffers() throws {
