@@ -193,7 +193,8 @@ final class JsonEnumTable: Sendable {
         if writesIntegers {
             writer.writeInteger(values[index])
         } else {
-            keys[index].write(to: &writer)
+            // In place: copying the element out of the array would retain and release its arrays.
+            keys.withUnsafeBufferPointer { $0[index].write(to: &writer) }
         }
     }
 

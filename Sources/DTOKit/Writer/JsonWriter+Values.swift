@@ -130,8 +130,10 @@ extension JsonWriter {
         return (hasQuote | hasBackslash | hasControl) & highBits
     }
 
+    /// Writes the escape for `byte`, a byte that needs one: the two-character escapes in line, the
+    /// rare others as `\u00XX` in a call.
+    @inline(__always)
     mutating func writeEscape(for byte: UInt8) {
-        // The two-character escapes straight into the buffer; the rest as \u00XX.
         let short: UInt8
         switch byte {
         case .quote: short = .quote
@@ -141,29 +143,22 @@ extension JsonWriter {
         case .tab: short = UInt8(ascii: "t")
         case 0x08: short = UInt8(ascii: "b")
         case 0x0C: short = UInt8(ascii: "f")
-        default: short = 0
-        }
-        if short != 0 {
-            reserve(2)
-            buffer[count] = .backslash
-            buffer[count + 1] = short
-            count += 2
+        default:
+            writeUnicodeEscape(for: byte)
             return
         }
-        switch byte {
-        case .quote: writeRaw("\\\"")
-        case .backslash: writeRaw("\\\\")
-        case .lineFeed: writeRaw("\\n")
-        case .carriageReturn: writeRaw("\\r")
-        case .tab: writeRaw("\\t")
-        case 0x08: writeRaw("\\b")
-        case 0x0C: writeRaw("\\f")
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            writeRaw("\\u00")
-            writeRaw(hex.utf8Start[Int(byte >> 4)])
-            writeRaw(hex.utf8Start[Int(byte & 0xF)])
-        }
+        reserve(2)
+        buffer[count] = .backslash
+        buffer[count + 1] = short
+        count += 2
+    }
+
+    @inline(never)
+    mutating func writeUnicodeEscape(for byte: UInt8) {
+        let hex: StaticString = "0123456789abcdef"
+        writeRaw("\\u00")
+        writeRaw(hex.utf8Start[Int(byte >> 4)])
+        writeRaw(hex.utf8Start[Int(byte & 0xF)])
     }
 
     // MARK: Numbers

@@ -107,9 +107,7 @@ public struct JsonWriter: ~Copyable {
     @inlinable
     public mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        reserve(bytes.count)
-        (buffer + count).update(from: base, count: bytes.count)
-        count += bytes.count
+        copyRaw(from: base, count: bytes.count)
     }
 
     /// Appends `length` bytes from `source` as they are, copying short runs (member names, most
