@@ -73,7 +73,10 @@ final class WriterFastPathTests: XCTestCase {
         let fromData = String(decoding: Data("from data".utf8), as: UTF8.self)
         let large = String(repeating: "large ", count: 8)             // native, allocated
         let largeLiteral = "a literal of more than fifteen bytes"     // immortal, not small
-        for text in [literal, grown, fromSubstring, fromData, large, largeLiteral, "", "123456789012345"] {
+        var shortNative = String()                                   // 3 bytes in allocated storage
+        shortNative.reserveCapacity(64)
+        shortNative += "a\"b"
+        for text in [literal, grown, fromSubstring, fromData, large, largeLiteral, shortNative, "", "123456789012345"] {
             XCTAssertEqual(JsonWriter.writeString { $0.writeString(text) }, reference(text))
         }
     }

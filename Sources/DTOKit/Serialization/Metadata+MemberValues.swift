@@ -9,7 +9,10 @@ extension JsonSerializable {
     /// - Throws: ``JsonDecodingError`` when a custom conformance writes invalid JSON.
     package func jsonMembers() throws -> JsonObject {
         var members = JsonObject()
-        for property in type(of: self).metadata.properties {
+        let metadata = type(of: self).metadata
+        // The accessors take the object unchecked: the table must be this object's own.
+        metadata.checkOwner(of: self)
+        for property in metadata.properties {
             if let value = try property.jsonValue(of: self) {
                 members[property.name] = value
             }
@@ -20,7 +23,9 @@ extension JsonSerializable {
     /// The member named `name` (exactly, else ignoring case) and its value; nil when the table has
     /// no such member or the object leaves it out (nil).
     package func jsonMember(named name: String) throws -> (name: String, value: JsonValue)? {
-        let properties = type(of: self).metadata.properties
+        let metadata = type(of: self).metadata
+        metadata.checkOwner(of: self)
+        let properties = metadata.properties
         let lowercased = name.lowercased()
         guard let property = properties.first(where: { $0.name == name })
                 ?? properties.first(where: { $0.name.lowercased() == lowercased }),
