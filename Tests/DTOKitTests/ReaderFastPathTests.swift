@@ -12,19 +12,7 @@ final class ReaderFastPathTests: XCTestCase {
 
     /// JSON text of `text`, escaping what JSON must escape (and `/` as ServiceStack does).
     private func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "/": out += "\\/"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        jsonQuoted(text, escapingSlash: true)
     }
 
     /// The raw words of a String value (its inline bytes and flags when it is small).

@@ -123,3 +123,25 @@ let isRunningUnderSanitizer: Bool = {
     return false
     #endif
 }()
+
+/// `text` as a JSON string, built independently of DTOKit: `"`, `\` and control characters escaped
+/// (the named ones by letter, the rest as `\u00XX`), everything else as it is; `/` as `\/` too
+/// when `escapingSlash`, as ServiceStack writes it.
+func jsonQuoted(_ text: String, escapingSlash: Bool = false) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "/" where escapingSlash: out += "\\/"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{8}": out += "\\b"
+        case "\u{C}": out += "\\f"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -12,21 +12,7 @@ final class WriterFastPathTests: XCTestCase {
 
     /// What the writer must produce: `"`, `\` and control characters escaped, the rest as UTF-8.
     private func reference(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        jsonQuoted(text)
     }
 
     /// Texts of 0 to 70 bytes: plain ASCII, mixed pieces, and one escape at every offset.

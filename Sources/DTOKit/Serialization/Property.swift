@@ -6,6 +6,10 @@
 ///
 /// Non-optional properties keep their initial value when the member is missing or `null`;
 /// optional ones are left out of the JSON when nil.
+///
+/// Setters take the decoded value `consuming`: `{ $0.name = $1 }` moves it into the property
+/// rather than copying it. Any closure or function of the plain `(Owner, Value) -> Void` shape
+/// is accepted as well.
 public enum Property<Owner: AnyObject> {
     // MARK: Scalars, enums, JsonValue
 
