@@ -6,7 +6,7 @@ import TechStacksBenchDTOs
 /// String with storage of its own, as a decoder makes it), the properties set directly. What any
 /// decoder into these classes pays at least — allocating, exclusivity checks on every property and,
 /// timed one call at a time, freeing the previous result — with nothing read or matched. DTOKit's
-/// time divided by this one is how much reading the bytes adds.
+/// time minus this one is what reading and matching the bytes adds.
 enum ResultOnlyComparison {
     /// Payload 1.
     static func allTechnologies(expected: GetAllTechnologiesResponse) -> Comparison {
