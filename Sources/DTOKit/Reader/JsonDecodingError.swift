@@ -127,9 +127,15 @@ extension JsonReader {
     /// messages about a string read whole and then rejected; "" when no valid string is there.
     /// The cursor does not move.
     func text(ofStringAt offset: Int) -> String {
-        guard offset >= 0, offset < end - start, start[offset] == .quote,
-              let scan = try? scanString(from: start + offset + 1) else { return "" }
-        let content = UnsafeBufferPointer(start: start + offset + 1, count: scan.closingQuote - (start + offset + 1))
+        guard offset >= 0, offset < end - start else { return "" }
+        return stringText(at: start + offset) ?? ""
+    }
+
+    /// The text of the string whose opening quote is at `quote`, escapes decoded; nil when no
+    /// valid string starts there.
+    func stringText(at quote: UnsafePointer<UInt8>) -> String? {
+        guard quote < end, quote.pointee == .quote, let scan = try? scanString(from: quote + 1) else { return nil }
+        let content = UnsafeBufferPointer(start: quote + 1, count: scan.closingQuote - (quote + 1))
         return scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
     }
 
@@ -140,9 +146,7 @@ extension JsonReader {
         probe.cursor = p
         switch p.pointee {
         case .quote:
-            if let scan = try? probe.scanString(from: p + 1) {
-                let content = UnsafeBufferPointer(start: p + 1, count: scan.closingQuote - p - 1)
-                let text = scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
+            if let text = stringText(at: p) {
                 return "the string \"\(JsonDecodingError.abbreviate(text))\""
             }
             return "an unterminated string"

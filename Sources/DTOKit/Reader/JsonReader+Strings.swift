@@ -150,13 +150,13 @@ extension JsonReader {
     /// The index of the first true lane of `mask`, or 16 when none is.
     @usableFromInline @inline(__always)
     static func firstSetLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
-        guard any(mask) else { return 16 }
         // A true lane is all ones: the lowest set bit of the two halves (read little-endian) is
-        // the first true lane's lowest bit.
+        // the first true lane's lowest bit. (Not `any(_:)`, which a loop may call out of line.)
         let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         let low = UInt64(littleEndian: halves[0])
         if low != 0 { return low.trailingZeroBitCount &>> 3 }
-        return 8 &+ UInt64(littleEndian: halves[1]).trailingZeroBitCount &>> 3
+        let high = UInt64(littleEndian: halves[1])
+        return high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
     }
 
     /// Checks the escape sequence starting at the backslash `p` and returns the byte after it.
@@ -166,10 +166,8 @@ extension JsonReader {
             throw JsonDecodingError(reader: self, at: p, expected: "an escape sequence",
                                     found: "the end of the document")
         }
+        if JsonReader.isShortEscape(p[1]) { return p + 2 }
         switch p[1] {
-        case .quote, .backslash, .slash,
-             UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return p + 2
         case UInt8(ascii: "u"):
             let unit = try hexQuad(at: p)
             switch unit {

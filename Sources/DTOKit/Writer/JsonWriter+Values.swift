@@ -107,13 +107,7 @@ extension JsonWriter {
         let escaping = ((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
                         .| (bytes .< SIMD16<UInt8>(repeating: 0x20)))
             .& (lanes .>= SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: first)))
-        // A true lane is all ones: the lowest set bit of the two halves (read little-endian) is
-        // the first true lane's lowest bit. (Not `any(_:)`, which this loop would call out of line.)
-        let halves = unsafeBitCast(escaping, to: SIMD2<UInt64>.self)
-        let low = UInt64(littleEndian: halves[0])
-        if low != 0 { return low.trailingZeroBitCount &>> 3 }
-        let high = UInt64(littleEndian: halves[1])
-        return high != 0 ? 8 &+ high.trailingZeroBitCount &>> 3 : 16
+        return JsonReader.firstSetLane(escaping)
     }
 
     /// The high bit of each byte of `word` (read little-endian) that may be `"`, `\` or below 0x20;
