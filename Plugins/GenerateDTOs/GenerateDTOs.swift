@@ -13,12 +13,7 @@ struct GenerateDTOs: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = Set(extractor.extractOption(named: "target"))
         let tool = try context.tool(named: "DTOKitPluginTool").url
-        var snapshots: [URL] = []
-        for target in context.package.targets where targetNames.isEmpty || targetNames.contains(target.name) {
-            guard let module = target.sourceModule else { continue }
-            snapshots += module.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
-                .sorted { $0.path < $1.path }
-        }
+        var snapshots = Snapshots.inTargets(of: context.package, named: targetNames)
         for folder in SnapshotOnlyFolder.find(in: context.package)
         where targetNames.isEmpty || targetNames.contains(folder.name) {
             print("generate-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; "
@@ -26,7 +21,7 @@ struct GenerateDTOs: CommandPlugin {
             snapshots += folder.snapshots
         }
         for snapshot in snapshots {
-            let base = String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
+            let base = Snapshots.baseName(of: snapshot)
             let output = snapshot.deletingLastPathComponent().appendingPathComponent("\(base).dtos.swift")
             try ToolRunner.run(tool, ["generate", snapshot.path, "--output", output.path])
             print("Wrote \(output.path)")

@@ -32,12 +32,7 @@ struct UpdateDTOs: CommandPlugin {
         }
         let wanted = Set(targetNames)
 
-        var snapshots: [URL] = []
-        for target in package.targets where wanted.isEmpty || wanted.contains(target.name) {
-            guard let module = target.sourceModule else { continue }
-            snapshots += module.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
-                .sorted { $0.path < $1.path }
-        }
+        var snapshots = Snapshots.inTargets(of: package, named: wanted)
         for folder in SnapshotOnlyFolder.find(in: package) where wanted.isEmpty || wanted.contains(folder.name) {
             print("update-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; adding one")
             try ToolRunner.run(tool, ["init", "--target-dir", folder.relativePath], in: package.directoryURL)
@@ -46,7 +41,7 @@ struct UpdateDTOs: CommandPlugin {
 
         var updated = 0
         for snapshot in snapshots {
-            let base = String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
+            let base = Snapshots.baseName(of: snapshot)
             let optionsFile = snapshot.deletingLastPathComponent().appendingPathComponent("\(base).options")
             guard let baseUrl = Self.baseUrl(in: optionsFile) else {
                 Diagnostics.warning("""

@@ -3,6 +3,24 @@ import PackagePlugin
 
 // Shared by the command plugins (each plugin folder links to this file: plugins cannot share a module).
 
+/// The snapshots a command plugin works on.
+enum Snapshots {
+    /// The `NAME.metadata.json` files of the package's targets named in `wanted` (every target when
+    /// it is empty), each target's sorted by path.
+    static func inTargets(of package: Package, named wanted: Set<String>) -> [URL] {
+        package.targets.filter { wanted.isEmpty || wanted.contains($0.name) }.flatMap { target -> [URL] in
+            guard let module = target.sourceModule else { return [] }
+            return module.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
+                .sorted { $0.path < $1.path }
+        }
+    }
+
+    /// `NAME.metadata.json` → `NAME`.
+    static func baseName(of snapshot: URL) -> String {
+        String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
+    }
+}
+
 /// A folder under `Sources/` that holds a `NAME.metadata.json` but no Swift file. SwiftPM skips a target
 /// folder without Swift sources ("Source files for target X should be located under …"), so such a
 /// target is missing from `context.package.targets`, and DTOKitPlugin never runs for it. The command
