@@ -27,6 +27,10 @@ struct FileAssembler {
             var extensions = SourceWriter()
             if options.addModelExtensions {
                 metadata.emit(type, into: &extensions)
+            } else if options.addCodable, case .enumType = type {
+                // Codable enums read and write through their case table (`JsonEnumCoding`), which
+                // they need even when the classes get no metadata.
+                metadata.emit(type, into: &extensions)
             }
             if options.addCodable { codable.emitExtensions(type, into: &extensions) }
             return Chunk(declaration: declaration.lines, extensions: extensions.lines)
