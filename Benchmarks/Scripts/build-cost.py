@@ -125,6 +125,43 @@ def object_size(folder):
     return int(output[-1].split()[3])  # the totals line: text data bss dec
 
 
+SYMBOL_KINDS = [
+    # (kind, test on the demangled name), first match wins
+    ("accessor closures (get/set)", lambda n: n.startswith("closure") and "variable initialization" in n),
+    ("table initializers", lambda n: n.startswith("one-time initialization function")),
+    ("class property accessors", lambda n: n.endswith((".getter", ".setter", ".modify"))),
+    ("protocol witnesses", lambda n: n.startswith("protocol witness")),
+    ("specializations", lambda n: "specializ" in n),
+    ("thunks and partial applies", lambda n: "thunk" in n or n.startswith("partial apply")),
+    ("initializers and deinitializers", lambda n: "init" in n),
+]
+
+
+def profile_objects(folder):
+    """Where a module's object code goes: bytes per section, and code bytes per kind of symbol."""
+    objects = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".o")]
+    sections = {}
+    for path in objects:
+        for line in subprocess.run(["size", "-A", path], capture_output=True, text=True, check=True).stdout.splitlines():
+            parts = line.split()
+            if len(parts) >= 2 and parts[0].startswith(".") and parts[1].isdigit() and not parts[0].startswith(".debug"):
+                sections[parts[0]] = sections.get(parts[0], 0) + int(parts[1])
+    symbols = []
+    for path in objects:
+        for line in subprocess.run(["nm", "-S", path], capture_output=True, text=True, check=True).stdout.splitlines():
+            parts = line.split()
+            if len(parts) == 4 and parts[2] in "TtWw":
+                symbols.append((int(parts[1], 16), parts[3]))
+    demangled = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(name for _, name in symbols),
+                               capture_output=True, text=True, check=True).stdout.splitlines()
+    kinds = {}
+    for (size, _), name in zip(symbols, demangled):
+        kind = next((kind for kind, test in SYMBOL_KINDS if test(name)), "other")
+        count, total = kinds.get(kind, (0, 0))
+        kinds[kind] = (count + 1, total + size)
+    return sections, kinds
+
+
 def triple_folder(package, configuration):
     path = subprocess.run(["swift", "build", "--package-path", package, "-c", configuration, "--show-bin-path"],
                           capture_output=True, text=True, check=True).stdout.strip()
@@ -202,12 +239,13 @@ def time_targets(work, targets, configurations, runs):
                 force_rebuild(work, bin_path, target)
                 wall, cpu, _ = run(["swift", "build", "--package-path", work, "-c", configuration, "--target", target], work)
                 size = object_size(os.path.join(bin_path, target + ".build"))
-                entry = results.setdefault((target, configuration), {"wall": [], "cpu": [], "size": size})
+                entry = results.setdefault((target, configuration), {"wall": [], "cpu": [], "size": size,
+                                                                     "folder": os.path.join(bin_path, target + ".build")})
                 entry["wall"].append(wall)
                 entry["cpu"].append(cpu)
                 log("   %-9s %-7s run %d: %6.1f s (CPU %6.1f s), %8d bytes" % (target, configuration, run_index + 1, wall, cpu, size))
-    return {key: {"wall": median(value["wall"]), "cpu": median(value["cpu"]), "size": value["size"]}
-            for key, value in results.items()}
+    return {key: {"wall": median(value["wall"]), "cpu": median(value["cpu"]), "size": value["size"],
+                  "folder": value["folder"]} for key, value in results.items()}
 
 
 def same_classes(work, tool, runs):
@@ -367,6 +405,23 @@ def package(work, anchor, runs):
     return summary, phases
 
 
+def print_profile(results):
+    """Section and symbol sizes of the plain and accessor variants (release), and the difference."""
+    profiles = {name: profile_objects(results[(name, "release")]["folder"]) for name in ("Plain", "Accessors")}
+    print("Where the accessors' object code goes (release; bytes, plain -> with accessors):")
+    sections = sorted(set(profiles["Plain"][0]) | set(profiles["Accessors"][0]),
+                      key=lambda name: -(profiles["Accessors"][0].get(name, 0) - profiles["Plain"][0].get(name, 0)))
+    for name in sections[:12]:
+        before, after = profiles["Plain"][0].get(name, 0), profiles["Accessors"][0].get(name, 0)
+        if before != after:
+            print("  section %-36s %9d -> %9d  (%+d)" % (name, before, after, after - before))
+    kinds = sorted(set(profiles["Plain"][1]) | set(profiles["Accessors"][1]),
+                   key=lambda kind: -(profiles["Accessors"][1].get(kind, (0, 0))[1] - profiles["Plain"][1].get(kind, (0, 0))[1]))
+    for kind in kinds:
+        (count_before, before), (count_after, after) = profiles["Plain"][1].get(kind, (0, 0)), profiles["Accessors"][1].get(kind, (0, 0))
+        print("  code   %-36s %9d -> %9d  (%+d; %d -> %d symbols)" % (kind, before, after, after - before, count_before, count_after))
+
+
 def report(args, same, lin, pkg):
     goals = []
     print()
@@ -387,6 +442,8 @@ def report(args, same, lin, pkg):
             acc_time, acc_size / 1000, acc_size / properties, acc_d["wall"] - plain_d["wall"]))
         print("what Codable adds:      %.1f s release, %.0f KB (%.0f bytes per property), %.1f s debug" % (
             cod_time, cod_size / 1000, cod_size / properties, cod_d["wall"] - plain_d["wall"]))
+        if args.profile:
+            print_profile(results)
         goals.append(("accessors' release compile time <= 0.5x Codable's", acc_time / cod_time, 0.5))
         goals.append(("accessors' object code <= 0.5x Codable's", acc_size / cod_size, 0.5))
         goals.append(("accessors' object code per property <= 400 bytes", acc_size / properties, 400))
@@ -439,6 +496,8 @@ def main():
     parser.add_argument("--runs", type=int, default=1, help="builds per measurement (medians are reported)")
     parser.add_argument("--only", default="same-classes,package,linear", help="comma-separated parts to run")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (printed)")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print where the accessors' object code goes (sections, kinds of symbols)")
     args = parser.parse_args()
     if args.anchor:
         args.anchor = os.path.abspath(args.anchor)

@@ -30,8 +30,8 @@ final class CompatibilityRulesTests: XCTestCase {
             "public var Description: String?",
             "public var Hash: String?",
             "required public override init() { super.init() }",
-            "Property<Technology>.optional(\"description\", get: { $0.Description }, set: { $0.Description = $1 }),",
-            "Property<Technology>.optional(\"hash\", get: { $0.Hash }, set: { $0.Hash = $1 }),",
+            "Property<Technology>.optionalString(\"description\", get: { $0.Description }, set: { $0.Description = $1 }),",
+            "Property<Technology>.optionalString(\"hash\", get: { $0.Hash }, set: { $0.Hash = $1 }),",
         ])
         let plain = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Technology", Snippet.property("Description", "String"))))
         assertLines(plain, contain: ["public var description: String?"])
@@ -147,7 +147,7 @@ final class CompatibilityRulesTests: XCTestCase {
         let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types))
         assertLines(output, contain: [
             "public var my_Prop: String?", "public var _1st: String?",
-            "Property<Odd>.optional(\"my-Prop\", get: { $0.my_Prop }, set: { $0.my_Prop = $1 }),",
+            "Property<Odd>.optionalString(\"my-Prop\", get: { $0.my_Prop }, set: { $0.my_Prop = $1 }),",
             "case Half_Way = \"Half-Way\"",
         ])
         XCTAssertEqual(warnings.count, 4, "\(warnings)")
@@ -176,10 +176,10 @@ final class CompatibilityRulesTests: XCTestCase {
         XCTAssertEqual(warnings, [])
         assertLines(output, contain: [
             "public nonisolated class Derived: Base {", "public nonisolated class Plain: Base {",
-            "public static var routes: [ServiceRoute] {",
-            "if self == Derived.self { return Derived.derivedRoutes }",
-            "return [ServiceRoute(\"/base/{Id}\", \"GET\")]",
-            "static let derivedRoutes = [ServiceRoute(\"/derived/{Id}\")]",
+            // Each class's table holds its own routes; a subclass's table extends its base's.
+            "static let baseMetadata = Metadata.create(routes: [ServiceRoute(\"/base/{Id}\", \"GET\")], [",
+            "static let derivedMetadata = Metadata.create(Derived.self, inheriting: Base.baseMetadata, routes: [ServiceRoute(\"/derived/{Id}\")], [])",
+            "static let plainMetadata = Metadata.create(Plain.self, inheriting: Base.baseMetadata, [])",
         ])
         XCTAssertEqual(output.components(separatedBy: "public var version: Int = 2").count, 2, "only the base declares it")
     }

@@ -23,11 +23,10 @@ final class EmissionRulesTests: XCTestCase {
             "public var name: String?",
             "required public init() {}",
             "nonisolated extension Hello: JsonSerializable {",
-            "public static var typeName: String { \"Hello\" }",
-            "ServiceRoute(\"/hello/{Name}\", \"GET,POST\"),",
-            "ServiceRoute(\"/hello\"),",
+            // The routes live in the table; the type's name is the class's own.
+            "public static let metadata = Metadata.create(routes: [ServiceRoute(\"/hello/{Name}\", \"GET,POST\"), ServiceRoute(\"/hello\")], [",
             "public nonisolated class HelloResponse {",
-            "Property<HelloResponse>.optional(\"result\", get: { $0.result }, set: { $0.result = $1 }),",
+            "Property<HelloResponse>.optionalString(\"result\", get: { $0.result }, set: { $0.result = $1 }),",
         ])
         // Requests come first, then responses, then types[].
         let hello = try XCTUnwrap(output.range(of: "public nonisolated class Hello:"))
@@ -46,7 +45,7 @@ final class EmissionRulesTests: XCTestCase {
             "public nonisolated class Ping: IReturnVoid, IDelete {",
             "public nonisolated class Store: IReturn, IPut {",
             "public typealias Return = JsonValue",
-            "public static let routes = [ServiceRoute(\"/store\", \"PUT\")]",
+            "public static let metadata = Metadata.create(routes: [ServiceRoute(\"/store\", \"PUT\")], [])",
         ])
     }
 
@@ -84,8 +83,8 @@ final class EmissionRulesTests: XCTestCase {
             "public typealias Return = QueryResponse<Todo>",
             "required public init() { super.init() }",
             // Own properties, then QueryBase's.
-            "Property<QueryTodos>.optional(\"textContains\", get: { $0.textContains }, set: { $0.textContains = $1 }),",
-            "Property<QueryTodos>.optional(\"skip\", get: { $0.skip }, set: { $0.skip = $1 }),",
+            "Property<QueryTodos>.optionalString(\"textContains\", get: { $0.textContains }, set: { $0.textContains = $1 }),",
+            "Property<QueryTodos>.optionalInt(\"skip\", get: { $0.skip }, set: { $0.skip = $1 }),",
             "Property<QueryTodos>.optionalDictionary(\"meta\", get: { $0.meta }, set: { $0.meta = $1 }),",
         ])
         for builtIn in ["nonisolated class ResponseStatus", "nonisolated class QueryResponse", "nonisolated protocol IReturn"] {
@@ -148,11 +147,11 @@ final class EmissionRulesTests: XCTestCase {
             "if self == Puppy.self { return Puppy.puppyMetadata }",
             "if self == Dog.self { return Dog.dogMetadata }",
             "return animalMetadata",
-            "if self == Dog.self { return \"Dog\" }",
             "nonisolated extension Dog {",
-            "static let dogMetadata = Metadata.create([",
-            "Property<Dog>.optional(\"barks\", get: { $0.barks }, set: { $0.barks = $1 }),",
-            "Property<Dog>.optional(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
+            // A subclass's table lists its own properties and takes the rest from its base's table.
+            "static let dogMetadata = Metadata.create(Dog.self, inheriting: Animal.animalMetadata, [",
+            "Property<Dog>.optionalBool(\"barks\", get: { $0.barks }, set: { $0.barks = $1 }),",
+            "static let puppyMetadata = Metadata.create(Puppy.self, inheriting: Dog.dogMetadata, [])",
             // A C# `new` redeclaration cannot be a Swift stored override.
             "//name:String? is declared by Dog",
         ])
@@ -167,7 +166,7 @@ final class EmissionRulesTests: XCTestCase {
             "public var id: String?", "public var urlValue: String?", "public var uShort: String?",
             "public var `default`: String?", "public var `self`: String?", "public var description: String?",
             "public var `is`: String?",
-            "Property<Names>.optional(\"default\", get: { $0.`default` }, set: { $0.`default` = $1 }),",
+            "Property<Names>.optionalString(\"default\", get: { $0.`default` }, set: { $0.`default` = $1 }),",
         ])
     }
 
@@ -209,7 +208,7 @@ final class EmissionRulesTests: XCTestCase {
             "// @DataMember(Name=\"email_address\", Order=2)",
             "// @Validate(Validator=\"Email\")",
             "public var email_address: String?",
-            "Property<Contact>.optional(\"email_address\", get: { $0.email_address }, set: { $0.email_address = $1 }),",
+            "Property<Contact>.optionalString(\"email_address\", get: { $0.email_address }, set: { $0.email_address = $1 }),",
         ])
     }
 

@@ -584,8 +584,8 @@ final class VersionedHello: IReturn, IGet, IHasVersion, IHasSessionId {
 }
 
 extension VersionedHello: JsonSerializable {
-    static var typeName: String { "Hello" }
-    static let metadata = Metadata.create([
+    // The server knows it as `Hello`.
+    static let metadata = Metadata.create(typeName: "Hello", [
         Property<VersionedHello>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<VersionedHello>.optional("version", get: { $0.version }, set: { $0.version = $1 }),
         Property<VersionedHello>.optional("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),

@@ -374,7 +374,6 @@ final class BuilderShapesTests: XCTestCase {
 final class Doubler: JsonSerializable {
     var value = 0
     init() {}
-    static var typeName: String { "Doubler" }
     static let metadata = Metadata.create([
         PropertyMetadata(
             name: "value", of: Doubler.self,

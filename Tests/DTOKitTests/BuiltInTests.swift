@@ -39,7 +39,6 @@ public class Technology {
 }
 
 extension Technology: JsonSerializable {
-    public static var typeName: String { "Technology" }
     public static let metadata = Metadata.create([
         Property<Technology>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<Technology>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
@@ -70,9 +69,7 @@ public class FindTechnologies: QueryDb<Technology>, IReturn, IGet {
 }
 
 extension FindTechnologies: JsonSerializable {
-    public static var typeName: String { "FindTechnologies" }
-    public static let routes = [ServiceRoute("/technology/search", "GET")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/search", "GET")], [
         Property<FindTechnologies>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<FindTechnologies>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
         Property<FindTechnologies>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),

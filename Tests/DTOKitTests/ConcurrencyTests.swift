@@ -11,7 +11,6 @@ public class Envelope<T: JsonConvertible> {
 }
 
 extension Envelope: JsonSerializable {
-    public static var typeName: String { "Envelope" }
     public static var metadata: Metadata {
         Metadata.cached(for: self) {
             Metadata.create([

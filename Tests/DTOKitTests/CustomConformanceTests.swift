@@ -64,7 +64,6 @@ class Invoice: JsonSerializable {
 
     required init() {}
 
-    class var typeName: String { "Invoice" }
     class var metadata: Metadata { invoiceMetadata }
 
     static let invoiceMetadata = Metadata.create([
@@ -76,7 +75,6 @@ class Invoice: JsonSerializable {
 final class Premium: Invoice {
     var level = 0
 
-    override class var typeName: String { "Premium" }
     override class var metadata: Metadata { premiumMetadata }
 
     static let premiumMetadata = Metadata.create([

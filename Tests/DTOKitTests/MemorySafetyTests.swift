@@ -74,6 +74,5 @@ final class MemorySafetyTests: XCTestCase {
 final class Impostor: JsonSerializable {
     var padding = 0
     init() {}
-    static var typeName: String { "Impostor" }
     static var metadata: Metadata { Child.metadata }
 }

@@ -163,7 +163,6 @@ final class LongNames {
 }
 
 extension LongNames: JsonSerializable {
-    static var typeName: String { "LongNames" }
     static let metadata = Metadata.create([
         Property<LongNames>.optional("a", get: { $0.a }, set: { $0.a = $1 }),
         Property<LongNames>.optional("thirteenChars", get: { $0.thirteenChars }, set: { $0.thirteenChars = $1 }),

@@ -30,7 +30,6 @@ public class Catalog {
 }
 
 extension Catalog: JsonSerializable {
-    public static var typeName: String { "Catalog" }
     public static let metadata = Metadata.create([
         Property<Catalog>.value("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<Catalog>.optional("name", get: { $0.name }, set: { $0.name = $1 }),

@@ -107,7 +107,6 @@ public class Scalars {
 }
 
 extension Scalars: JsonSerializable {
-    public static var typeName: String { "Scalars" }
     public static let metadata = Metadata.create([
         Property<Scalars>.value("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<Scalars>.value("count", get: { $0.count }, set: { $0.count = $1 }),
@@ -163,7 +162,6 @@ public class Formats {
 }
 
 extension Formats: JsonSerializable {
-    public static var typeName: String { "Formats" }
     public static let metadata = Metadata.create([
         Property<Formats>.optional("when", get: { $0.when }, set: { $0.when = $1 }),
         Property<Formats>.value("whenAlways", get: { $0.whenAlways }, set: { $0.whenAlways = $1 }),
@@ -210,7 +208,6 @@ public class Child {
 }
 
 extension Child: JsonSerializable {
-    public static var typeName: String { "Child" }
     public static let metadata = Metadata.create([
         Property<Child>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<Child>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
@@ -228,7 +225,6 @@ public class Parent {
 }
 
 extension Parent: JsonSerializable {
-    public static var typeName: String { "Parent" }
     public static let metadata = Metadata.create([
         Property<Parent>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
         Property<Parent>.object("first", get: { $0.first }, set: { $0.first = $1 }),
@@ -268,7 +264,6 @@ public class Collections {
 }
 
 extension Collections: JsonSerializable {
-    public static var typeName: String { "Collections" }
     public static let metadata = Metadata.create([
         Property<Collections>.array("ints", get: { $0.ints }, set: { $0.ints = $1 }),
         Property<Collections>.optionalArray("optStrings", get: { $0.optStrings }, set: { $0.optStrings = $1 }),
@@ -311,7 +306,6 @@ public class Page<T: JsonConvertible> {
 }
 
 extension Page: JsonSerializable {
-    public static var typeName: String { "Page" }
     public static var metadata: Metadata {
         Metadata.cached(for: self) {
             Metadata.create([
@@ -338,11 +332,6 @@ public class Animal {
 }
 
 extension Animal: JsonSerializable {
-    public static var typeName: String {
-        if self == Puppy.self { return "Puppy" }
-        if self == Dog.self { return "Dog" }
-        return "Animal"
-    }
     public static var metadata: Metadata {
         if self == Puppy.self { return Puppy.puppyMetadata }
         if self == Dog.self { return Dog.dogMetadata }
@@ -395,7 +384,6 @@ public class Kennel {
 }
 
 extension Kennel: JsonSerializable {
-    public static var typeName: String { "Kennel" }
     public static let metadata = Metadata.create([
         Property<Kennel>.optionalObject("star", get: { $0.star }, set: { $0.star = $1 }),
         Property<Kennel>.optionalArray("animals", get: { $0.animals }, set: { $0.animals = $1 }),
@@ -414,7 +402,6 @@ public class CaseTwins {
 }
 
 extension CaseTwins: JsonSerializable {
-    public static var typeName: String { "CaseTwins" }
     public static let metadata = Metadata.create([
         Property<CaseTwins>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<CaseTwins>.optional("NAME", get: { $0.upperName }, set: { $0.upperName = $1 }),

@@ -38,9 +38,7 @@ open class Authenticate: IReturn, IPost {
 }
 
 extension Authenticate: JsonSerializable {
-    public static var typeName: String { "Authenticate" }
-    public static let routes = [ServiceRoute("/auth"), ServiceRoute("/auth/{provider}")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/auth"), ServiceRoute("/auth/{provider}")], [
         Property<Authenticate>.optional("provider", get: { $0.provider }, set: { $0.provider = $1 }),
         Property<Authenticate>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
         Property<Authenticate>.optional("password", get: { $0.password }, set: { $0.password = $1 }),
@@ -99,7 +97,6 @@ open class AuthenticateResponse {
 }
 
 extension AuthenticateResponse: JsonSerializable {
-    public static var typeName: String { "AuthenticateResponse" }
     public static let metadata = Metadata.create([
         Property<AuthenticateResponse>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
         Property<AuthenticateResponse>.optional("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
@@ -144,9 +141,7 @@ open class GetAccessToken: IReturn, IPost {
 }
 
 extension GetAccessToken: JsonSerializable {
-    public static var typeName: String { "GetAccessToken" }
-    public static let routes = [ServiceRoute("/access-token")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/access-token")], [
         Property<GetAccessToken>.optional("refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
         Property<GetAccessToken>.optional("useTokenCookie", get: { $0.useTokenCookie }, set: { $0.useTokenCookie = $1 }),
         Property<GetAccessToken>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
@@ -176,7 +171,6 @@ open class GetAccessTokenResponse {
 }
 
 extension GetAccessTokenResponse: JsonSerializable {
-    public static var typeName: String { "GetAccessTokenResponse" }
     public static let metadata = Metadata.create([
         Property<GetAccessTokenResponse>.optional("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
         Property<GetAccessTokenResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),

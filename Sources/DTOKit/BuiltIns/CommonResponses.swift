@@ -18,7 +18,6 @@ open class EmptyResponse {
 }
 
 extension EmptyResponse: JsonSerializable {
-    public static var typeName: String { "EmptyResponse" }
     public static let metadata = Metadata.create([
         Property<EmptyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
@@ -46,7 +45,6 @@ open class IdResponse {
 }
 
 extension IdResponse: JsonSerializable {
-    public static var typeName: String { "IdResponse" }
     public static let metadata = Metadata.create([
         Property<IdResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<IdResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -77,7 +75,6 @@ open class BoolResponse {
 }
 
 extension BoolResponse: JsonSerializable {
-    public static var typeName: String { "BoolResponse" }
     public static let metadata = Metadata.create([
         Property<BoolResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<BoolResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
@@ -109,7 +106,6 @@ open class StringResponse {
 }
 
 extension StringResponse: JsonSerializable {
-    public static var typeName: String { "StringResponse" }
     public static let metadata = Metadata.create([
         Property<StringResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<StringResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
@@ -141,7 +137,6 @@ open class StringsResponse {
 }
 
 extension StringsResponse: JsonSerializable {
-    public static var typeName: String { "StringsResponse" }
     public static let metadata = Metadata.create([
         Property<StringsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<StringsResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),

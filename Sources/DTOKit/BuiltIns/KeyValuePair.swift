@@ -25,7 +25,6 @@ open class KeyValuePair<K: JsonConvertible, V: JsonConvertible> {
 }
 
 extension KeyValuePair: JsonSerializable {
-    public static var typeName: String { "KeyValuePair" }
     public static var metadata: Metadata {
         Metadata.cached(for: self) {
             Metadata.create([

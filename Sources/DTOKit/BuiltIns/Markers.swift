@@ -1,13 +1,12 @@
 /// A request DTO: something the client can send. Generated request types conform through
 /// ``IReturn`` or ``IReturnVoid``.
-public protocol ServiceRequest: JsonSerializable {
-    /// The custom routes declared for the request (`[Route("/technology/{Slug}", "GET")]`), in the
-    /// order the server lists them. Empty when the request only has the pre-defined routes.
-    static var routes: [ServiceRoute] { get }
-}
+public protocol ServiceRequest: JsonSerializable {}
 
 extension ServiceRequest {
-    public static var routes: [ServiceRoute] { [] }
+    /// The custom routes declared for the request (`[Route("/technology/{Slug}", "GET")]`), in the
+    /// order the server lists them, from its table (``Metadata/routes``). Empty when the request
+    /// only has the pre-defined routes.
+    public static var routes: [ServiceRoute] { metadata.routes }
 }
 
 /// A request whose response is `Return` (`IReturn<T>` in C#). Arrays and strings are valid

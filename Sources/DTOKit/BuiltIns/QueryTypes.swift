@@ -90,7 +90,6 @@ open class QueryResponse<T: JsonConvertible> {
 extension QueryResponse: Codable {}
 
 extension QueryResponse: JsonSerializable {
-    public static var typeName: String { "QueryResponse" }
     public static var metadata: Metadata {
         Metadata.cached(for: self) {
             Metadata.create([

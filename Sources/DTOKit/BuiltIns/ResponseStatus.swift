@@ -26,7 +26,6 @@ open class ResponseStatus {
 }
 
 extension ResponseStatus: JsonSerializable {
-    public static var typeName: String { "ResponseStatus" }
     public static let metadata = Metadata.create([
         Property<ResponseStatus>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
         Property<ResponseStatus>.optional("message", get: { $0.message }, set: { $0.message = $1 }),
@@ -62,7 +61,6 @@ open class ResponseError {
 }
 
 extension ResponseError: JsonSerializable {
-    public static var typeName: String { "ResponseError" }
     public static let metadata = Metadata.create([
         Property<ResponseError>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
         Property<ResponseError>.optional("fieldName", get: { $0.fieldName }, set: { $0.fieldName = $1 }),
@@ -91,7 +89,6 @@ open class ErrorResponse {
 }
 
 extension ErrorResponse: JsonSerializable {
-    public static var typeName: String { "ErrorResponse" }
     public static let metadata = Metadata.create([
         Property<ErrorResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])

@@ -3,25 +3,34 @@
 /// The build plugin generates the conformance for every DTO in a snapshot:
 /// ```swift
 /// extension Technology : JsonSerializable {
-///     public static var typeName: String { "Technology" }
 ///     public static let metadata = Metadata.create([
-///         Property<Technology>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-///         Property<Technology>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+///         Property<Technology>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+///         Property<Technology>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
 ///     ])
 /// }
 /// ```
 /// Decoding creates the object with `init()` and sets each member found in the JSON through its
 /// setter; encoding writes each non-nil property through its getter. No reflection, no Codable.
+///
+/// The table is the only requirement besides `init()`: the type's name and its routes live in it
+/// too, so each conformance costs its module as little code as possible.
 public protocol JsonSerializable: AnyObject, JsonConvertible {
     /// DTOs are created empty and filled in member by member.
     init()
-    /// The name the server knows the type by (the request name in `/api/{typeName}` URLs).
-    static var typeName: String { get }
-    /// The property table: JSON names, getters and setters, own and inherited properties.
+    /// The property table: JSON names, getters and setters, own and inherited properties; and
+    /// the type's name and routes.
     static var metadata: Metadata { get }
 }
 
 extension JsonSerializable {
+    /// The name the server knows the type by (the request name in `/api/{typeName}` URLs): the
+    /// table's ``Metadata/typeName``, or the class's own name without generic arguments.
+    public static var typeName: String {
+        if let name = metadata.typeName { return name }
+        let name = String(describing: self)
+        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+    }
+
     @inlinable
     public static func read(from reader: inout JsonReader) throws -> Self {
         let object = Self()

@@ -8,6 +8,11 @@ import Foundation
 public final class Metadata: Sendable {
     /// The properties, in the order they are written.
     public let properties: [PropertyMetadata]
+    /// The name the server knows the type by, when it is not the class's own name (see
+    /// ``JsonSerializable/typeName``).
+    public let typeName: String?
+    /// The request's custom routes (see ``ServiceRequest/routes``); empty for other DTOs.
+    public let routes: [ServiceRoute]
     /// Every JSON name's UTF-8 bytes back to back, and where each starts (one extra entry marks
     /// the end): the key match reads two small contiguous arrays instead of the property structs.
     let nameBytes: [UInt8]
@@ -15,12 +20,9 @@ public final class Metadata: Sendable {
     /// No name contains a byte that JSON must escape, so a member name written without escapes
     /// can be compared with the names right where it stands in the document.
     let namesMatchInPlace: Bool
-    /// The properties again, in memory of the table's own: the decoding loop reads a property's
-    /// name through it without copying (retaining and releasing) the property's fields, and
-    /// without a closure frame per nesting level (see ``JsonDecodingOptions/maxDepth``).
-    nonisolated(unsafe) let table: UnsafeMutablePointer<PropertyMetadata>
     /// Each property's accessors, unretained: `properties` keeps them alive as long as the table
-    /// lives, and the loops call them without retaining and releasing them.
+    /// lives, and the loops call them without retaining and releasing them (and without a closure
+    /// frame per nesting level, see ``JsonDecodingOptions/maxDepth``).
     nonisolated(unsafe) let accessorTable: UnsafeMutablePointer<Unmanaged<PropertyAccessors>>
     /// `nameBytes` and `nameStarts` again, in memory of the table's own, for the in-place match.
     nonisolated(unsafe) let keyBytes: UnsafeMutablePointer<UInt8>
@@ -32,31 +34,61 @@ public final class Metadata: Sendable {
     nonisolated(unsafe) let patternBytes: UnsafeMutablePointer<UInt8>
     nonisolated(unsafe) let patternStarts: UnsafeMutablePointer<Int>
     let patternCount: Int
-    /// The class all properties' accessors were made for, when they share one (as in generated
-    /// tables): an instance of exactly that class needs no further check.
-    let soleOwner: ObjectIdentifier?
-    /// One check per class the accessors were made for: the object must be an instance of each.
-    let ownerChecks: [@Sendable (AnyObject) -> Bool]
+    /// The class the table is for (the one all accessors were made for, or a subclass of all of
+    /// them): an instance of exactly that class needs no further check.
+    let exactOwner: ObjectIdentifier?
+    /// One check per class the accessors were made for: the object's class must be it or a subclass.
+    let ownerChecks: [@Sendable (AnyClass) -> Bool]
     let ownerNames: [String]
 
     /// Creates a table. Its properties may come from different classes of one hierarchy (a
     /// subclass's table may reuse its base class's properties); it is used only on objects that
     /// are instances of all of them.
-    public init(_ properties: [PropertyMetadata]) {
+    /// - Parameters:
+    ///   - typeName: the server's name for the type, when it differs from the class's name.
+    ///   - routes: a request's custom routes, in the order the server lists them.
+    ///   - properties: the properties, own then inherited, in the order they are written.
+    public convenience init(typeName: String? = nil, routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]) {
+        self.init(owner: nil, typeName: typeName, routes: routes, properties)
+    }
+
+    /// Creates the table of a subclass: its own properties, then those of its base class's table
+    /// that it does not declare again (by JSON name). The subclass's properties need not be listed
+    /// twice, and its accessors are shared with the base class's table.
+    /// - Parameters:
+    ///   - owner: the subclass.
+    ///   - base: the base class's own table.
+    ///   - typeName: the server's name for the type, when it differs from the class's name.
+    ///   - routes: a request's custom routes, in the order the server lists them.
+    ///   - properties: the subclass's own properties.
+    public convenience init<Owner: AnyObject>(_ owner: Owner.Type, inheriting base: Metadata, typeName: String? = nil,
+                                              routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]) {
+        let own = Set(properties.map(\.name))
+        self.init(owner: owner, typeName: typeName, routes: routes,
+                  properties + base.properties.filter { !own.contains($0.name) })
+    }
+
+    private init(owner: AnyClass?, typeName: String?, routes: [ServiceRoute], _ properties: [PropertyMetadata]) {
         self.properties = properties
+        self.typeName = typeName
+        self.routes = routes
         var owners: [ObjectIdentifier] = []
-        var checks: [@Sendable (AnyObject) -> Bool] = []
+        var checks: [@Sendable (AnyClass) -> Bool] = []
         var names: [String] = []
-        for property in properties where !owners.contains(property.owner) {
-            owners.append(property.owner)
-            checks.append(property.isOwner)
-            names.append(property.ownerName)
+        for property in properties where !owners.contains(property.accessors.owner) {
+            owners.append(property.accessors.owner)
+            checks.append(property.accessors.includes)
+            names.append(property.accessors.ownerName)
         }
-        soleOwner = owners.count == 1 ? owners[0] : nil
+        if let owner {
+            // The named class is the exact owner only if every accessor was made for it or a base
+            // class of it (otherwise every object is checked thoroughly, and a wrong one stops).
+            exactOwner = checks.allSatisfy { $0(owner) } ? ObjectIdentifier(owner) : nil
+        } else {
+            exactOwner = owners.count == 1 ? owners[0] : nil
+        }
         ownerChecks = checks
         ownerNames = names
-        table = UnsafeMutablePointer<PropertyMetadata>.allocate(capacity: max(1, properties.count))
-        table.initialize(from: properties, count: properties.count)
         accessorTable = UnsafeMutablePointer<Unmanaged<PropertyAccessors>>.allocate(capacity: max(1, properties.count))
         accessorTable.initialize(from: properties.map { Unmanaged.passUnretained($0.accessors) }, count: properties.count)
         var bytes: [UInt8] = []
@@ -92,8 +124,6 @@ public final class Metadata: Sendable {
     }
 
     deinit {
-        table.deinitialize(count: properties.count)
-        table.deallocate()
         accessorTable.deallocate()
         keyBytes.deallocate()
         keyStarts.deallocate()
@@ -103,8 +133,16 @@ public final class Metadata: Sendable {
     }
 
     /// Creates a table from property builders; the name generated code uses.
-    public static func create(_ properties: [PropertyMetadata]) -> Metadata {
-        Metadata(properties)
+    public static func create(typeName: String? = nil, routes: [ServiceRoute] = [],
+                              _ properties: [PropertyMetadata]) -> Metadata {
+        Metadata(typeName: typeName, routes: routes, properties)
+    }
+
+    /// Creates a subclass's table from its own property builders and its base class's table
+    /// (see ``init(_:inheriting:typeName:routes:_:)``); the name generated code uses.
+    public static func create<Owner: AnyObject>(_ owner: Owner.Type, inheriting base: Metadata, typeName: String? = nil,
+                                                routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]) -> Metadata {
+        Metadata(owner, inheriting: base, typeName: typeName, routes: routes, properties)
     }
 
     /// The names of the properties, in order.
@@ -135,7 +173,7 @@ public final class Metadata: Sendable {
             do {
                 try accessorTable[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, object) }
             } catch let error as JsonDecodingError {
-                throw error.prefixed(with: .key(table[index].name))
+                throw error.prefixed(with: .key(accessorTable[index]._withUnsafeGuaranteedRef { $0.name }))
             }
             hint = index + 1
         } while try reader.nextMember()
@@ -295,50 +333,26 @@ public final class Metadata: Sendable {
     /// `JsonSerializable` conformance whose `metadata` belongs to an unrelated class gets here.
     @inline(__always)
     func checkOwner(of object: AnyObject) {
-        if let soleOwner, ObjectIdentifier(type(of: object)) == soleOwner { return }
+        if let exactOwner, ObjectIdentifier(type(of: object)) == exactOwner { return }
         checkOwnerThoroughly(of: object)
     }
 
     @inline(never)
     func checkOwnerThoroughly(of object: AnyObject) {
-        for (index, isOwner) in ownerChecks.enumerated() where !isOwner(object) {
+        for (index, includes) in ownerChecks.enumerated() where !includes(type(of: object)) {
             fatalError("DTOKit: a metadata table with properties of \(ownerNames[index]) was used for an instance of \(type(of: object))")
         }
     }
 
     // MARK: Generic types
 
-    private static let genericTables = GenericMetadataCache()
+    private static let genericTables = TypeCache<Metadata>()
 
     /// The table of a generic type, built once per specialization.
     ///
     /// Swift has no stored statics in generic types, so generated code for `QueryResponse<T>` writes
     /// `public static var metadata: Metadata { Metadata.cached(for: self) { Metadata.create([...]) } }`.
     public static func cached(for type: Any.Type, _ build: () -> Metadata) -> Metadata {
-        genericTables.table(for: type, build)
-    }
-}
-
-/// Tables of generic DTO specializations, created on first use.
-final class GenericMetadataCache: @unchecked Sendable {
-    // A plain lock: Mutex from Synchronization needs macOS 15 / iOS 18.
-    private let lock = NSLock()
-    private var tables: [ObjectIdentifier: Metadata] = [:]
-
-    func table(for type: Any.Type, _ build: () -> Metadata) -> Metadata {
-        let key = ObjectIdentifier(type)
-        lock.lock()
-        if let table = tables[key] {
-            lock.unlock()
-            return table
-        }
-        lock.unlock()
-        // Built outside the lock: building may need other generic tables.
-        let table = build()
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = tables[key] { return existing }
-        tables[key] = table
-        return table
+        genericTables.value(for: type, make: build)
     }
 }

@@ -1,17 +1,21 @@
 /// Builders for the properties of DTO class `Owner`, one per property shape the generator emits.
 ///
-/// Each takes the JSON name and a getter/setter pair and returns a ``PropertyMetadata`` whose
-/// accessors are specialized for the property's type (the builders are `@inlinable`, so the
-/// closures compile in the module that declares the DTO).
-///
+/// Each takes the JSON name and a getter/setter pair and returns a ``PropertyMetadata``.
 /// Non-optional properties keep their initial value when the member is missing or `null`;
 /// optional ones are left out of the JSON when nil.
+///
+/// What a table costs the module that declares the DTOs is two small closures and one call per
+/// property: the builders for the common member types (``string(_:get:set:)``,
+/// ``optionalInt(_:get:set:)``, ``optionalObject(_:get:set:)``, ``optionalArray(_:get:set:)``…) are
+/// compiled once, here, and read and write through code specialized in DTOKit. Only
+/// ``value(_:get:set:)`` and ``optional(_:get:set:)``, for every other ``JsonConvertible`` type
+/// (generated enums, your own types), are specialized where they are called.
 ///
 /// Setters take the decoded value `consuming`: `{ $0.name = $1 }` moves it into the property
 /// rather than copying it. Any closure or function of the plain `(Owner, Value) -> Void` shape
 /// is accepted as well.
 public enum Property<Owner: AnyObject> {
-    // MARK: Scalars, enums, JsonValue
+    // MARK: Any value
 
     /// A non-optional value of any ``JsonConvertible`` type.
     @inlinable
@@ -56,67 +60,136 @@ public enum Property<Owner: AnyObject> {
 
     // MARK: Nested DTOs
 
+    // A DTO is a class, one reference, so these need no code specialized for it: its own table
+    // does the work.
+
     /// A nested DTO that is always present.
-    @inlinable
     public static func object<Value: JsonSerializable>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value,
         set: @escaping @Sendable (Owner, consuming Value) -> Void
     ) -> PropertyMetadata {
-        value(name, get: get, set: set)
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if reader.consumeNull() { return }
+                set(unsafeDowncast(object, to: Owner.self), try Value.read(from: &reader))
+            },
+            unchecked: { object, writer in
+                writer.writeKey(key)
+                get(unsafeDowncast(object, to: Owner.self)).write(to: &writer)
+            })
     }
 
     /// An optional nested DTO.
-    @inlinable
     public static func optionalObject<Value: JsonSerializable>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value?,
         set: @escaping @Sendable (Owner, consuming Value?) -> Void
     ) -> PropertyMetadata {
-        optional(name, get: get, set: set)
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                let value: Value? = reader.consumeNull() ? nil : try Value.read(from: &reader)
+                set(unsafeDowncast(object, to: Owner.self), value)
+            },
+            unchecked: { object, writer in
+                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+                writer.writeKey(key)
+                value.write(to: &writer)
+            })
     }
 
     // MARK: Arrays
 
+    // An array is one reference whatever its elements, so these need no code specialized for the
+    // element type either: how the elements are read and written is chosen once, when the table
+    // is built (``ArrayCodec``). (Each builder spells out its closures: routed through a helper
+    // generic over the collection type, the values would pass indirectly.)
+
     /// An array (`InitializeCollections: True`): of scalars, enums, DTOs, optionals or nested collections.
-    @inlinable
     public static func array<Element: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Element],
         set: @escaping @Sendable (Owner, consuming [Element]) -> Void
     ) -> PropertyMetadata {
-        value(name, get: get, set: set)
+        let key = JsonKey(name)
+        let codec = ArrayCodec<Element>.make()
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if reader.consumeNull() { return }
+                set(unsafeDowncast(object, to: Owner.self), try codec.read(&reader))
+            },
+            unchecked: { object, writer in
+                writer.writeKey(key)
+                codec.write(get(unsafeDowncast(object, to: Owner.self)), &writer)
+            })
     }
 
     /// An optional array: of scalars, enums, DTOs, optionals or nested collections.
-    @inlinable
     public static func optionalArray<Element: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Element]?,
         set: @escaping @Sendable (Owner, consuming [Element]?) -> Void
     ) -> PropertyMetadata {
-        optional(name, get: get, set: set)
+        let key = JsonKey(name)
+        let codec = ArrayCodec<Element>.make()
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                let value = reader.consumeNull() ? nil : try codec.read(&reader)
+                set(unsafeDowncast(object, to: Owner.self), value)
+            },
+            unchecked: { object, writer in
+                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+                writer.writeKey(key)
+                codec.write(value, &writer)
+            })
     }
 
     // MARK: Dictionaries
 
     /// A dictionary: `[K: V]`, `[K: [V]]`, `[K: [K2: V]]`, with scalar, enum or DTO values.
-    @inlinable
     public static func dictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: Value],
         set: @escaping @Sendable (Owner, consuming [Key: Value]) -> Void
     ) -> PropertyMetadata {
-        value(name, get: get, set: set)
+        let key = JsonKey(name)
+        let codec = DictionaryCodec<Key, Value>.make()
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if reader.consumeNull() { return }
+                set(unsafeDowncast(object, to: Owner.self), try codec.read(&reader))
+            },
+            unchecked: { object, writer in
+                writer.writeKey(key)
+                codec.write(get(unsafeDowncast(object, to: Owner.self)), &writer)
+            })
     }
 
     /// An optional dictionary of any shape ``dictionary(_:get:set:)`` takes.
-    @inlinable
     public static func optionalDictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: Value]?,
         set: @escaping @Sendable (Owner, consuming [Key: Value]?) -> Void
     ) -> PropertyMetadata {
-        optional(name, get: get, set: set)
+        let key = JsonKey(name)
+        let codec = DictionaryCodec<Key, Value>.make()
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                let value = reader.consumeNull() ? nil : try codec.read(&reader)
+                set(unsafeDowncast(object, to: Owner.self), value)
+            },
+            unchecked: { object, writer in
+                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+                writer.writeKey(key)
+                codec.write(value, &writer)
+            })
     }
 }

@@ -1,13 +1,13 @@
 /// One property of a DTO: its JSON name and the type-erased accessors the builders create.
+///
+/// A single reference to the accessors object: a generated table stores one word per property,
+/// and each builder returns it in a register, which keeps the tables' one-time initializers small.
 public struct PropertyMetadata: Sendable {
+    /// The accessors, for objects of their owner only: ``Metadata`` checks the object before it calls them.
+    let accessors: PropertyAccessors
+
     /// The member name in JSON (the camelCase property name, or the DataMember name).
-    public let name: String
-    /// The accessors, for objects of `owner` only: ``Metadata`` checks the object before it calls them.
-    @usableFromInline let accessors: PropertyAccessors
-    /// The class the accessors were made for.
-    @usableFromInline let owner: ObjectIdentifier
-    @usableFromInline let isOwner: @Sendable (AnyObject) -> Bool
-    @usableFromInline let ownerName: String
+    public var name: String { accessors.name }
 
     /// Creates a property from accessors of your own; the ``Property`` builders cover every
     /// property the generator emits.
@@ -26,7 +26,6 @@ public struct PropertyMetadata: Sendable {
     ///     object against it before calling them.
     ///   - decode: reads the member's value (the reader is at it) and stores it in the object.
     ///   - encode: writes the member (``JsonWriter/writeKey(_:)-(JsonKey)`` then the value), or nothing when absent.
-    @inlinable
     public init<Owner: AnyObject>(name: String, of owner: Owner.Type = Owner.self,
                                   decode: @escaping @Sendable (inout JsonReader, Owner) throws -> Void,
                                   encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void) {
@@ -36,34 +35,37 @@ public struct PropertyMetadata: Sendable {
     }
 
     /// For the builders: accessors that take the object as `Owner` without checking, which is
-    /// safe because ``Metadata`` hands them only objects that ``isOwner`` accepts.
-    ///
-    /// Not inlinable on purpose: it runs once per property when a table is built, and inlined
-    /// into the builders it makes them too large for the optimizer to specialize them for the
-    /// generated getter and setter closures (which the decoding loop then calls indirectly).
+    /// safe because ``Metadata`` hands them only objects that its owner checks accept.
     @usableFromInline
     init<Owner: AnyObject>(name: String, owner: Owner.Type,
                            unchecked decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
                            unchecked encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
-        self.name = name
-        self.accessors = PropertyAccessors(decode: decode, encode: encode)
-        self.owner = ObjectIdentifier(owner)
-        self.isOwner = { $0 is Owner }
-        self.ownerName = String(describing: owner)
+        accessors = PropertyAccessors(name: name, owner: ObjectIdentifier(owner), includes: { $0 is Owner.Type },
+                                      ownerName: String(describing: owner), decode: decode, encode: encode)
     }
 }
 
-/// A property's type-erased accessors, in an object of their own: the decoding and encoding loops
-/// call them through an unretained reference that the table keeps alive (see
-/// ``Metadata/accessorTable``), which spares a retain and a release of the closure contexts per
-/// member, which calling a closure stored in a struct costs.
-@usableFromInline
+/// A property's name, owner and type-erased accessors, in an object of their own: the decoding and
+/// encoding loops call the accessors through an unretained reference that the table keeps alive
+/// (see ``Metadata``), which spares a retain and a release of the closure contexts per member,
+/// which calling a closure stored in a struct costs.
 final class PropertyAccessors: Sendable {
+    let name: String
+    /// The class the accessors were made for.
+    let owner: ObjectIdentifier
+    /// Whether a class is the owner or a subclass of it: the accessors take its instances.
+    let includes: @Sendable (AnyClass) -> Bool
+    let ownerName: String
     let decode: @Sendable (inout JsonReader, AnyObject) throws -> Void
     let encode: @Sendable (AnyObject, inout JsonWriter) -> Void
 
-    init(decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
+    init(name: String, owner: ObjectIdentifier, includes: @escaping @Sendable (AnyClass) -> Bool, ownerName: String,
+         decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
          encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
+        self.name = name
+        self.owner = owner
+        self.includes = includes
+        self.ownerName = ownerName
         self.decode = decode
         self.encode = encode
     }

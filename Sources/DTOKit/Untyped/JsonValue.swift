@@ -103,7 +103,9 @@ extension JsonValue: JsonConvertible {
             } while try reader.nextMember()
             return .object(object)
         case .openBracket?:
-            return .array(try [JsonValue].read(from: &reader))
+            // Directly, not through `[JsonValue].read` and its codec lookup: this recurses once
+            // per nesting level, and every frame counts (see `JsonDecodingOptions.maxDepth`).
+            return .array(try ArrayCodec<JsonValue>.readElements(&reader, converting: { $0 }))
         case UInt8(ascii: "t")?, UInt8(ascii: "f")?:
             return .bool(try reader.readBool())
         case UInt8(ascii: "n")?:
@@ -132,7 +134,7 @@ extension JsonValue: JsonConvertible {
                 writer.writeDouble(number)
             }
         case .string(let text): writer.writeString(text)
-        case .array(let elements): elements.write(to: &writer)
+        case .array(let elements): ArrayCodec<JsonValue>.writeElements(elements, &writer, converting: { $0 })
         case .object(let object):
             writer.beginObject()
             for (name, value) in object {

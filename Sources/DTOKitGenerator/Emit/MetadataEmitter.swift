@@ -20,18 +20,18 @@ struct MetadataEmitter {
     private func emitClass(_ type: ResolvedClass, into writer: inout SourceWriter) {
         let name = SwiftSyntax.escaped(type.name)
         let ownerType = type.genericParameters.isEmpty ? name : "\(name)<\(type.genericParameters.joined(separator: ", "))>"
+        let metadataType = names.library("Metadata")
         if !type.isConformanceRoot {
             // Swift allows one conformance per class hierarchy: the root's metadata dispatches here.
             writer.block("nonisolated extension \(name)") { body in
-                emitRoutes(type, into: &body)
                 if type.genericParameters.isEmpty {
-                    emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
+                    emitTable(named: Self.tableName(type.name), owner: ownerType, type, into: &body)
                 } else {
                     // Generic types cannot have stored statics. (The root's dispatch lists only
                     // non-generic subclasses; README, Limitations.)
-                    body.block("static var \(Self.tableName(type.name)): \(names.library("Metadata"))") { getter in
-                        getter.block("\(names.library("Metadata")).cached(for: self)") { cached in
-                            emitCreate(owner: ownerType, type.metadataProperties, into: &cached)
+                    body.block("static var \(Self.tableName(type.name)): \(metadataType)") { getter in
+                        getter.block("\(metadataType).cached(for: self)") { cached in
+                            emitCreate(owner: ownerType, type, into: &cached)
                         }
                     }
                 }
@@ -39,27 +39,14 @@ struct MetadataEmitter {
             return
         }
         writer.block("nonisolated extension \(name): \(names.library("JsonSerializable"))") { body in
-            let stringType = names.library("String")
-            if type.subclasses.isEmpty {
-                body.line("\(access)static var typeName: \(stringType) { \(SwiftSyntax.stringLiteral(type.name)) }")
-            } else {
-                body.block("\(access)static var typeName: \(stringType)") { getter in
-                    for subclass in type.subclasses {
-                        getter.line("if self == \(SwiftSyntax.escaped(subclass)).self { return \(SwiftSyntax.stringLiteral(subclass)) }")
-                    }
-                    getter.line("return \(SwiftSyntax.stringLiteral(type.name))")
-                }
-            }
-            emitRoutes(type, into: &body)
-            let metadataType = names.library("Metadata")
             if !type.genericParameters.isEmpty {
                 body.block("\(access)static var metadata: \(metadataType)") { getter in
                     getter.block("\(metadataType).cached(for: self)") { cached in
-                        emitCreate(owner: ownerType, type.metadataProperties, into: &cached)
+                        emitCreate(owner: ownerType, type, into: &cached)
                     }
                 }
             } else if type.subclasses.isEmpty {
-                emitTable(named: "metadata", owner: ownerType, type.metadataProperties, isPublic: true, into: &body)
+                emitTable(named: "metadata", owner: ownerType, type, isPublic: true, into: &body)
             } else {
                 body.block("\(access)static var metadata: \(metadataType)") { getter in
                     for subclass in type.subclasses {
@@ -68,7 +55,7 @@ struct MetadataEmitter {
                     }
                     getter.line("return \(Self.tableName(type.name))")
                 }
-                emitTable(named: Self.tableName(type.name), owner: ownerType, type.metadataProperties, into: &body)
+                emitTable(named: Self.tableName(type.name), owner: ownerType, type, into: &body)
             }
         }
     }
@@ -81,61 +68,54 @@ struct MetadataEmitter {
         return name + "Metadata"
     }
 
-    /// `routes` for a class that declares it (dispatching to subclasses' tables when it has routed
-    /// subclasses), or the `…Routes` table of a routed subclass.
-    private func emitRoutes(_ type: ResolvedClass, into writer: inout SourceWriter) {
-        let routeType = names.library("ServiceRoute")
-        let ownRoutes = type.routes.map { route in
-            "\(routeType)(\(SwiftSyntax.stringLiteral(route.path))" + (route.verbs.map { ", \(SwiftSyntax.stringLiteral($0))" } ?? "") + ")"
-        }
-        let isGeneric = !type.genericParameters.isEmpty
-        if type.declaresRoutes, !type.routeSubclasses.isEmpty {
-            writer.block("\(access)static var routes: [\(routeType)]") { getter in
-                for subclass in type.routeSubclasses {
-                    let escaped = SwiftSyntax.escaped(subclass)
-                    getter.line("if self == \(escaped).self { return \(escaped).\(Self.routesTableName(subclass)) }")
-                }
-                getter.line("return [\(ownRoutes.joined(separator: ", "))]")
-            }
-        } else if !ownRoutes.isEmpty {
-            let name = type.declaresRoutes ? "routes" : Self.routesTableName(type.name)
-            let modifier = type.declaresRoutes ? access : ""
-            let declaration = isGeneric ? "static var \(name): [\(routeType)]" : "static let \(name)"
-            if ownRoutes.count == 1 {
-                writer.line(isGeneric ? "\(modifier)\(declaration) { [\(ownRoutes[0])] }" : "\(modifier)\(declaration) = [\(ownRoutes[0])]")
-            } else {
-                writer.line("\(modifier)\(declaration)" + (isGeneric ? " { [" : " = ["))
-                ownRoutes.forEach { writer.line("    \($0),") }
-                writer.line(isGeneric ? "] }" : "]")
-            }
-        }
-    }
-
-    /// The stored routes of a subclass in a hierarchy: `createTechnologyRoutes`.
-    static func routesTableName(_ swiftName: String) -> String {
-        tableName(swiftName).dropLast("Metadata".count) + "Routes"
-    }
-
-    private func emitTable(named tableName: String, owner: String, _ properties: [ResolvedProperty],
+    private func emitTable(named tableName: String, owner: String, _ type: ResolvedClass,
                            isPublic: Bool = false, into writer: inout SourceWriter) {
         let modifier = isPublic ? access : ""
-        let metadataType = names.library("Metadata")
-        guard !properties.isEmpty else {
-            writer.line("\(modifier)static let \(tableName) = \(metadataType).create([])")
-            return
+        writer.line("\(modifier)static let \(tableName) = " + createCall(owner: owner, type))
+        emitTableBody(owner: owner, type, into: &writer)
+    }
+
+    private func emitCreate(owner: String, _ type: ResolvedClass, into writer: inout SourceWriter) {
+        writer.line(createCall(owner: owner, type))
+        emitTableBody(owner: owner, type, into: &writer)
+    }
+
+    /// `Metadata.create([`, with the request's routes (`routes: [ServiceRoute("/x")], `) and, for a
+    /// subclass of a generated class, the base class's table (`Technology.self, inheriting:
+    /// TechnologyBase.technologyBaseMetadata, `), whose properties it then does not list again. The
+    /// type's name is its Swift name, which the runtime reads from the class itself.
+    private func createCall(owner: String, _ type: ResolvedClass) -> String {
+        let routeType = names.library("ServiceRoute")
+        let routes = type.routes.map { route in
+            "\(routeType)(\(SwiftSyntax.stringLiteral(route.path))" + (route.verbs.map { ", \(SwiftSyntax.stringLiteral($0))" } ?? "") + ")"
         }
-        writer.line("\(modifier)static let \(tableName) = \(metadataType).create([")
+        var arguments = ""
+        if let base = baseTable(of: type) { arguments += "\(owner).self, inheriting: \(base), " }
+        if !routes.isEmpty { arguments += "routes: [\(routes.joined(separator: ", "))], " }
+        return "\(names.library("Metadata")).create(\(arguments)[" + (listedProperties(type).isEmpty ? "])" : "")
+    }
+
+    private func emitTableBody(owner: String, _ type: ResolvedClass, into writer: inout SourceWriter) {
+        let properties = listedProperties(type)
+        guard !properties.isEmpty else { return }
         emitPropertyLines(owner: owner, properties, into: &writer)
         writer.line("])")
     }
 
-    private func emitCreate(owner: String, _ properties: [ResolvedProperty], into writer: inout SourceWriter) {
-        writer.line("\(names.library("Metadata")).create([")
-        emitPropertyLines(owner: owner, properties, into: &writer)
-        writer.line("])")
+    /// The table a subclass's table extends: its base's, when the base is a non-generic generated
+    /// class (which has a stored table of its own).
+    private func baseTable(of type: ResolvedClass) -> String? {
+        guard type.baseKind == .generated, type.genericParameters.isEmpty,
+              case .named(let base, [], .dto, _)? = type.base else { return nil }
+        return "\(SwiftSyntax.escaped(base)).\(Self.tableName(base))"
     }
 
-    private func emitPropertyLines(owner: String, _ properties: [ResolvedProperty], into writer: inout SourceWriter) {
+    /// The properties the table lists: its own only, when it extends its base's table.
+    private func listedProperties(_ type: ResolvedClass) -> ArraySlice<ResolvedProperty> {
+        baseTable(of: type) == nil ? type.metadataProperties[...] : type.metadataProperties.prefix(type.ownPropertyCount)
+    }
+
+    private func emitPropertyLines(owner: String, _ properties: ArraySlice<ResolvedProperty>, into writer: inout SourceWriter) {
         let propertyType = names.library("Property")
         for property in properties {
             let builder = Self.builder(for: property.type)
@@ -145,8 +125,10 @@ struct MetadataEmitter {
         }
     }
 
-    /// The runtime builder for a property of this type (outer shape only: element and value types
-    /// are generic, except durations, which need their own encoding).
+    /// The runtime builder for a property of this type: one of the builders DTOKit compiles for the
+    /// common member types (`optionalString`, `optionalObject`, `optionalArray`…), which cost the
+    /// DTOs' module only the call; `value`/`optional`, specialized where they are called, for the rest
+    /// (enums, generic parameters, rarer scalars).
     static func builder(for type: SwiftType) -> String {
         let isOptional = type.isOptional
         func pick(_ name: String) -> String {
@@ -156,6 +138,10 @@ struct MetadataEmitter {
         case .named(_, _, .timeSpan, _): return pick("timeSpan")
         case .named(_, _, .bytes, _): return pick("bytes")
         case .named(_, _, .dto, _): return pick("object")
+        case .named(_, _, .json, _): return pick("json")
+        case .named(let name, [], .scalar, let module) where module == nil || module == "Foundation":
+            if let builder = scalarBuilders[name] { return pick(builder) }
+            return isOptional ? "optional" : "value"
         case .named: return isOptional ? "optional" : "value"
         case .array(let element):
             if case .named(_, _, .timeSpan, _) = element { return pick("timeSpanArray") }
@@ -166,6 +152,9 @@ struct MetadataEmitter {
         case .optional: return "optional"
         }
     }
+
+    /// The scalars with builders of their own in DTOKit, by Swift name.
+    private static let scalarBuilders = ["String": "string", "Int": "int", "Bool": "bool", "Double": "double", "Date": "date"]
 
     // MARK: Enums
 

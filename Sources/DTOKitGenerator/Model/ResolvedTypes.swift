@@ -91,14 +91,10 @@ struct ResolvedClass: Sendable {
     var members: [ClassMember]
     /// Own properties then inherited ones: what the metadata table lists.
     var metadataProperties: [ResolvedProperty]
+    /// How many of `metadataProperties` (the first ones) the class declares itself.
+    var ownPropertyCount: Int
     /// The request's own custom routes.
     var routes: [RouteDefinition]
-    /// Declares `static var routes` (the `ServiceRequest` requirement) for itself and its subclasses:
-    /// Swift lets one class of a hierarchy declare a static property, so a subclass's routes are
-    /// a table of its own that this one dispatches to. False for subclasses.
-    var declaresRoutes: Bool
-    /// For classes that declare `routes`: generated non-generic subclasses with routes, deepest first.
-    var routeSubclasses: [String]
     var isRequest: Bool
     /// Declares `JsonSerializable` itself (false for subclasses of a generated class).
     var isConformanceRoot: Bool

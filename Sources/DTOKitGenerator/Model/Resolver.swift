@@ -118,15 +118,14 @@ struct Resolver {
         // One table entry per JSON name: own properties first, then the nearest base's.
         var jsonNames: Set<String> = []
         let metadataProperties = (own + inherited).filter { jsonNames.insert($0.jsonName).inserted }
+        let ownPropertyCount = Set(own.map(\.jsonName)).count
 
         let isRoot = baseKind != .generated
         let subclasses = isRoot && type.genericArgs.isEmpty ? subclasses(of: type) : []
-        let routeSubclasses = subclasses.filter { classesByName[$0].map(hasRoutes) ?? false }
         return ResolvedClass(
             name: swiftName, genericParameters: type.genericArgs, base: base, baseKind: baseKind,
             returnType: returnType, conformances: conformances, members: members,
-            metadataProperties: metadataProperties, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
-            declaresRoutes: isRoot && (hasRoutes(type) || !routeSubclasses.isEmpty), routeSubclasses: routeSubclasses,
+            metadataProperties: metadataProperties, ownPropertyCount: ownPropertyCount, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
             isRequest: operation != nil, isConformanceRoot: isRoot, subclasses: subclasses,
             annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
             documentation: options.addDescriptionAsComments ? type.description : nil)

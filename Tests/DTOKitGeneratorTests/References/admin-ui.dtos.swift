@@ -277,102 +277,94 @@ public nonisolated class BackgroundJobOptions {
 }
 
 nonisolated extension AdminQueryBackgroundJobs: JsonSerializable {
-    public static var typeName: String { "AdminQueryBackgroundJobs" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<AdminQueryBackgroundJobs>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<AdminQueryBackgroundJobs>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<AdminQueryBackgroundJobs>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension AdminQueryJobSummary: JsonSerializable {
-    public static var typeName: String { "AdminQueryJobSummary" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminQueryJobSummary>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<AdminQueryJobSummary>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<AdminQueryJobSummary>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<AdminQueryJobSummary>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension AdminQueryScheduledTasks: JsonSerializable {
-    public static var typeName: String { "AdminQueryScheduledTasks" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminQueryScheduledTasks>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<AdminQueryScheduledTasks>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<AdminQueryScheduledTasks>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<AdminQueryScheduledTasks>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<AdminQueryScheduledTasks>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<AdminQueryScheduledTasks>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<AdminQueryScheduledTasks>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<AdminQueryScheduledTasks>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<AdminQueryScheduledTasks>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<AdminQueryScheduledTasks>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<AdminQueryScheduledTasks>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<AdminQueryScheduledTasks>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<AdminQueryScheduledTasks>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension AdminQueryCompletedJobs: JsonSerializable {
-    public static var typeName: String { "AdminQueryCompletedJobs" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("month", get: { $0.month }, set: { $0.month = $1 }),
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<AdminQueryCompletedJobs>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalDate("month", get: { $0.month }, set: { $0.month = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<AdminQueryCompletedJobs>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<AdminQueryCompletedJobs>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension AdminQueryFailedJobs: JsonSerializable {
-    public static var typeName: String { "AdminQueryFailedJobs" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminQueryFailedJobs>.optional("month", get: { $0.month }, set: { $0.month = $1 }),
-        DTOKit.Property<AdminQueryFailedJobs>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<AdminQueryFailedJobs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<AdminQueryFailedJobs>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<AdminQueryFailedJobs>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<AdminQueryFailedJobs>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<AdminQueryFailedJobs>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalDate("month", get: { $0.month }, set: { $0.month = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<AdminQueryFailedJobs>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<AdminQueryFailedJobs>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension AdminQueryRequestLogs: JsonSerializable {
-    public static var typeName: String { "AdminQueryRequestLogs" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminQueryRequestLogs>.optional("month", get: { $0.month }, set: { $0.month = $1 }),
-        DTOKit.Property<AdminQueryRequestLogs>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<AdminQueryRequestLogs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<AdminQueryRequestLogs>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<AdminQueryRequestLogs>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<AdminQueryRequestLogs>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<AdminQueryRequestLogs>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalDate("month", get: { $0.month }, set: { $0.month = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<AdminQueryRequestLogs>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<AdminQueryRequestLogs>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension AdminCreateRole: JsonSerializable {
-    public static var typeName: String { "AdminCreateRole" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminCreateRole>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        DTOKit.Property<AdminCreateRole>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension AdminUpdateRole: JsonSerializable {
-    public static var typeName: String { "AdminUpdateRole" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AdminUpdateRole>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<AdminUpdateRole>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        DTOKit.Property<AdminUpdateRole>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<AdminUpdateRole>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
         DTOKit.Property<AdminUpdateRole>.optionalArray("addClaims", get: { $0.addClaims }, set: { $0.addClaims = $1 }),
         DTOKit.Property<AdminUpdateRole>.optionalArray("removeClaims", get: { $0.removeClaims }, set: { $0.removeClaims = $1 }),
         DTOKit.Property<AdminUpdateRole>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -380,211 +372,96 @@ nonisolated extension AdminUpdateRole: JsonSerializable {
 }
 
 nonisolated extension BackgroundJob {
-    static let backgroundJobMetadata = Metadata.create([
-        DTOKit.Property<BackgroundJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("callback", get: { $0.callback }, set: { $0.callback = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("requestId", get: { $0.requestId }, set: { $0.requestId = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("command", get: { $0.command }, set: { $0.command = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("notifiedDate", get: { $0.notifiedDate }, set: { $0.notifiedDate = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("progress", get: { $0.progress }, set: { $0.progress = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("logs", get: { $0.logs }, set: { $0.logs = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
-        DTOKit.Property<BackgroundJob>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
-        DTOKit.Property<BackgroundJob>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
-        DTOKit.Property<BackgroundJob>.optionalDictionary("args", get: { $0.args }, set: { $0.args = $1 }),
-        DTOKit.Property<BackgroundJob>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-    ])
+    static let backgroundJobMetadata = Metadata.create(BackgroundJob.self, inheriting: BackgroundJobBase.backgroundJobBaseMetadata, [])
 }
 
 nonisolated extension JobSummary: JsonSerializable {
-    public static var typeName: String { "JobSummary" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<JobSummary>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<JobSummary>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        DTOKit.Property<JobSummary>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<JobSummary>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        DTOKit.Property<JobSummary>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        DTOKit.Property<JobSummary>.optional("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
-        DTOKit.Property<JobSummary>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        DTOKit.Property<JobSummary>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        DTOKit.Property<JobSummary>.optional("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
-        DTOKit.Property<JobSummary>.optional("command", get: { $0.command }, set: { $0.command = $1 }),
-        DTOKit.Property<JobSummary>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<JobSummary>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
-        DTOKit.Property<JobSummary>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        DTOKit.Property<JobSummary>.optional("callback", get: { $0.callback }, set: { $0.callback = $1 }),
-        DTOKit.Property<JobSummary>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        DTOKit.Property<JobSummary>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        DTOKit.Property<JobSummary>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<JobSummary>.optionalInt("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("worker", get: { $0.worker }, set: { $0.worker = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
+        DTOKit.Property<JobSummary>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("command", get: { $0.command }, set: { $0.command = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("request", get: { $0.request }, set: { $0.request = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("response", get: { $0.response }, set: { $0.response = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("callback", get: { $0.callback }, set: { $0.callback = $1 }),
+        DTOKit.Property<JobSummary>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        DTOKit.Property<JobSummary>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
         DTOKit.Property<JobSummary>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        DTOKit.Property<JobSummary>.optional("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
-        DTOKit.Property<JobSummary>.optional("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
-        DTOKit.Property<JobSummary>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
-        DTOKit.Property<JobSummary>.optional("errorMessage", get: { $0.errorMessage }, set: { $0.errorMessage = $1 }),
+        DTOKit.Property<JobSummary>.optionalInt("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
+        DTOKit.Property<JobSummary>.optionalInt("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
+        DTOKit.Property<JobSummary>.optionalString("errorMessage", get: { $0.errorMessage }, set: { $0.errorMessage = $1 }),
     ])
 }
 
 nonisolated extension ScheduledTask: JsonSerializable {
-    public static var typeName: String { "ScheduledTask" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<ScheduledTask>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
         DTOKit.Property<ScheduledTask>.optionalTimeSpan("interval", get: { $0.interval }, set: { $0.interval = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("cronExpression", get: { $0.cronExpression }, set: { $0.cronExpression = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("command", get: { $0.command }, set: { $0.command = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalString("cronExpression", get: { $0.cronExpression }, set: { $0.cronExpression = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalString("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalString("command", get: { $0.command }, set: { $0.command = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalString("request", get: { $0.request }, set: { $0.request = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalString("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
         DTOKit.Property<ScheduledTask>.optionalObject("options", get: { $0.options }, set: { $0.options = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("lastRun", get: { $0.lastRun }, set: { $0.lastRun = $1 }),
-        DTOKit.Property<ScheduledTask>.optional("lastJobId", get: { $0.lastJobId }, set: { $0.lastJobId = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalDate("lastRun", get: { $0.lastRun }, set: { $0.lastRun = $1 }),
+        DTOKit.Property<ScheduledTask>.optionalInt("lastJobId", get: { $0.lastJobId }, set: { $0.lastJobId = $1 }),
     ])
 }
 
 nonisolated extension CompletedJob {
-    static let completedJobMetadata = Metadata.create([
-        DTOKit.Property<CompletedJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<CompletedJob>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        DTOKit.Property<CompletedJob>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<CompletedJob>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        DTOKit.Property<CompletedJob>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        DTOKit.Property<CompletedJob>.optional("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
-        DTOKit.Property<CompletedJob>.optional("callback", get: { $0.callback }, set: { $0.callback = $1 }),
-        DTOKit.Property<CompletedJob>.optional("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
-        DTOKit.Property<CompletedJob>.optional("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
-        DTOKit.Property<CompletedJob>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        DTOKit.Property<CompletedJob>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        DTOKit.Property<CompletedJob>.optional("requestId", get: { $0.requestId }, set: { $0.requestId = $1 }),
-        DTOKit.Property<CompletedJob>.optional("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
-        DTOKit.Property<CompletedJob>.optional("command", get: { $0.command }, set: { $0.command = $1 }),
-        DTOKit.Property<CompletedJob>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<CompletedJob>.optional("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
-        DTOKit.Property<CompletedJob>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        DTOKit.Property<CompletedJob>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
-        DTOKit.Property<CompletedJob>.optional("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
-        DTOKit.Property<CompletedJob>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        DTOKit.Property<CompletedJob>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        DTOKit.Property<CompletedJob>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        DTOKit.Property<CompletedJob>.optional("notifiedDate", get: { $0.notifiedDate }, set: { $0.notifiedDate = $1 }),
-        DTOKit.Property<CompletedJob>.optional("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
-        DTOKit.Property<CompletedJob>.optional("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
-        DTOKit.Property<CompletedJob>.optional("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
-        DTOKit.Property<CompletedJob>.optional("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
-        DTOKit.Property<CompletedJob>.optional("progress", get: { $0.progress }, set: { $0.progress = $1 }),
-        DTOKit.Property<CompletedJob>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        DTOKit.Property<CompletedJob>.optional("logs", get: { $0.logs }, set: { $0.logs = $1 }),
-        DTOKit.Property<CompletedJob>.optional("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
-        DTOKit.Property<CompletedJob>.optional("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
-        DTOKit.Property<CompletedJob>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
-        DTOKit.Property<CompletedJob>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
-        DTOKit.Property<CompletedJob>.optionalDictionary("args", get: { $0.args }, set: { $0.args = $1 }),
-        DTOKit.Property<CompletedJob>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-    ])
+    static let completedJobMetadata = Metadata.create(CompletedJob.self, inheriting: BackgroundJobBase.backgroundJobBaseMetadata, [])
 }
 
 nonisolated extension FailedJob {
-    static let failedJobMetadata = Metadata.create([
-        DTOKit.Property<FailedJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<FailedJob>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        DTOKit.Property<FailedJob>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<FailedJob>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        DTOKit.Property<FailedJob>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        DTOKit.Property<FailedJob>.optional("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
-        DTOKit.Property<FailedJob>.optional("callback", get: { $0.callback }, set: { $0.callback = $1 }),
-        DTOKit.Property<FailedJob>.optional("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
-        DTOKit.Property<FailedJob>.optional("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
-        DTOKit.Property<FailedJob>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        DTOKit.Property<FailedJob>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        DTOKit.Property<FailedJob>.optional("requestId", get: { $0.requestId }, set: { $0.requestId = $1 }),
-        DTOKit.Property<FailedJob>.optional("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
-        DTOKit.Property<FailedJob>.optional("command", get: { $0.command }, set: { $0.command = $1 }),
-        DTOKit.Property<FailedJob>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<FailedJob>.optional("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
-        DTOKit.Property<FailedJob>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        DTOKit.Property<FailedJob>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
-        DTOKit.Property<FailedJob>.optional("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
-        DTOKit.Property<FailedJob>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        DTOKit.Property<FailedJob>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        DTOKit.Property<FailedJob>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        DTOKit.Property<FailedJob>.optional("notifiedDate", get: { $0.notifiedDate }, set: { $0.notifiedDate = $1 }),
-        DTOKit.Property<FailedJob>.optional("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
-        DTOKit.Property<FailedJob>.optional("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
-        DTOKit.Property<FailedJob>.optional("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
-        DTOKit.Property<FailedJob>.optional("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
-        DTOKit.Property<FailedJob>.optional("progress", get: { $0.progress }, set: { $0.progress = $1 }),
-        DTOKit.Property<FailedJob>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        DTOKit.Property<FailedJob>.optional("logs", get: { $0.logs }, set: { $0.logs = $1 }),
-        DTOKit.Property<FailedJob>.optional("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
-        DTOKit.Property<FailedJob>.optional("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
-        DTOKit.Property<FailedJob>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
-        DTOKit.Property<FailedJob>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
-        DTOKit.Property<FailedJob>.optionalDictionary("args", get: { $0.args }, set: { $0.args = $1 }),
-        DTOKit.Property<FailedJob>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-    ])
+    static let failedJobMetadata = Metadata.create(FailedJob.self, inheriting: BackgroundJobBase.backgroundJobBaseMetadata, [])
 }
 
 nonisolated extension RequestLog: JsonSerializable {
-    public static var typeName: String { "RequestLog" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<RequestLog>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<RequestLog>.optional("traceId", get: { $0.traceId }, set: { $0.traceId = $1 }),
-        DTOKit.Property<RequestLog>.optional("operationName", get: { $0.operationName }, set: { $0.operationName = $1 }),
-        DTOKit.Property<RequestLog>.optional("dateTime", get: { $0.dateTime }, set: { $0.dateTime = $1 }),
-        DTOKit.Property<RequestLog>.optional("statusCode", get: { $0.statusCode }, set: { $0.statusCode = $1 }),
-        DTOKit.Property<RequestLog>.optional("statusDescription", get: { $0.statusDescription }, set: { $0.statusDescription = $1 }),
-        DTOKit.Property<RequestLog>.optional("httpMethod", get: { $0.httpMethod }, set: { $0.httpMethod = $1 }),
-        DTOKit.Property<RequestLog>.optional("absoluteUri", get: { $0.absoluteUri }, set: { $0.absoluteUri = $1 }),
-        DTOKit.Property<RequestLog>.optional("pathInfo", get: { $0.pathInfo }, set: { $0.pathInfo = $1 }),
-        DTOKit.Property<RequestLog>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<RequestLog>.optional("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
-        DTOKit.Property<RequestLog>.optional("userAuthId", get: { $0.userAuthId }, set: { $0.userAuthId = $1 }),
-        DTOKit.Property<RequestLog>.optional("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
-        DTOKit.Property<RequestLog>.optional("ipAddress", get: { $0.ipAddress }, set: { $0.ipAddress = $1 }),
-        DTOKit.Property<RequestLog>.optional("forwardedFor", get: { $0.forwardedFor }, set: { $0.forwardedFor = $1 }),
-        DTOKit.Property<RequestLog>.optional("referer", get: { $0.referer }, set: { $0.referer = $1 }),
+        DTOKit.Property<RequestLog>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("traceId", get: { $0.traceId }, set: { $0.traceId = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("operationName", get: { $0.operationName }, set: { $0.operationName = $1 }),
+        DTOKit.Property<RequestLog>.optionalDate("dateTime", get: { $0.dateTime }, set: { $0.dateTime = $1 }),
+        DTOKit.Property<RequestLog>.optionalInt("statusCode", get: { $0.statusCode }, set: { $0.statusCode = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("statusDescription", get: { $0.statusDescription }, set: { $0.statusDescription = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("httpMethod", get: { $0.httpMethod }, set: { $0.httpMethod = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("absoluteUri", get: { $0.absoluteUri }, set: { $0.absoluteUri = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("pathInfo", get: { $0.pathInfo }, set: { $0.pathInfo = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("request", get: { $0.request }, set: { $0.request = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("userAuthId", get: { $0.userAuthId }, set: { $0.userAuthId = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("ipAddress", get: { $0.ipAddress }, set: { $0.ipAddress = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("forwardedFor", get: { $0.forwardedFor }, set: { $0.forwardedFor = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("referer", get: { $0.referer }, set: { $0.referer = $1 }),
         DTOKit.Property<RequestLog>.dictionary("headers", get: { $0.headers }, set: { $0.headers = $1 }),
         DTOKit.Property<RequestLog>.optionalDictionary("formData", get: { $0.formData }, set: { $0.formData = $1 }),
         DTOKit.Property<RequestLog>.dictionary("items", get: { $0.items }, set: { $0.items = $1 }),
         DTOKit.Property<RequestLog>.optionalDictionary("responseHeaders", get: { $0.responseHeaders }, set: { $0.responseHeaders = $1 }),
-        DTOKit.Property<RequestLog>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
-        DTOKit.Property<RequestLog>.optional("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
-        DTOKit.Property<RequestLog>.optional("sessionBody", get: { $0.sessionBody }, set: { $0.sessionBody = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("response", get: { $0.response }, set: { $0.response = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("sessionBody", get: { $0.sessionBody }, set: { $0.sessionBody = $1 }),
         DTOKit.Property<RequestLog>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
-        DTOKit.Property<RequestLog>.optional("exceptionSource", get: { $0.exceptionSource }, set: { $0.exceptionSource = $1 }),
-        DTOKit.Property<RequestLog>.optional("exceptionDataBody", get: { $0.exceptionDataBody }, set: { $0.exceptionDataBody = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("exceptionSource", get: { $0.exceptionSource }, set: { $0.exceptionSource = $1 }),
+        DTOKit.Property<RequestLog>.optionalString("exceptionDataBody", get: { $0.exceptionDataBody }, set: { $0.exceptionDataBody = $1 }),
         DTOKit.Property<RequestLog>.optionalTimeSpan("requestDuration", get: { $0.requestDuration }, set: { $0.requestDuration = $1 }),
         DTOKit.Property<RequestLog>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension Property: JsonSerializable {
-    public static var typeName: String { "Property" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<Property>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        DTOKit.Property<Property>.optional("value", get: { $0.value }, set: { $0.value = $1 }),
+        DTOKit.Property<Property>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        DTOKit.Property<Property>.optionalString("value", get: { $0.value }, set: { $0.value = $1 }),
     ])
 }
 
@@ -593,12 +470,6 @@ nonisolated extension BackgroundJobState: JsonEnum {
 }
 
 nonisolated extension BackgroundJobBase: JsonSerializable {
-    public static var typeName: String {
-        if self == BackgroundJob.self { return "BackgroundJob" }
-        if self == CompletedJob.self { return "CompletedJob" }
-        if self == FailedJob.self { return "FailedJob" }
-        return "BackgroundJobBase"
-    }
     public static var metadata: Metadata {
         if self == BackgroundJob.self { return BackgroundJob.backgroundJobMetadata }
         if self == CompletedJob.self { return CompletedJob.completedJobMetadata }
@@ -606,39 +477,39 @@ nonisolated extension BackgroundJobBase: JsonSerializable {
         return backgroundJobBaseMetadata
     }
     static let backgroundJobBaseMetadata = Metadata.create([
-        DTOKit.Property<BackgroundJobBase>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("callback", get: { $0.callback }, set: { $0.callback = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("requestId", get: { $0.requestId }, set: { $0.requestId = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("command", get: { $0.command }, set: { $0.command = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("response", get: { $0.response }, set: { $0.response = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("worker", get: { $0.worker }, set: { $0.worker = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("callback", get: { $0.callback }, set: { $0.callback = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDate("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("requestId", get: { $0.requestId }, set: { $0.requestId = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("command", get: { $0.command }, set: { $0.command = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("request", get: { $0.request }, set: { $0.request = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("requestBody", get: { $0.requestBody }, set: { $0.requestBody = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("response", get: { $0.response }, set: { $0.response = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("responseBody", get: { $0.responseBody }, set: { $0.responseBody = $1 }),
         DTOKit.Property<BackgroundJobBase>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("notifiedDate", get: { $0.notifiedDate }, set: { $0.notifiedDate = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("progress", get: { $0.progress }, set: { $0.progress = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("logs", get: { $0.logs }, set: { $0.logs = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
-        DTOKit.Property<BackgroundJobBase>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDate("notifiedDate", get: { $0.notifiedDate }, set: { $0.notifiedDate = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("attempts", get: { $0.attempts }, set: { $0.attempts = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("durationMs", get: { $0.durationMs }, set: { $0.durationMs = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalInt("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDouble("progress", get: { $0.progress }, set: { $0.progress = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("status", get: { $0.status }, set: { $0.status = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("logs", get: { $0.logs }, set: { $0.logs = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalDate("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
+        DTOKit.Property<BackgroundJobBase>.optionalString("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
         DTOKit.Property<BackgroundJobBase>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
         DTOKit.Property<BackgroundJobBase>.optionalDictionary("args", get: { $0.args }, set: { $0.args = $1 }),
         DTOKit.Property<BackgroundJobBase>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
@@ -646,23 +517,22 @@ nonisolated extension BackgroundJobBase: JsonSerializable {
 }
 
 nonisolated extension BackgroundJobOptions: JsonSerializable {
-    public static var typeName: String { "BackgroundJobOptions" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<BackgroundJobOptions>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("callback", get: { $0.callback }, set: { $0.callback = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalInt("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("worker", get: { $0.worker }, set: { $0.worker = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalDate("runAfter", get: { $0.runAfter }, set: { $0.runAfter = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("callback", get: { $0.callback }, set: { $0.callback = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalInt("dependsOn", get: { $0.dependsOn }, set: { $0.dependsOn = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalInt("retryLimit", get: { $0.retryLimit }, set: { $0.retryLimit = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalInt("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
         DTOKit.Property<BackgroundJobOptions>.optionalTimeSpan("timeout", get: { $0.timeout }, set: { $0.timeout = $1 }),
         DTOKit.Property<BackgroundJobOptions>.optionalDictionary("args", get: { $0.args }, set: { $0.args = $1 }),
-        DTOKit.Property<BackgroundJobOptions>.optional("runCommand", get: { $0.runCommand }, set: { $0.runCommand = $1 }),
+        DTOKit.Property<BackgroundJobOptions>.optionalBool("runCommand", get: { $0.runCommand }, set: { $0.runCommand = $1 }),
     ])
 }

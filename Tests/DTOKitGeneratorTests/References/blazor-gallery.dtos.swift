@@ -1971,1093 +1971,910 @@ public nonisolated enum PhoneKind: String, CaseIterable, Sendable {
 }
 
 nonisolated extension HelloAllTypes: JsonSerializable {
-    public static var typeName: String { "HelloAllTypes" }
     public static let metadata = Metadata.create([
-        Property<HelloAllTypes>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<HelloAllTypes>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<HelloAllTypes>.optionalObject("allTypes", get: { $0.allTypes }, set: { $0.allTypes = $1 }),
         Property<HelloAllTypes>.optionalObject("allCollectionTypes", get: { $0.allCollectionTypes }, set: { $0.allCollectionTypes = $1 }),
     ])
 }
 
 nonisolated extension ComboBoxExamples: JsonSerializable {
-    public static var typeName: String { "ComboBoxExamples" }
     public static let metadata = Metadata.create([
-        Property<ComboBoxExamples>.optional("singleClientValues", get: { $0.singleClientValues }, set: { $0.singleClientValues = $1 }),
+        Property<ComboBoxExamples>.optionalString("singleClientValues", get: { $0.singleClientValues }, set: { $0.singleClientValues = $1 }),
         Property<ComboBoxExamples>.optionalArray("multipleClientValues", get: { $0.multipleClientValues }, set: { $0.multipleClientValues = $1 }),
-        Property<ComboBoxExamples>.optional("singleServerValues", get: { $0.singleServerValues }, set: { $0.singleServerValues = $1 }),
+        Property<ComboBoxExamples>.optionalString("singleServerValues", get: { $0.singleServerValues }, set: { $0.singleServerValues = $1 }),
         Property<ComboBoxExamples>.optionalArray("multipleServerValues", get: { $0.multipleServerValues }, set: { $0.multipleServerValues = $1 }),
-        Property<ComboBoxExamples>.optional("singleServerEntries", get: { $0.singleServerEntries }, set: { $0.singleServerEntries = $1 }),
+        Property<ComboBoxExamples>.optionalString("singleServerEntries", get: { $0.singleServerEntries }, set: { $0.singleServerEntries = $1 }),
         Property<ComboBoxExamples>.optionalArray("multipleServerEntries", get: { $0.multipleServerEntries }, set: { $0.multipleServerEntries = $1 }),
     ])
 }
 
 nonisolated extension Hello: JsonSerializable {
-    public static var typeName: String { "Hello" }
-    public static let routes = [ServiceRoute("/hello/{Name}")]
-    public static let metadata = Metadata.create([
-        Property<Hello>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/hello/{Name}")], [
+        Property<Hello>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension HelloSecure: JsonSerializable {
-    public static var typeName: String { "HelloSecure" }
-    public static let routes = [ServiceRoute("/hellosecure/{Name}")]
-    public static let metadata = Metadata.create([
-        Property<HelloSecure>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/hellosecure/{Name}")], [
+        Property<HelloSecure>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension QueryTodos: JsonSerializable {
-    public static var typeName: String { "QueryTodos" }
-    public static let routes = [ServiceRoute("/todos", "GET")]
-    public static let metadata = Metadata.create([
-        Property<QueryTodos>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/todos", "GET")], [
+        Property<QueryTodos>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<QueryTodos>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
-        Property<QueryTodos>.optional("textContains", get: { $0.textContains }, set: { $0.textContains = $1 }),
-        Property<QueryTodos>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryTodos>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryTodos>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryTodos>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryTodos>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryTodos>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryTodos>.optionalString("textContains", get: { $0.textContains }, set: { $0.textContains = $1 }),
+        Property<QueryTodos>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryTodos>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryTodos>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryTodos>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryTodos>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryTodos>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryTodos>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension CreateTodo: JsonSerializable {
-    public static var typeName: String { "CreateTodo" }
-    public static let routes = [ServiceRoute("/todos", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateTodo>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/todos", "POST")], [
+        Property<CreateTodo>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
     ])
 }
 
 nonisolated extension UpdateTodo: JsonSerializable {
-    public static var typeName: String { "UpdateTodo" }
-    public static let routes = [ServiceRoute("/todos/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateTodo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateTodo>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
-        Property<UpdateTodo>.optional("isFinished", get: { $0.isFinished }, set: { $0.isFinished = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/todos/{Id}", "PUT")], [
+        Property<UpdateTodo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateTodo>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
+        Property<UpdateTodo>.optionalBool("isFinished", get: { $0.isFinished }, set: { $0.isFinished = $1 }),
     ])
 }
 
 nonisolated extension DeleteTodo: JsonSerializable {
-    public static var typeName: String { "DeleteTodo" }
-    public static let routes = [ServiceRoute("/todos/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteTodo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/todos/{Id}", "DELETE")], [
+        Property<DeleteTodo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension DeleteTodos: JsonSerializable {
-    public static var typeName: String { "DeleteTodos" }
-    public static let routes = [ServiceRoute("/todos", "DELETE")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/todos", "DELETE")], [
         Property<DeleteTodos>.array("ids", get: { $0.ids }, set: { $0.ids = $1 }),
     ])
 }
 
 nonisolated extension QueryAlbums: JsonSerializable {
-    public static var typeName: String { "QueryAlbums" }
-    public static let routes = [
-        ServiceRoute("/albums", "GET"),
-        ServiceRoute("/albums/{AlbumId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryAlbums>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<QueryAlbums>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryAlbums>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryAlbums>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryAlbums>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryAlbums>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryAlbums>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/albums", "GET"), ServiceRoute("/albums/{AlbumId}", "GET")], [
+        Property<QueryAlbums>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<QueryAlbums>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryAlbums>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryAlbums>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryAlbums>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryAlbums>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryAlbums>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryAlbums>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryArtists: JsonSerializable {
-    public static var typeName: String { "QueryArtists" }
-    public static let routes = [
-        ServiceRoute("/artists", "GET"),
-        ServiceRoute("/artists/{ArtistId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryArtists>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/artists", "GET"), ServiceRoute("/artists/{ArtistId}", "GET")], [
+        Property<QueryArtists>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
         Property<QueryArtists>.optionalArray("artistIdBetween", get: { $0.artistIdBetween }, set: { $0.artistIdBetween = $1 }),
-        Property<QueryArtists>.optional("nameStartsWith", get: { $0.nameStartsWith }, set: { $0.nameStartsWith = $1 }),
-        Property<QueryArtists>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryArtists>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryArtists>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryArtists>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryArtists>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryArtists>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryArtists>.optionalString("nameStartsWith", get: { $0.nameStartsWith }, set: { $0.nameStartsWith = $1 }),
+        Property<QueryArtists>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryArtists>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryArtists>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryArtists>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryArtists>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryArtists>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryArtists>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryChinookCustomers: JsonSerializable {
-    public static var typeName: String { "QueryChinookCustomers" }
-    public static let routes = [
-        ServiceRoute("/customers", "GET"),
-        ServiceRoute("/customers/{CustomerId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryChinookCustomers>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<QueryChinookCustomers>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryChinookCustomers>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryChinookCustomers>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryChinookCustomers>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryChinookCustomers>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryChinookCustomers>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/customers", "GET"), ServiceRoute("/customers/{CustomerId}", "GET")], [
+        Property<QueryChinookCustomers>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<QueryChinookCustomers>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryChinookCustomers>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryChinookCustomers>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryChinookCustomers>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryChinookCustomers>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryChinookCustomers>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryChinookCustomers>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryChinookEmployees: JsonSerializable {
-    public static var typeName: String { "QueryChinookEmployees" }
-    public static let routes = [
-        ServiceRoute("/employees", "GET"),
-        ServiceRoute("/employees/{EmployeeId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryChinookEmployees>.optional("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
-        Property<QueryChinookEmployees>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryChinookEmployees>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryChinookEmployees>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryChinookEmployees>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryChinookEmployees>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryChinookEmployees>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/employees", "GET"), ServiceRoute("/employees/{EmployeeId}", "GET")], [
+        Property<QueryChinookEmployees>.optionalInt("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
+        Property<QueryChinookEmployees>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryChinookEmployees>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryChinookEmployees>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryChinookEmployees>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryChinookEmployees>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryChinookEmployees>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryChinookEmployees>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryGenres: JsonSerializable {
-    public static var typeName: String { "QueryGenres" }
-    public static let routes = [
-        ServiceRoute("/genres", "GET"),
-        ServiceRoute("/genres/{GenreId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryGenres>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<QueryGenres>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryGenres>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryGenres>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryGenres>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryGenres>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryGenres>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/genres", "GET"), ServiceRoute("/genres/{GenreId}", "GET")], [
+        Property<QueryGenres>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<QueryGenres>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryGenres>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryGenres>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryGenres>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryGenres>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryGenres>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryGenres>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryInvoiceItems: JsonSerializable {
-    public static var typeName: String { "QueryInvoiceItems" }
-    public static let routes = [
-        ServiceRoute("/invoiceitems", "GET"),
-        ServiceRoute("/invoiceitems/{InvoiceLineId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryInvoiceItems>.optional("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
-        Property<QueryInvoiceItems>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryInvoiceItems>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryInvoiceItems>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryInvoiceItems>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryInvoiceItems>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryInvoiceItems>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoiceitems", "GET"), ServiceRoute("/invoiceitems/{InvoiceLineId}", "GET")], [
+        Property<QueryInvoiceItems>.optionalInt("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
+        Property<QueryInvoiceItems>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryInvoiceItems>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryInvoiceItems>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryInvoiceItems>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryInvoiceItems>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryInvoiceItems>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryInvoiceItems>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryInvoices: JsonSerializable {
-    public static var typeName: String { "QueryInvoices" }
-    public static let routes = [
-        ServiceRoute("/invoices", "GET"),
-        ServiceRoute("/invoices/{InvoiceId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryInvoices>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<QueryInvoices>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryInvoices>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryInvoices>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryInvoices>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryInvoices>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryInvoices>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoices", "GET"), ServiceRoute("/invoices/{InvoiceId}", "GET")], [
+        Property<QueryInvoices>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<QueryInvoices>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryInvoices>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryInvoices>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryInvoices>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryInvoices>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryInvoices>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryInvoices>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryMediaTypes: JsonSerializable {
-    public static var typeName: String { "QueryMediaTypes" }
-    public static let routes = [
-        ServiceRoute("/mediatypes", "GET"),
-        ServiceRoute("/mediatypes/{MediaTypeId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryMediaTypes>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<QueryMediaTypes>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryMediaTypes>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryMediaTypes>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryMediaTypes>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryMediaTypes>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryMediaTypes>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mediatypes", "GET"), ServiceRoute("/mediatypes/{MediaTypeId}", "GET")], [
+        Property<QueryMediaTypes>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<QueryMediaTypes>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryMediaTypes>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryMediaTypes>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryMediaTypes>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryMediaTypes>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryMediaTypes>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryMediaTypes>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryPlaylists: JsonSerializable {
-    public static var typeName: String { "QueryPlaylists" }
-    public static let routes = [
-        ServiceRoute("/playlists", "GET"),
-        ServiceRoute("/playlists/{PlaylistId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryPlaylists>.optional("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
-        Property<QueryPlaylists>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPlaylists>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPlaylists>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPlaylists>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPlaylists>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPlaylists>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/playlists", "GET"), ServiceRoute("/playlists/{PlaylistId}", "GET")], [
+        Property<QueryPlaylists>.optionalInt("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
+        Property<QueryPlaylists>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPlaylists>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPlaylists>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPlaylists>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPlaylists>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPlaylists>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPlaylists>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryTracks: JsonSerializable {
-    public static var typeName: String { "QueryTracks" }
-    public static let routes = [
-        ServiceRoute("/tracks", "GET"),
-        ServiceRoute("/tracks/{TrackId}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryTracks>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<QueryTracks>.optional("nameContains", get: { $0.nameContains }, set: { $0.nameContains = $1 }),
-        Property<QueryTracks>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryTracks>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryTracks>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryTracks>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryTracks>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryTracks>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/tracks", "GET"), ServiceRoute("/tracks/{TrackId}", "GET")], [
+        Property<QueryTracks>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<QueryTracks>.optionalString("nameContains", get: { $0.nameContains }, set: { $0.nameContains = $1 }),
+        Property<QueryTracks>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryTracks>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryTracks>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryTracks>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryTracks>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryTracks>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryTracks>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryBookings: JsonSerializable {
-    public static var typeName: String { "QueryBookings" }
-    public static let routes = [
-        ServiceRoute("/bookings", "GET"),
-        ServiceRoute("/bookings/{Id}", "GET"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<QueryBookings>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryBookings>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryBookings>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryBookings>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryBookings>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryBookings>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryBookings>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/bookings", "GET"), ServiceRoute("/bookings/{Id}", "GET")], [
+        Property<QueryBookings>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryBookings>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryBookings>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryBookings>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryBookings>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryBookings>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryBookings>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryBookings>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryCoupons: JsonSerializable {
-    public static var typeName: String { "QueryCoupons" }
-    public static let routes = [ServiceRoute("/coupons", "GET")]
-    public static let metadata = Metadata.create([
-        Property<QueryCoupons>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryCoupons>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryCoupons>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryCoupons>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryCoupons>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryCoupons>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryCoupons>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/coupons", "GET")], [
+        Property<QueryCoupons>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryCoupons>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryCoupons>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryCoupons>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryCoupons>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryCoupons>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryCoupons>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryCoupons>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryFileSystemItems: JsonSerializable {
-    public static var typeName: String { "QueryFileSystemItems" }
     public static let metadata = Metadata.create([
-        Property<QueryFileSystemItems>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<QueryFileSystemItems>.optionalInt("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<QueryFileSystemItems>.optional("fileAccessType", get: { $0.fileAccessType }, set: { $0.fileAccessType = $1 }),
-        Property<QueryFileSystemItems>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryFileSystemItems>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryFileSystemItems>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryFileSystemItems>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryFileSystemItems>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryFileSystemItems>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryFileSystemItems>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryFileSystemItems>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryFileSystemItems>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryFileSystemItems>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryFileSystemItems>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryFileSystemItems>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryFileSystemItems>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryFileSystemFiles: JsonSerializable {
-    public static var typeName: String { "QueryFileSystemFiles" }
     public static let metadata = Metadata.create([
-        Property<QueryFileSystemFiles>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryFileSystemFiles>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryFileSystemFiles>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryFileSystemFiles>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryFileSystemFiles>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryFileSystemFiles>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryFileSystemFiles>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryFileSystemFiles>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryFileSystemFiles>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryFileSystemFiles>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryFileSystemFiles>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryFileSystemFiles>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryFileSystemFiles>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryPlayer: JsonSerializable {
-    public static var typeName: String { "QueryPlayer" }
     public static let metadata = Metadata.create([
-        Property<QueryPlayer>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPlayer>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPlayer>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPlayer>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPlayer>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPlayer>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryPlayer>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPlayer>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPlayer>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPlayer>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPlayer>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPlayer>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPlayer>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryProfile: JsonSerializable {
-    public static var typeName: String { "QueryProfile" }
     public static let metadata = Metadata.create([
-        Property<QueryProfile>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryProfile>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryProfile>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryProfile>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryProfile>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryProfile>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryProfile>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryProfile>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryProfile>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryProfile>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryProfile>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryProfile>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryProfile>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryGameItem: JsonSerializable {
-    public static var typeName: String { "QueryGameItem" }
     public static let metadata = Metadata.create([
-        Property<QueryGameItem>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<QueryGameItem>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryGameItem>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryGameItem>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryGameItem>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryGameItem>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryGameItem>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryGameItem>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<QueryGameItem>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryGameItem>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryGameItem>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryGameItem>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryGameItem>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryGameItem>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryGameItem>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryPlayerGameItem: JsonSerializable {
-    public static var typeName: String { "QueryPlayerGameItem" }
     public static let metadata = Metadata.create([
-        Property<QueryPlayerGameItem>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryPlayerGameItem>.optional("playerId", get: { $0.playerId }, set: { $0.playerId = $1 }),
-        Property<QueryPlayerGameItem>.optional("gameItemName", get: { $0.gameItemName }, set: { $0.gameItemName = $1 }),
-        Property<QueryPlayerGameItem>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPlayerGameItem>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPlayerGameItem>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPlayerGameItem>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPlayerGameItem>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPlayerGameItem>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryPlayerGameItem>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryPlayerGameItem>.optionalInt("playerId", get: { $0.playerId }, set: { $0.playerId = $1 }),
+        Property<QueryPlayerGameItem>.optionalString("gameItemName", get: { $0.gameItemName }, set: { $0.gameItemName = $1 }),
+        Property<QueryPlayerGameItem>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPlayerGameItem>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPlayerGameItem>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPlayerGameItem>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPlayerGameItem>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPlayerGameItem>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPlayerGameItem>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryLevel: JsonSerializable {
-    public static var typeName: String { "QueryLevel" }
     public static let metadata = Metadata.create([
-        Property<QueryLevel>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryLevel>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryLevel>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryLevel>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryLevel>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryLevel>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryLevel>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryLevel>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryLevel>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryLevel>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryLevel>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryLevel>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryLevel>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryLevel>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryLevel>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryJobApplicationAttachments: JsonSerializable {
-    public static var typeName: String { "QueryJobApplicationAttachments" }
     public static let metadata = Metadata.create([
-        Property<QueryJobApplicationAttachments>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryJobApplicationAttachments>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryJobApplicationAttachments>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryJobApplicationAttachments>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryJobApplicationAttachments>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryJobApplicationAttachments>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryJobApplicationAttachments>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryJobApplicationAttachments>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryJobApplicationAttachments>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryContacts: JsonSerializable {
-    public static var typeName: String { "QueryContacts" }
     public static let metadata = Metadata.create([
-        Property<QueryContacts>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryContacts>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryContacts>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryContacts>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryContacts>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryContacts>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryContacts>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryContacts>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryContacts>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryContacts>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryContacts>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryContacts>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryContacts>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryContacts>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryContacts>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryJobs: JsonSerializable {
-    public static var typeName: String { "QueryJobs" }
     public static let metadata = Metadata.create([
-        Property<QueryJobs>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryJobs>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<QueryJobs>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
-        Property<QueryJobs>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryJobs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryJobs>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryJobs>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryJobs>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryJobs>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryJobs>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryJobs>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryJobs>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryJobs>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryJobs>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryJobs>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryJobs>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryJobApplications: JsonSerializable {
-    public static var typeName: String { "QueryJobApplications" }
     public static let metadata = Metadata.create([
-        Property<QueryJobApplications>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryJobApplications>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<QueryJobApplications>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
-        Property<QueryJobApplications>.optional("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
-        Property<QueryJobApplications>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryJobApplications>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryJobApplications>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryJobApplications>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryJobApplications>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryJobApplications>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryJobApplications>.optionalInt("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
+        Property<QueryJobApplications>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryJobApplications>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryJobApplications>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryJobApplications>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryJobApplications>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryJobApplications>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryJobApplications>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryPhoneScreens: JsonSerializable {
-    public static var typeName: String { "QueryPhoneScreens" }
     public static let metadata = Metadata.create([
-        Property<QueryPhoneScreens>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryPhoneScreens>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<QueryPhoneScreens>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPhoneScreens>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPhoneScreens>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPhoneScreens>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPhoneScreens>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPhoneScreens>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryPhoneScreens>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryPhoneScreens>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<QueryPhoneScreens>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPhoneScreens>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPhoneScreens>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPhoneScreens>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPhoneScreens>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPhoneScreens>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPhoneScreens>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryInterviews: JsonSerializable {
-    public static var typeName: String { "QueryInterviews" }
     public static let metadata = Metadata.create([
-        Property<QueryInterviews>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryInterviews>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<QueryInterviews>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryInterviews>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryInterviews>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryInterviews>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryInterviews>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryInterviews>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryInterviews>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryInterviews>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<QueryInterviews>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryInterviews>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryInterviews>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryInterviews>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryInterviews>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryInterviews>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryInterviews>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryJobOffers: JsonSerializable {
-    public static var typeName: String { "QueryJobOffers" }
     public static let metadata = Metadata.create([
-        Property<QueryJobOffers>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryJobOffers>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<QueryJobOffers>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryJobOffers>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryJobOffers>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryJobOffers>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryJobOffers>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryJobOffers>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryJobOffers>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryJobOffers>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<QueryJobOffers>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryJobOffers>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryJobOffers>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryJobOffers>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryJobOffers>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryJobOffers>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryJobOffers>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryJobApplicationEvents: JsonSerializable {
-    public static var typeName: String { "QueryJobApplicationEvents" }
     public static let metadata = Metadata.create([
-        Property<QueryJobApplicationEvents>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<QueryJobApplicationEvents>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryJobApplicationEvents>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryJobApplicationEvents>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryJobApplicationEvents>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryJobApplicationEvents>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryJobApplicationEvents>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryJobApplicationEvents>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<QueryJobApplicationEvents>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryJobApplicationEvents>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryJobApplicationEvents>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryJobApplicationEvents>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryJobApplicationEvents>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryJobApplicationEvents>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryJobApplicationEvents>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryAppUsers: JsonSerializable {
-    public static var typeName: String { "QueryAppUsers" }
     public static let metadata = Metadata.create([
-        Property<QueryAppUsers>.optional("emailContains", get: { $0.emailContains }, set: { $0.emailContains = $1 }),
-        Property<QueryAppUsers>.optional("firstNameContains", get: { $0.firstNameContains }, set: { $0.firstNameContains = $1 }),
-        Property<QueryAppUsers>.optional("lastNameContains", get: { $0.lastNameContains }, set: { $0.lastNameContains = $1 }),
-        Property<QueryAppUsers>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryAppUsers>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryAppUsers>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryAppUsers>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryAppUsers>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryAppUsers>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryAppUsers>.optionalString("emailContains", get: { $0.emailContains }, set: { $0.emailContains = $1 }),
+        Property<QueryAppUsers>.optionalString("firstNameContains", get: { $0.firstNameContains }, set: { $0.firstNameContains = $1 }),
+        Property<QueryAppUsers>.optionalString("lastNameContains", get: { $0.lastNameContains }, set: { $0.lastNameContains = $1 }),
+        Property<QueryAppUsers>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryAppUsers>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryAppUsers>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryAppUsers>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryAppUsers>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryAppUsers>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryAppUsers>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryJobApplicationComments: JsonSerializable {
-    public static var typeName: String { "QueryJobApplicationComments" }
     public static let metadata = Metadata.create([
-        Property<QueryJobApplicationComments>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<QueryJobApplicationComments>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryJobApplicationComments>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryJobApplicationComments>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryJobApplicationComments>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryJobApplicationComments>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryJobApplicationComments>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryJobApplicationComments>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<QueryJobApplicationComments>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryJobApplicationComments>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryJobApplicationComments>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryJobApplicationComments>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryJobApplicationComments>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryJobApplicationComments>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryJobApplicationComments>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension CreateAlbums: JsonSerializable {
-    public static var typeName: String { "CreateAlbums" }
-    public static let routes = [ServiceRoute("/albums", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateAlbums>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<CreateAlbums>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/albums", "POST")], [
+        Property<CreateAlbums>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<CreateAlbums>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
     ])
 }
 
 nonisolated extension CreateArtists: JsonSerializable {
-    public static var typeName: String { "CreateArtists" }
-    public static let routes = [ServiceRoute("/artists", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateArtists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/artists", "POST")], [
+        Property<CreateArtists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension CreateChinookCustomer: JsonSerializable {
-    public static var typeName: String { "CreateChinookCustomer" }
-    public static let routes = [ServiceRoute("/customers", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateChinookCustomer>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CreateChinookCustomer>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<CreateChinookCustomer>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<CreateChinookCustomer>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<CreateChinookCustomer>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<CreateChinookCustomer>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<CreateChinookCustomer>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<CreateChinookCustomer>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<CreateChinookCustomer>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<CreateChinookCustomer>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<CreateChinookCustomer>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<CreateChinookCustomer>.optional("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/customers", "POST")], [
+        Property<CreateChinookCustomer>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<CreateChinookCustomer>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<CreateChinookCustomer>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<CreateChinookCustomer>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<CreateChinookCustomer>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<CreateChinookCustomer>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<CreateChinookCustomer>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<CreateChinookCustomer>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<CreateChinookCustomer>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<CreateChinookCustomer>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<CreateChinookCustomer>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<CreateChinookCustomer>.optionalInt("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
     ])
 }
 
 nonisolated extension CreateChinookEmployee: JsonSerializable {
-    public static var typeName: String { "CreateChinookEmployee" }
-    public static let routes = [ServiceRoute("/employees", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateChinookEmployee>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<CreateChinookEmployee>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CreateChinookEmployee>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<CreateChinookEmployee>.optional("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
-        Property<CreateChinookEmployee>.optional("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
-        Property<CreateChinookEmployee>.optional("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
-        Property<CreateChinookEmployee>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<CreateChinookEmployee>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<CreateChinookEmployee>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<CreateChinookEmployee>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<CreateChinookEmployee>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<CreateChinookEmployee>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<CreateChinookEmployee>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<CreateChinookEmployee>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/employees", "POST")], [
+        Property<CreateChinookEmployee>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<CreateChinookEmployee>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<CreateChinookEmployee>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<CreateChinookEmployee>.optionalInt("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
+        Property<CreateChinookEmployee>.optionalDate("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
+        Property<CreateChinookEmployee>.optionalDate("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
+        Property<CreateChinookEmployee>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<CreateChinookEmployee>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<CreateChinookEmployee>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<CreateChinookEmployee>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<CreateChinookEmployee>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<CreateChinookEmployee>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<CreateChinookEmployee>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<CreateChinookEmployee>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
     ])
 }
 
 nonisolated extension CreateGenres: JsonSerializable {
-    public static var typeName: String { "CreateGenres" }
-    public static let routes = [ServiceRoute("/genres", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateGenres>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/genres", "POST")], [
+        Property<CreateGenres>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension CreateInvoiceItems: JsonSerializable {
-    public static var typeName: String { "CreateInvoiceItems" }
-    public static let routes = [ServiceRoute("/invoiceitems", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateInvoiceItems>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<CreateInvoiceItems>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<CreateInvoiceItems>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
-        Property<CreateInvoiceItems>.optional("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoiceitems", "POST")], [
+        Property<CreateInvoiceItems>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<CreateInvoiceItems>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<CreateInvoiceItems>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+        Property<CreateInvoiceItems>.optionalInt("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
     ])
 }
 
 nonisolated extension CreateInvoices: JsonSerializable {
-    public static var typeName: String { "CreateInvoices" }
-    public static let routes = [ServiceRoute("/invoices", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateInvoices>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<CreateInvoices>.optional("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
-        Property<CreateInvoices>.optional("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
-        Property<CreateInvoices>.optional("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
-        Property<CreateInvoices>.optional("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
-        Property<CreateInvoices>.optional("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
-        Property<CreateInvoices>.optional("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
-        Property<CreateInvoices>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoices", "POST")], [
+        Property<CreateInvoices>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<CreateInvoices>.optionalDate("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
+        Property<CreateInvoices>.optionalString("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
+        Property<CreateInvoices>.optionalString("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
+        Property<CreateInvoices>.optionalString("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
+        Property<CreateInvoices>.optionalString("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
+        Property<CreateInvoices>.optionalString("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
+        Property<CreateInvoices>.optionalDouble("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension CreateMediaTypes: JsonSerializable {
-    public static var typeName: String { "CreateMediaTypes" }
-    public static let routes = [ServiceRoute("/mediatypes", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateMediaTypes>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mediatypes", "POST")], [
+        Property<CreateMediaTypes>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension CreatePlaylists: JsonSerializable {
-    public static var typeName: String { "CreatePlaylists" }
-    public static let routes = [ServiceRoute("/playlists", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreatePlaylists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/playlists", "POST")], [
+        Property<CreatePlaylists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension CreateTracks: JsonSerializable {
-    public static var typeName: String { "CreateTracks" }
-    public static let routes = [ServiceRoute("/tracks", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateTracks>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CreateTracks>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<CreateTracks>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<CreateTracks>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<CreateTracks>.optional("composer", get: { $0.composer }, set: { $0.composer = $1 }),
-        Property<CreateTracks>.optional("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
-        Property<CreateTracks>.optional("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
-        Property<CreateTracks>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/tracks", "POST")], [
+        Property<CreateTracks>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CreateTracks>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<CreateTracks>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<CreateTracks>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<CreateTracks>.optionalString("composer", get: { $0.composer }, set: { $0.composer = $1 }),
+        Property<CreateTracks>.optionalInt("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
+        Property<CreateTracks>.optionalInt("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
+        Property<CreateTracks>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
     ])
 }
 
 nonisolated extension DeleteAlbums: JsonSerializable {
-    public static var typeName: String { "DeleteAlbums" }
-    public static let routes = [ServiceRoute("/albums/{AlbumId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteAlbums>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/albums/{AlbumId}", "DELETE")], [
+        Property<DeleteAlbums>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
     ])
 }
 
 nonisolated extension DeleteArtists: JsonSerializable {
-    public static var typeName: String { "DeleteArtists" }
-    public static let routes = [ServiceRoute("/artists/{ArtistId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteArtists>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/artists/{ArtistId}", "DELETE")], [
+        Property<DeleteArtists>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
     ])
 }
 
 nonisolated extension DeleteChinookCustomer: JsonSerializable {
-    public static var typeName: String { "DeleteChinookCustomer" }
-    public static let routes = [ServiceRoute("/customers/{CustomerId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteChinookCustomer>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/customers/{CustomerId}", "DELETE")], [
+        Property<DeleteChinookCustomer>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
     ])
 }
 
 nonisolated extension DeleteChinookEmployee: JsonSerializable {
-    public static var typeName: String { "DeleteChinookEmployee" }
-    public static let routes = [ServiceRoute("/employees/{EmployeeId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteChinookEmployee>.optional("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/employees/{EmployeeId}", "DELETE")], [
+        Property<DeleteChinookEmployee>.optionalInt("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
     ])
 }
 
 nonisolated extension DeleteGenres: JsonSerializable {
-    public static var typeName: String { "DeleteGenres" }
-    public static let routes = [ServiceRoute("/genres/{GenreId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteGenres>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/genres/{GenreId}", "DELETE")], [
+        Property<DeleteGenres>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
     ])
 }
 
 nonisolated extension DeleteInvoiceItems: JsonSerializable {
-    public static var typeName: String { "DeleteInvoiceItems" }
-    public static let routes = [ServiceRoute("/invoiceitems/{InvoiceLineId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteInvoiceItems>.optional("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoiceitems/{InvoiceLineId}", "DELETE")], [
+        Property<DeleteInvoiceItems>.optionalInt("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
     ])
 }
 
 nonisolated extension DeleteInvoices: JsonSerializable {
-    public static var typeName: String { "DeleteInvoices" }
-    public static let routes = [ServiceRoute("/invoices/{InvoiceId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteInvoices>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoices/{InvoiceId}", "DELETE")], [
+        Property<DeleteInvoices>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
     ])
 }
 
 nonisolated extension DeleteMediaTypes: JsonSerializable {
-    public static var typeName: String { "DeleteMediaTypes" }
-    public static let routes = [ServiceRoute("/mediatypes/{MediaTypeId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteMediaTypes>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mediatypes/{MediaTypeId}", "DELETE")], [
+        Property<DeleteMediaTypes>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
     ])
 }
 
 nonisolated extension DeletePlaylists: JsonSerializable {
-    public static var typeName: String { "DeletePlaylists" }
-    public static let routes = [ServiceRoute("/playlists/{PlaylistId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeletePlaylists>.optional("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/playlists/{PlaylistId}", "DELETE")], [
+        Property<DeletePlaylists>.optionalInt("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
     ])
 }
 
 nonisolated extension DeleteTracks: JsonSerializable {
-    public static var typeName: String { "DeleteTracks" }
-    public static let routes = [ServiceRoute("/tracks/{TrackId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteTracks>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/tracks/{TrackId}", "DELETE")], [
+        Property<DeleteTracks>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
     ])
 }
 
 nonisolated extension PatchAlbums: JsonSerializable {
-    public static var typeName: String { "PatchAlbums" }
-    public static let routes = [ServiceRoute("/albums/{AlbumId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchAlbums>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<PatchAlbums>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<PatchAlbums>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/albums/{AlbumId}", "PATCH")], [
+        Property<PatchAlbums>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<PatchAlbums>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<PatchAlbums>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
     ])
 }
 
 nonisolated extension PatchArtists: JsonSerializable {
-    public static var typeName: String { "PatchArtists" }
-    public static let routes = [ServiceRoute("/artists/{ArtistId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchArtists>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
-        Property<PatchArtists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/artists/{ArtistId}", "PATCH")], [
+        Property<PatchArtists>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+        Property<PatchArtists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension PatchChinookCustomer: JsonSerializable {
-    public static var typeName: String { "PatchChinookCustomer" }
-    public static let routes = [ServiceRoute("/customers/{CustomerId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchChinookCustomer>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<PatchChinookCustomer>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<PatchChinookCustomer>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<PatchChinookCustomer>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<PatchChinookCustomer>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<PatchChinookCustomer>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<PatchChinookCustomer>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<PatchChinookCustomer>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<PatchChinookCustomer>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<PatchChinookCustomer>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<PatchChinookCustomer>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<PatchChinookCustomer>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<PatchChinookCustomer>.optional("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/customers/{CustomerId}", "PATCH")], [
+        Property<PatchChinookCustomer>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<PatchChinookCustomer>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<PatchChinookCustomer>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<PatchChinookCustomer>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<PatchChinookCustomer>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<PatchChinookCustomer>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<PatchChinookCustomer>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<PatchChinookCustomer>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<PatchChinookCustomer>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<PatchChinookCustomer>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<PatchChinookCustomer>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<PatchChinookCustomer>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<PatchChinookCustomer>.optionalInt("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
     ])
 }
 
 nonisolated extension PatchChinookEmployee: JsonSerializable {
-    public static var typeName: String { "PatchChinookEmployee" }
-    public static let routes = [ServiceRoute("/employees/{EmployeeId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchChinookEmployee>.optional("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
-        Property<PatchChinookEmployee>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<PatchChinookEmployee>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<PatchChinookEmployee>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<PatchChinookEmployee>.optional("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
-        Property<PatchChinookEmployee>.optional("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
-        Property<PatchChinookEmployee>.optional("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
-        Property<PatchChinookEmployee>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<PatchChinookEmployee>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<PatchChinookEmployee>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<PatchChinookEmployee>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<PatchChinookEmployee>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<PatchChinookEmployee>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<PatchChinookEmployee>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<PatchChinookEmployee>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/employees/{EmployeeId}", "PATCH")], [
+        Property<PatchChinookEmployee>.optionalInt("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
+        Property<PatchChinookEmployee>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<PatchChinookEmployee>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<PatchChinookEmployee>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<PatchChinookEmployee>.optionalInt("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
+        Property<PatchChinookEmployee>.optionalDate("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
+        Property<PatchChinookEmployee>.optionalDate("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
+        Property<PatchChinookEmployee>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<PatchChinookEmployee>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<PatchChinookEmployee>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<PatchChinookEmployee>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<PatchChinookEmployee>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<PatchChinookEmployee>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<PatchChinookEmployee>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<PatchChinookEmployee>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
     ])
 }
 
 nonisolated extension PatchGenres: JsonSerializable {
-    public static var typeName: String { "PatchGenres" }
-    public static let routes = [ServiceRoute("/genres/{GenreId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchGenres>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<PatchGenres>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/genres/{GenreId}", "PATCH")], [
+        Property<PatchGenres>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<PatchGenres>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension PatchInvoiceItems: JsonSerializable {
-    public static var typeName: String { "PatchInvoiceItems" }
-    public static let routes = [ServiceRoute("/invoiceitems/{InvoiceLineId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchInvoiceItems>.optional("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
-        Property<PatchInvoiceItems>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<PatchInvoiceItems>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<PatchInvoiceItems>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
-        Property<PatchInvoiceItems>.optional("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoiceitems/{InvoiceLineId}", "PATCH")], [
+        Property<PatchInvoiceItems>.optionalInt("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
+        Property<PatchInvoiceItems>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<PatchInvoiceItems>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<PatchInvoiceItems>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+        Property<PatchInvoiceItems>.optionalInt("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
     ])
 }
 
 nonisolated extension PatchInvoices: JsonSerializable {
-    public static var typeName: String { "PatchInvoices" }
-    public static let routes = [ServiceRoute("/invoices/{InvoiceId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchInvoices>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<PatchInvoices>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<PatchInvoices>.optional("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
-        Property<PatchInvoices>.optional("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
-        Property<PatchInvoices>.optional("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
-        Property<PatchInvoices>.optional("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
-        Property<PatchInvoices>.optional("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
-        Property<PatchInvoices>.optional("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
-        Property<PatchInvoices>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoices/{InvoiceId}", "PATCH")], [
+        Property<PatchInvoices>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<PatchInvoices>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<PatchInvoices>.optionalDate("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
+        Property<PatchInvoices>.optionalString("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
+        Property<PatchInvoices>.optionalString("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
+        Property<PatchInvoices>.optionalString("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
+        Property<PatchInvoices>.optionalString("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
+        Property<PatchInvoices>.optionalString("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
+        Property<PatchInvoices>.optionalDouble("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension PatchMediaTypes: JsonSerializable {
-    public static var typeName: String { "PatchMediaTypes" }
-    public static let routes = [ServiceRoute("/mediatypes/{MediaTypeId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchMediaTypes>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<PatchMediaTypes>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mediatypes/{MediaTypeId}", "PATCH")], [
+        Property<PatchMediaTypes>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<PatchMediaTypes>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension PatchPlaylists: JsonSerializable {
-    public static var typeName: String { "PatchPlaylists" }
-    public static let routes = [ServiceRoute("/playlists/{PlaylistId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchPlaylists>.optional("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
-        Property<PatchPlaylists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/playlists/{PlaylistId}", "PATCH")], [
+        Property<PatchPlaylists>.optionalInt("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
+        Property<PatchPlaylists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension PatchTracks: JsonSerializable {
-    public static var typeName: String { "PatchTracks" }
-    public static let routes = [ServiceRoute("/tracks/{TrackId}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<PatchTracks>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<PatchTracks>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<PatchTracks>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<PatchTracks>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<PatchTracks>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<PatchTracks>.optional("composer", get: { $0.composer }, set: { $0.composer = $1 }),
-        Property<PatchTracks>.optional("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
-        Property<PatchTracks>.optional("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
-        Property<PatchTracks>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/tracks/{TrackId}", "PATCH")], [
+        Property<PatchTracks>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<PatchTracks>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<PatchTracks>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<PatchTracks>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<PatchTracks>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<PatchTracks>.optionalString("composer", get: { $0.composer }, set: { $0.composer = $1 }),
+        Property<PatchTracks>.optionalInt("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
+        Property<PatchTracks>.optionalInt("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
+        Property<PatchTracks>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
     ])
 }
 
 nonisolated extension UpdateAlbums: JsonSerializable {
-    public static var typeName: String { "UpdateAlbums" }
-    public static let routes = [ServiceRoute("/albums/{AlbumId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateAlbums>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<UpdateAlbums>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<UpdateAlbums>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/albums/{AlbumId}", "PUT")], [
+        Property<UpdateAlbums>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<UpdateAlbums>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<UpdateAlbums>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
     ])
 }
 
 nonisolated extension UpdateArtists: JsonSerializable {
-    public static var typeName: String { "UpdateArtists" }
-    public static let routes = [ServiceRoute("/artists/{ArtistId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateArtists>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
-        Property<UpdateArtists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/artists/{ArtistId}", "PUT")], [
+        Property<UpdateArtists>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+        Property<UpdateArtists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension UpdateChinookCustomer: JsonSerializable {
-    public static var typeName: String { "UpdateChinookCustomer" }
-    public static let routes = [ServiceRoute("/customers/{CustomerId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateChinookCustomer>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<UpdateChinookCustomer>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<UpdateChinookCustomer>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<UpdateChinookCustomer>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<UpdateChinookCustomer>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<UpdateChinookCustomer>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<UpdateChinookCustomer>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<UpdateChinookCustomer>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<UpdateChinookCustomer>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<UpdateChinookCustomer>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<UpdateChinookCustomer>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<UpdateChinookCustomer>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UpdateChinookCustomer>.optional("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/customers/{CustomerId}", "PUT")], [
+        Property<UpdateChinookCustomer>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<UpdateChinookCustomer>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UpdateChinookCustomer>.optionalInt("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
     ])
 }
 
 nonisolated extension UpdateChinookEmployee: JsonSerializable {
-    public static var typeName: String { "UpdateChinookEmployee" }
-    public static let routes = [ServiceRoute("/employees/{EmployeeId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateChinookEmployee>.optional("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
-        Property<UpdateChinookEmployee>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<UpdateChinookEmployee>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<UpdateChinookEmployee>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<UpdateChinookEmployee>.optional("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
-        Property<UpdateChinookEmployee>.optional("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
-        Property<UpdateChinookEmployee>.optional("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
-        Property<UpdateChinookEmployee>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<UpdateChinookEmployee>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<UpdateChinookEmployee>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<UpdateChinookEmployee>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<UpdateChinookEmployee>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<UpdateChinookEmployee>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<UpdateChinookEmployee>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<UpdateChinookEmployee>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/employees/{EmployeeId}", "PUT")], [
+        Property<UpdateChinookEmployee>.optionalInt("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<UpdateChinookEmployee>.optionalInt("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
+        Property<UpdateChinookEmployee>.optionalDate("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
+        Property<UpdateChinookEmployee>.optionalDate("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<UpdateChinookEmployee>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
     ])
 }
 
 nonisolated extension UpdateGenres: JsonSerializable {
-    public static var typeName: String { "UpdateGenres" }
-    public static let routes = [ServiceRoute("/genres/{GenreId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateGenres>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<UpdateGenres>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/genres/{GenreId}", "PUT")], [
+        Property<UpdateGenres>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<UpdateGenres>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension UpdateInvoiceItems: JsonSerializable {
-    public static var typeName: String { "UpdateInvoiceItems" }
-    public static let routes = [ServiceRoute("/invoiceitems/{InvoiceLineId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateInvoiceItems>.optional("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
-        Property<UpdateInvoiceItems>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<UpdateInvoiceItems>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<UpdateInvoiceItems>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
-        Property<UpdateInvoiceItems>.optional("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoiceitems/{InvoiceLineId}", "PUT")], [
+        Property<UpdateInvoiceItems>.optionalInt("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
+        Property<UpdateInvoiceItems>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<UpdateInvoiceItems>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<UpdateInvoiceItems>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+        Property<UpdateInvoiceItems>.optionalInt("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
     ])
 }
 
 nonisolated extension UpdateInvoices: JsonSerializable {
-    public static var typeName: String { "UpdateInvoices" }
-    public static let routes = [ServiceRoute("/invoices/{InvoiceId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateInvoices>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<UpdateInvoices>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<UpdateInvoices>.optional("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
-        Property<UpdateInvoices>.optional("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
-        Property<UpdateInvoices>.optional("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
-        Property<UpdateInvoices>.optional("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
-        Property<UpdateInvoices>.optional("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
-        Property<UpdateInvoices>.optional("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
-        Property<UpdateInvoices>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/invoices/{InvoiceId}", "PUT")], [
+        Property<UpdateInvoices>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<UpdateInvoices>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<UpdateInvoices>.optionalDate("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
+        Property<UpdateInvoices>.optionalString("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
+        Property<UpdateInvoices>.optionalString("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
+        Property<UpdateInvoices>.optionalString("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
+        Property<UpdateInvoices>.optionalString("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
+        Property<UpdateInvoices>.optionalString("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
+        Property<UpdateInvoices>.optionalDouble("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension UpdateMediaTypes: JsonSerializable {
-    public static var typeName: String { "UpdateMediaTypes" }
-    public static let routes = [ServiceRoute("/mediatypes/{MediaTypeId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateMediaTypes>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<UpdateMediaTypes>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mediatypes/{MediaTypeId}", "PUT")], [
+        Property<UpdateMediaTypes>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<UpdateMediaTypes>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension UpdatePlaylists: JsonSerializable {
-    public static var typeName: String { "UpdatePlaylists" }
-    public static let routes = [ServiceRoute("/playlists/{PlaylistId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdatePlaylists>.optional("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
-        Property<UpdatePlaylists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/playlists/{PlaylistId}", "PUT")], [
+        Property<UpdatePlaylists>.optionalInt("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
+        Property<UpdatePlaylists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension UpdateTracks: JsonSerializable {
-    public static var typeName: String { "UpdateTracks" }
-    public static let routes = [ServiceRoute("/tracks/{TrackId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateTracks>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<UpdateTracks>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UpdateTracks>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<UpdateTracks>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<UpdateTracks>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<UpdateTracks>.optional("composer", get: { $0.composer }, set: { $0.composer = $1 }),
-        Property<UpdateTracks>.optional("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
-        Property<UpdateTracks>.optional("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
-        Property<UpdateTracks>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/tracks/{TrackId}", "PUT")], [
+        Property<UpdateTracks>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<UpdateTracks>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UpdateTracks>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<UpdateTracks>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<UpdateTracks>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<UpdateTracks>.optionalString("composer", get: { $0.composer }, set: { $0.composer = $1 }),
+        Property<UpdateTracks>.optionalInt("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
+        Property<UpdateTracks>.optionalInt("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
+        Property<UpdateTracks>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
     ])
 }
 
 nonisolated extension CreateBooking: JsonSerializable {
-    public static var typeName: String { "CreateBooking" }
-    public static let routes = [ServiceRoute("/bookings", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateBooking>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CreateBooking>.optional("photo", get: { $0.photo }, set: { $0.photo = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/bookings", "POST")], [
+        Property<CreateBooking>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CreateBooking>.optionalString("photo", get: { $0.photo }, set: { $0.photo = $1 }),
         Property<CreateBooking>.optional("roomType", get: { $0.roomType }, set: { $0.roomType = $1 }),
-        Property<CreateBooking>.optional("roomNumber", get: { $0.roomNumber }, set: { $0.roomNumber = $1 }),
-        Property<CreateBooking>.optional("cost", get: { $0.cost }, set: { $0.cost = $1 }),
-        Property<CreateBooking>.optional("bookingStartDate", get: { $0.bookingStartDate }, set: { $0.bookingStartDate = $1 }),
-        Property<CreateBooking>.optional("bookingEndDate", get: { $0.bookingEndDate }, set: { $0.bookingEndDate = $1 }),
-        Property<CreateBooking>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-        Property<CreateBooking>.optional("couponId", get: { $0.couponId }, set: { $0.couponId = $1 }),
+        Property<CreateBooking>.optionalInt("roomNumber", get: { $0.roomNumber }, set: { $0.roomNumber = $1 }),
+        Property<CreateBooking>.optionalDouble("cost", get: { $0.cost }, set: { $0.cost = $1 }),
+        Property<CreateBooking>.optionalDate("bookingStartDate", get: { $0.bookingStartDate }, set: { $0.bookingStartDate = $1 }),
+        Property<CreateBooking>.optionalDate("bookingEndDate", get: { $0.bookingEndDate }, set: { $0.bookingEndDate = $1 }),
+        Property<CreateBooking>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<CreateBooking>.optionalString("couponId", get: { $0.couponId }, set: { $0.couponId = $1 }),
     ])
 }
 
 nonisolated extension UpdateBooking: JsonSerializable {
-    public static var typeName: String { "UpdateBooking" }
-    public static let routes = [ServiceRoute("/booking/{Id}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<UpdateBooking>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateBooking>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/booking/{Id}", "PATCH")], [
+        Property<UpdateBooking>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateBooking>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<UpdateBooking>.optional("roomType", get: { $0.roomType }, set: { $0.roomType = $1 }),
-        Property<UpdateBooking>.optional("roomNumber", get: { $0.roomNumber }, set: { $0.roomNumber = $1 }),
-        Property<UpdateBooking>.optional("cost", get: { $0.cost }, set: { $0.cost = $1 }),
-        Property<UpdateBooking>.optional("bookingStartDate", get: { $0.bookingStartDate }, set: { $0.bookingStartDate = $1 }),
-        Property<UpdateBooking>.optional("bookingEndDate", get: { $0.bookingEndDate }, set: { $0.bookingEndDate = $1 }),
-        Property<UpdateBooking>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-        Property<UpdateBooking>.optional("couponId", get: { $0.couponId }, set: { $0.couponId = $1 }),
-        Property<UpdateBooking>.optional("cancelled", get: { $0.cancelled }, set: { $0.cancelled = $1 }),
+        Property<UpdateBooking>.optionalInt("roomNumber", get: { $0.roomNumber }, set: { $0.roomNumber = $1 }),
+        Property<UpdateBooking>.optionalDouble("cost", get: { $0.cost }, set: { $0.cost = $1 }),
+        Property<UpdateBooking>.optionalDate("bookingStartDate", get: { $0.bookingStartDate }, set: { $0.bookingStartDate = $1 }),
+        Property<UpdateBooking>.optionalDate("bookingEndDate", get: { $0.bookingEndDate }, set: { $0.bookingEndDate = $1 }),
+        Property<UpdateBooking>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<UpdateBooking>.optionalString("couponId", get: { $0.couponId }, set: { $0.couponId = $1 }),
+        Property<UpdateBooking>.optionalBool("cancelled", get: { $0.cancelled }, set: { $0.cancelled = $1 }),
     ])
 }
 
 nonisolated extension DeleteBooking: JsonSerializable {
-    public static var typeName: String { "DeleteBooking" }
-    public static let routes = [ServiceRoute("/booking/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteBooking>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/booking/{Id}", "DELETE")], [
+        Property<DeleteBooking>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateCoupon: JsonSerializable {
-    public static var typeName: String { "CreateCoupon" }
-    public static let routes = [ServiceRoute("/coupons", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateCoupon>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<CreateCoupon>.optional("discount", get: { $0.discount }, set: { $0.discount = $1 }),
-        Property<CreateCoupon>.optional("expiryDate", get: { $0.expiryDate }, set: { $0.expiryDate = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/coupons", "POST")], [
+        Property<CreateCoupon>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<CreateCoupon>.optionalInt("discount", get: { $0.discount }, set: { $0.discount = $1 }),
+        Property<CreateCoupon>.optionalDate("expiryDate", get: { $0.expiryDate }, set: { $0.expiryDate = $1 }),
     ])
 }
 
 nonisolated extension UpdateCoupon: JsonSerializable {
-    public static var typeName: String { "UpdateCoupon" }
-    public static let routes = [ServiceRoute("/coupons/{Id}", "PATCH")]
-    public static let metadata = Metadata.create([
-        Property<UpdateCoupon>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateCoupon>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateCoupon>.optional("discount", get: { $0.discount }, set: { $0.discount = $1 }),
-        Property<UpdateCoupon>.optional("expiryDate", get: { $0.expiryDate }, set: { $0.expiryDate = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/coupons/{Id}", "PATCH")], [
+        Property<UpdateCoupon>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateCoupon>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateCoupon>.optionalInt("discount", get: { $0.discount }, set: { $0.discount = $1 }),
+        Property<UpdateCoupon>.optionalDate("expiryDate", get: { $0.expiryDate }, set: { $0.expiryDate = $1 }),
     ])
 }
 
 nonisolated extension DeleteCoupon: JsonSerializable {
-    public static var typeName: String { "DeleteCoupon" }
-    public static let routes = [ServiceRoute("/coupons/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteCoupon>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/coupons/{Id}", "DELETE")], [
+        Property<DeleteCoupon>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateFileSystemItem: JsonSerializable {
-    public static var typeName: String { "CreateFileSystemItem" }
     public static let metadata = Metadata.create([
         Property<CreateFileSystemItem>.optional("fileAccessType", get: { $0.fileAccessType }, set: { $0.fileAccessType = $1 }),
         Property<CreateFileSystemItem>.optionalObject("file", get: { $0.file }, set: { $0.file = $1 }),
@@ -3065,399 +2882,362 @@ nonisolated extension CreateFileSystemItem: JsonSerializable {
 }
 
 nonisolated extension CreatePlayer: JsonSerializable {
-    public static var typeName: String { "CreatePlayer" }
     public static let metadata = Metadata.create([
-        Property<CreatePlayer>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CreatePlayer>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<CreatePlayer>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<CreatePlayer>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<CreatePlayer>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<CreatePlayer>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
         Property<CreatePlayer>.optionalArray("phoneNumbers", get: { $0.phoneNumbers }, set: { $0.phoneNumbers = $1 }),
-        Property<CreatePlayer>.optional("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
-        Property<CreatePlayer>.optional("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
+        Property<CreatePlayer>.optionalInt("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
+        Property<CreatePlayer>.optionalString("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
     ])
 }
 
 nonisolated extension UpdatePlayer: JsonSerializable {
-    public static var typeName: String { "UpdatePlayer" }
     public static let metadata = Metadata.create([
-        Property<UpdatePlayer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdatePlayer>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<UpdatePlayer>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<UpdatePlayer>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UpdatePlayer>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdatePlayer>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<UpdatePlayer>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<UpdatePlayer>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
         Property<UpdatePlayer>.optionalArray("phoneNumbers", get: { $0.phoneNumbers }, set: { $0.phoneNumbers = $1 }),
-        Property<UpdatePlayer>.optional("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
-        Property<UpdatePlayer>.optional("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
+        Property<UpdatePlayer>.optionalInt("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
+        Property<UpdatePlayer>.optionalString("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
     ])
 }
 
 nonisolated extension DeletePlayer: JsonSerializable {
-    public static var typeName: String { "DeletePlayer" }
     public static let metadata = Metadata.create([
-        Property<DeletePlayer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeletePlayer>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateProfile: JsonSerializable {
-    public static var typeName: String { "CreateProfile" }
     public static let metadata = Metadata.create([
         Property<CreateProfile>.optional("role", get: { $0.role }, set: { $0.role = $1 }),
         Property<CreateProfile>.optional("region", get: { $0.region }, set: { $0.region = $1 }),
-        Property<CreateProfile>.optional("username", get: { $0.username }, set: { $0.username = $1 }),
-        Property<CreateProfile>.optional("highScore", get: { $0.highScore }, set: { $0.highScore = $1 }),
-        Property<CreateProfile>.optional("gamesPlayed", get: { $0.gamesPlayed }, set: { $0.gamesPlayed = $1 }),
-        Property<CreateProfile>.optional("energy", get: { $0.energy }, set: { $0.energy = $1 }),
-        Property<CreateProfile>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<CreateProfile>.optional("coverUrl", get: { $0.coverUrl }, set: { $0.coverUrl = $1 }),
+        Property<CreateProfile>.optionalString("username", get: { $0.username }, set: { $0.username = $1 }),
+        Property<CreateProfile>.optionalInt("highScore", get: { $0.highScore }, set: { $0.highScore = $1 }),
+        Property<CreateProfile>.optionalInt("gamesPlayed", get: { $0.gamesPlayed }, set: { $0.gamesPlayed = $1 }),
+        Property<CreateProfile>.optionalInt("energy", get: { $0.energy }, set: { $0.energy = $1 }),
+        Property<CreateProfile>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<CreateProfile>.optionalString("coverUrl", get: { $0.coverUrl }, set: { $0.coverUrl = $1 }),
     ])
 }
 
 nonisolated extension UpdateProfile: JsonSerializable {
-    public static var typeName: String { "UpdateProfile" }
     public static let metadata = Metadata.create([
-        Property<UpdateProfile>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateProfile>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<UpdateProfile>.optional("role", get: { $0.role }, set: { $0.role = $1 }),
         Property<UpdateProfile>.optional("region", get: { $0.region }, set: { $0.region = $1 }),
-        Property<UpdateProfile>.optional("username", get: { $0.username }, set: { $0.username = $1 }),
-        Property<UpdateProfile>.optional("highScore", get: { $0.highScore }, set: { $0.highScore = $1 }),
-        Property<UpdateProfile>.optional("gamesPlayed", get: { $0.gamesPlayed }, set: { $0.gamesPlayed = $1 }),
-        Property<UpdateProfile>.optional("energy", get: { $0.energy }, set: { $0.energy = $1 }),
-        Property<UpdateProfile>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<UpdateProfile>.optional("coverUrl", get: { $0.coverUrl }, set: { $0.coverUrl = $1 }),
+        Property<UpdateProfile>.optionalString("username", get: { $0.username }, set: { $0.username = $1 }),
+        Property<UpdateProfile>.optionalInt("highScore", get: { $0.highScore }, set: { $0.highScore = $1 }),
+        Property<UpdateProfile>.optionalInt("gamesPlayed", get: { $0.gamesPlayed }, set: { $0.gamesPlayed = $1 }),
+        Property<UpdateProfile>.optionalInt("energy", get: { $0.energy }, set: { $0.energy = $1 }),
+        Property<UpdateProfile>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<UpdateProfile>.optionalString("coverUrl", get: { $0.coverUrl }, set: { $0.coverUrl = $1 }),
     ])
 }
 
 nonisolated extension DeleteProfile: JsonSerializable {
-    public static var typeName: String { "DeleteProfile" }
     public static let metadata = Metadata.create([
-        Property<DeleteProfile>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteProfile>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateGameItem: JsonSerializable {
-    public static var typeName: String { "CreateGameItem" }
     public static let metadata = Metadata.create([
-        Property<CreateGameItem>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CreateGameItem>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<CreateGameItem>.optional("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
+        Property<CreateGameItem>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CreateGameItem>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<CreateGameItem>.optionalString("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
     ])
 }
 
 nonisolated extension UpdateGameItem: JsonSerializable {
-    public static var typeName: String { "UpdateGameItem" }
     public static let metadata = Metadata.create([
-        Property<UpdateGameItem>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UpdateGameItem>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateGameItem>.optional("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
+        Property<UpdateGameItem>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UpdateGameItem>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateGameItem>.optionalString("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
     ])
 }
 
 nonisolated extension DeleteGameItem: JsonSerializable {
-    public static var typeName: String { "DeleteGameItem" }
     public static let metadata = Metadata.create([
-        Property<DeleteGameItem>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<DeleteGameItem>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension CreateContact: JsonSerializable {
-    public static var typeName: String { "CreateContact" }
     public static let metadata = Metadata.create([
-        Property<CreateContact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CreateContact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<CreateContact>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<CreateContact>.optional("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
-        Property<CreateContact>.optional("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
-        Property<CreateContact>.optional("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
+        Property<CreateContact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<CreateContact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<CreateContact>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<CreateContact>.optionalInt("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
+        Property<CreateContact>.optionalString("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
+        Property<CreateContact>.optionalInt("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
         Property<CreateContact>.optional("preferredWorkType", get: { $0.preferredWorkType }, set: { $0.preferredWorkType = $1 }),
-        Property<CreateContact>.optional("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
-        Property<CreateContact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<CreateContact>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<CreateContact>.optionalString("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
+        Property<CreateContact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<CreateContact>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
         Property<CreateContact>.optionalArray("skills", get: { $0.skills }, set: { $0.skills = $1 }),
-        Property<CreateContact>.optional("about", get: { $0.about }, set: { $0.about = $1 }),
+        Property<CreateContact>.optionalString("about", get: { $0.about }, set: { $0.about = $1 }),
     ])
 }
 
 nonisolated extension UpdateContact: JsonSerializable {
-    public static var typeName: String { "UpdateContact" }
     public static let metadata = Metadata.create([
-        Property<UpdateContact>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateContact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<UpdateContact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<UpdateContact>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<UpdateContact>.optional("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
-        Property<UpdateContact>.optional("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
-        Property<UpdateContact>.optional("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
+        Property<UpdateContact>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateContact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<UpdateContact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<UpdateContact>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<UpdateContact>.optionalInt("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
+        Property<UpdateContact>.optionalString("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
+        Property<UpdateContact>.optionalInt("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
         Property<UpdateContact>.optional("preferredWorkType", get: { $0.preferredWorkType }, set: { $0.preferredWorkType = $1 }),
-        Property<UpdateContact>.optional("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
-        Property<UpdateContact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UpdateContact>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<UpdateContact>.optionalString("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
+        Property<UpdateContact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UpdateContact>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
         Property<UpdateContact>.optionalArray("skills", get: { $0.skills }, set: { $0.skills = $1 }),
-        Property<UpdateContact>.optional("about", get: { $0.about }, set: { $0.about = $1 }),
+        Property<UpdateContact>.optionalString("about", get: { $0.about }, set: { $0.about = $1 }),
     ])
 }
 
 nonisolated extension DeleteContact: JsonSerializable {
-    public static var typeName: String { "DeleteContact" }
     public static let metadata = Metadata.create([
-        Property<DeleteContact>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteContact>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateJob: JsonSerializable {
-    public static var typeName: String { "CreateJob" }
     public static let metadata = Metadata.create([
-        Property<CreateJob>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<CreateJob>.optional("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
-        Property<CreateJob>.optional("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
-        Property<CreateJob>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<CreateJob>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<CreateJob>.optionalInt("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
+        Property<CreateJob>.optionalInt("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
+        Property<CreateJob>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
         Property<CreateJob>.optional("employmentType", get: { $0.employmentType }, set: { $0.employmentType = $1 }),
-        Property<CreateJob>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<CreateJob>.optional("location", get: { $0.location }, set: { $0.location = $1 }),
-        Property<CreateJob>.optional("closing", get: { $0.closing }, set: { $0.closing = $1 }),
+        Property<CreateJob>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<CreateJob>.optionalString("location", get: { $0.location }, set: { $0.location = $1 }),
+        Property<CreateJob>.optionalDate("closing", get: { $0.closing }, set: { $0.closing = $1 }),
     ])
 }
 
 nonisolated extension UpdateJob: JsonSerializable {
-    public static var typeName: String { "UpdateJob" }
     public static let metadata = Metadata.create([
-        Property<UpdateJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateJob>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<UpdateJob>.optional("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
-        Property<UpdateJob>.optional("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
-        Property<UpdateJob>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateJob>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateJob>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<UpdateJob>.optionalInt("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
+        Property<UpdateJob>.optionalInt("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
+        Property<UpdateJob>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
     ])
 }
 
 nonisolated extension DeleteJob: JsonSerializable {
-    public static var typeName: String { "DeleteJob" }
     public static let metadata = Metadata.create([
-        Property<DeleteJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteJob>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateJobApplication: JsonSerializable {
-    public static var typeName: String { "CreateJobApplication" }
     public static let metadata = Metadata.create([
-        Property<CreateJobApplication>.optional("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
-        Property<CreateJobApplication>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
-        Property<CreateJobApplication>.optional("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
+        Property<CreateJobApplication>.optionalInt("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
+        Property<CreateJobApplication>.optionalInt("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
+        Property<CreateJobApplication>.optionalDate("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
         Property<CreateJobApplication>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
         Property<CreateJobApplication>.optionalArray("attachments", get: { $0.attachments }, set: { $0.attachments = $1 }),
     ])
 }
 
 nonisolated extension UpdateJobApplication: JsonSerializable {
-    public static var typeName: String { "UpdateJobApplication" }
     public static let metadata = Metadata.create([
-        Property<UpdateJobApplication>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateJobApplication>.optional("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
-        Property<UpdateJobApplication>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
-        Property<UpdateJobApplication>.optional("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
+        Property<UpdateJobApplication>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateJobApplication>.optionalInt("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
+        Property<UpdateJobApplication>.optionalInt("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
+        Property<UpdateJobApplication>.optionalDate("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
         Property<UpdateJobApplication>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
         Property<UpdateJobApplication>.optionalArray("attachments", get: { $0.attachments }, set: { $0.attachments = $1 }),
     ])
 }
 
 nonisolated extension DeleteJobApplication: JsonSerializable {
-    public static var typeName: String { "DeleteJobApplication" }
     public static let metadata = Metadata.create([
-        Property<DeleteJobApplication>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteJobApplication>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreatePhoneScreen: JsonSerializable {
-    public static var typeName: String { "CreatePhoneScreen" }
     public static let metadata = Metadata.create([
-        Property<CreatePhoneScreen>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<CreatePhoneScreen>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<CreatePhoneScreen>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<CreatePhoneScreen>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<CreatePhoneScreen>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdatePhoneScreen: JsonSerializable {
-    public static var typeName: String { "UpdatePhoneScreen" }
     public static let metadata = Metadata.create([
-        Property<UpdatePhoneScreen>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdatePhoneScreen>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<UpdatePhoneScreen>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<UpdatePhoneScreen>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdatePhoneScreen>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<UpdatePhoneScreen>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
         Property<UpdatePhoneScreen>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
     ])
 }
 
 nonisolated extension CreateInterview: JsonSerializable {
-    public static var typeName: String { "CreateInterview" }
     public static let metadata = Metadata.create([
-        Property<CreateInterview>.optional("bookingTime", get: { $0.bookingTime }, set: { $0.bookingTime = $1 }),
-        Property<CreateInterview>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<CreateInterview>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<CreateInterview>.optionalDate("bookingTime", get: { $0.bookingTime }, set: { $0.bookingTime = $1 }),
+        Property<CreateInterview>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<CreateInterview>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<CreateInterview>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdateInterview: JsonSerializable {
-    public static var typeName: String { "UpdateInterview" }
     public static let metadata = Metadata.create([
-        Property<UpdateInterview>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateInterview>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<UpdateInterview>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<UpdateInterview>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateInterview>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<UpdateInterview>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
         Property<UpdateInterview>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
     ])
 }
 
 nonisolated extension CreateJobOffer: JsonSerializable {
-    public static var typeName: String { "CreateJobOffer" }
     public static let metadata = Metadata.create([
-        Property<CreateJobOffer>.optional("salaryOffer", get: { $0.salaryOffer }, set: { $0.salaryOffer = $1 }),
-        Property<CreateJobOffer>.optional("currency", get: { $0.currency }, set: { $0.currency = $1 }),
-        Property<CreateJobOffer>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<CreateJobOffer>.optionalInt("salaryOffer", get: { $0.salaryOffer }, set: { $0.salaryOffer = $1 }),
+        Property<CreateJobOffer>.optionalString("currency", get: { $0.currency }, set: { $0.currency = $1 }),
+        Property<CreateJobOffer>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Property<CreateJobOffer>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
-        Property<CreateJobOffer>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<CreateJobOffer>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
     ])
 }
 
 nonisolated extension UpdateJobOffer: JsonSerializable {
-    public static var typeName: String { "UpdateJobOffer" }
     public static let metadata = Metadata.create([
-        Property<UpdateJobOffer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateJobOffer>.optional("salaryOffer", get: { $0.salaryOffer }, set: { $0.salaryOffer = $1 }),
-        Property<UpdateJobOffer>.optional("currency", get: { $0.currency }, set: { $0.currency = $1 }),
-        Property<UpdateJobOffer>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<UpdateJobOffer>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateJobOffer>.optionalInt("salaryOffer", get: { $0.salaryOffer }, set: { $0.salaryOffer = $1 }),
+        Property<UpdateJobOffer>.optionalString("currency", get: { $0.currency }, set: { $0.currency = $1 }),
+        Property<UpdateJobOffer>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Property<UpdateJobOffer>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
-        Property<UpdateJobOffer>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<UpdateJobOffer>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
     ])
 }
 
 nonisolated extension CreateJobApplicationEvent: JsonSerializable {
-    public static var typeName: String { "CreateJobApplicationEvent" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension UpdateJobApplicationEvent: JsonSerializable {
-    public static var typeName: String { "UpdateJobApplicationEvent" }
     public static let metadata = Metadata.create([
-        Property<UpdateJobApplicationEvent>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateJobApplicationEvent>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<UpdateJobApplicationEvent>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        Property<UpdateJobApplicationEvent>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateJobApplicationEvent>.optional("eventDate", get: { $0.eventDate }, set: { $0.eventDate = $1 }),
+        Property<UpdateJobApplicationEvent>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateJobApplicationEvent>.optionalDate("eventDate", get: { $0.eventDate }, set: { $0.eventDate = $1 }),
     ])
 }
 
 nonisolated extension DeleteJobApplicationEvent: JsonSerializable {
-    public static var typeName: String { "DeleteJobApplicationEvent" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension CreateJobApplicationComment: JsonSerializable {
-    public static var typeName: String { "CreateJobApplicationComment" }
     public static let metadata = Metadata.create([
-        Property<CreateJobApplicationComment>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<CreateJobApplicationComment>.optional("comment", get: { $0.comment }, set: { $0.comment = $1 }),
+        Property<CreateJobApplicationComment>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<CreateJobApplicationComment>.optionalString("comment", get: { $0.comment }, set: { $0.comment = $1 }),
     ])
 }
 
 nonisolated extension UpdateJobApplicationComment: JsonSerializable {
-    public static var typeName: String { "UpdateJobApplicationComment" }
     public static let metadata = Metadata.create([
-        Property<UpdateJobApplicationComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateJobApplicationComment>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<UpdateJobApplicationComment>.optional("comment", get: { $0.comment }, set: { $0.comment = $1 }),
+        Property<UpdateJobApplicationComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateJobApplicationComment>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<UpdateJobApplicationComment>.optionalString("comment", get: { $0.comment }, set: { $0.comment = $1 }),
     ])
 }
 
 nonisolated extension DeleteJobApplicationComment: JsonSerializable {
-    public static var typeName: String { "DeleteJobApplicationComment" }
     public static let metadata = Metadata.create([
-        Property<DeleteJobApplicationComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteJobApplicationComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension HelloAllTypesResponse: JsonSerializable {
-    public static var typeName: String { "HelloAllTypesResponse" }
     public static let metadata = Metadata.create([
-        Property<HelloAllTypesResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<HelloAllTypesResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<HelloAllTypesResponse>.optionalObject("allTypes", get: { $0.allTypes }, set: { $0.allTypes = $1 }),
         Property<HelloAllTypesResponse>.optionalObject("allCollectionTypes", get: { $0.allCollectionTypes }, set: { $0.allCollectionTypes = $1 }),
     ])
 }
 
 nonisolated extension HelloResponse: JsonSerializable {
-    public static var typeName: String { "HelloResponse" }
     public static let metadata = Metadata.create([
-        Property<HelloResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<HelloResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<HelloResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension Todo: JsonSerializable {
-    public static var typeName: String { "Todo" }
     public static let metadata = Metadata.create([
-        Property<Todo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Todo>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
-        Property<Todo>.optional("isFinished", get: { $0.isFinished }, set: { $0.isFinished = $1 }),
+        Property<Todo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Todo>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
+        Property<Todo>.optionalBool("isFinished", get: { $0.isFinished }, set: { $0.isFinished = $1 }),
     ])
 }
 
 nonisolated extension FileSystemItem: JsonSerializable {
-    public static var typeName: String { "FileSystemItem" }
     public static let metadata = Metadata.create([
-        Property<FileSystemItem>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<FileSystemItem>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<FileSystemItem>.optional("fileAccessType", get: { $0.fileAccessType }, set: { $0.fileAccessType = $1 }),
         Property<FileSystemItem>.optionalObject("file", get: { $0.file }, set: { $0.file = $1 }),
-        Property<FileSystemItem>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<FileSystemItem>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
     ])
 }
 
 nonisolated extension Contact: JsonSerializable {
-    public static var typeName: String { "Contact" }
     public static let metadata = Metadata.create([
-        Property<Contact>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Contact>.optional("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        Property<Contact>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<Contact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<Contact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<Contact>.optional("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
-        Property<Contact>.optional("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
-        Property<Contact>.optional("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
+        Property<Contact>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Contact>.optionalString("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        Property<Contact>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<Contact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<Contact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<Contact>.optionalInt("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
+        Property<Contact>.optionalString("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
+        Property<Contact>.optionalInt("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
         Property<Contact>.optional("preferredWorkType", get: { $0.preferredWorkType }, set: { $0.preferredWorkType = $1 }),
-        Property<Contact>.optional("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
-        Property<Contact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<Contact>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<Contact>.optionalString("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
+        Property<Contact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<Contact>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
         Property<Contact>.optionalArray("skills", get: { $0.skills }, set: { $0.skills = $1 }),
-        Property<Contact>.optional("about", get: { $0.about }, set: { $0.about = $1 }),
+        Property<Contact>.optionalString("about", get: { $0.about }, set: { $0.about = $1 }),
         Property<Contact>.array("applications", get: { $0.applications }, set: { $0.applications = $1 }),
     ])
 }
 
 nonisolated extension Job: JsonSerializable {
-    public static var typeName: String { "Job" }
     public static let metadata = Metadata.create([
-        Property<Job>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Job>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Job>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Job>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
         Property<Job>.optional("employmentType", get: { $0.employmentType }, set: { $0.employmentType = $1 }),
-        Property<Job>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<Job>.optional("location", get: { $0.location }, set: { $0.location = $1 }),
-        Property<Job>.optional("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
-        Property<Job>.optional("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
-        Property<Job>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<Job>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<Job>.optionalString("location", get: { $0.location }, set: { $0.location = $1 }),
+        Property<Job>.optionalInt("salaryRangeLower", get: { $0.salaryRangeLower }, set: { $0.salaryRangeLower = $1 }),
+        Property<Job>.optionalInt("salaryRangeUpper", get: { $0.salaryRangeUpper }, set: { $0.salaryRangeUpper = $1 }),
+        Property<Job>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
         Property<Job>.array("applications", get: { $0.applications }, set: { $0.applications = $1 }),
-        Property<Job>.optional("closing", get: { $0.closing }, set: { $0.closing = $1 }),
-        Property<Job>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Job>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Job>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<Job>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Job>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<Job>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Job>.optionalDate("closing", get: { $0.closing }, set: { $0.closing = $1 }),
+        Property<Job>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Job>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Job>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<Job>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Job>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<Job>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension JobApplication: JsonSerializable {
-    public static var typeName: String { "JobApplication" }
     public static let metadata = Metadata.create([
-        Property<JobApplication>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<JobApplication>.optional("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
-        Property<JobApplication>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
+        Property<JobApplication>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<JobApplication>.optionalInt("jobId", get: { $0.jobId }, set: { $0.jobId = $1 }),
+        Property<JobApplication>.optionalInt("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
         Property<JobApplication>.optionalObject("position", get: { $0.position }, set: { $0.position = $1 }),
         Property<JobApplication>.optionalObject("applicant", get: { $0.applicant }, set: { $0.applicant = $1 }),
         Property<JobApplication>.array("comments", get: { $0.comments }, set: { $0.comments = $1 }),
-        Property<JobApplication>.optional("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
+        Property<JobApplication>.optionalDate("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
         Property<JobApplication>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
         Property<JobApplication>.array("attachments", get: { $0.attachments }, set: { $0.attachments = $1 }),
         Property<JobApplication>.array("events", get: { $0.events }, set: { $0.events = $1 }),
@@ -3468,133 +3248,126 @@ nonisolated extension JobApplication: JsonSerializable {
 }
 
 nonisolated extension PhoneScreen: JsonSerializable {
-    public static var typeName: String { "PhoneScreen" }
     public static let metadata = Metadata.create([
-        Property<PhoneScreen>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PhoneScreen>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<PhoneScreen>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PhoneScreen>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<PhoneScreen>.optionalObject("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Property<PhoneScreen>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<PhoneScreen>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Property<PhoneScreen>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
-        Property<PhoneScreen>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-        Property<PhoneScreen>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<PhoneScreen>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<PhoneScreen>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<PhoneScreen>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<PhoneScreen>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<PhoneScreen>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<PhoneScreen>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<PhoneScreen>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<PhoneScreen>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<PhoneScreen>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<PhoneScreen>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<PhoneScreen>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<PhoneScreen>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension Interview: JsonSerializable {
-    public static var typeName: String { "Interview" }
     public static let metadata = Metadata.create([
-        Property<Interview>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Interview>.optional("bookingTime", get: { $0.bookingTime }, set: { $0.bookingTime = $1 }),
-        Property<Interview>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<Interview>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<Interview>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Interview>.optionalDate("bookingTime", get: { $0.bookingTime }, set: { $0.bookingTime = $1 }),
+        Property<Interview>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<Interview>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<Interview>.optionalObject("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
         Property<Interview>.optional("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
-        Property<Interview>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-        Property<Interview>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Interview>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Interview>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<Interview>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Interview>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<Interview>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Interview>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<Interview>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Interview>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Interview>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<Interview>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Interview>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<Interview>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension JobOffer: JsonSerializable {
-    public static var typeName: String { "JobOffer" }
     public static let metadata = Metadata.create([
-        Property<JobOffer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<JobOffer>.optional("salaryOffer", get: { $0.salaryOffer }, set: { $0.salaryOffer = $1 }),
-        Property<JobOffer>.optional("currency", get: { $0.currency }, set: { $0.currency = $1 }),
-        Property<JobOffer>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<JobOffer>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<JobOffer>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<JobOffer>.optionalInt("salaryOffer", get: { $0.salaryOffer }, set: { $0.salaryOffer = $1 }),
+        Property<JobOffer>.optionalString("currency", get: { $0.currency }, set: { $0.currency = $1 }),
+        Property<JobOffer>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<JobOffer>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<JobOffer>.optionalObject("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Property<JobOffer>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-        Property<JobOffer>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<JobOffer>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<JobOffer>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<JobOffer>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<JobOffer>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<JobOffer>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<JobOffer>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<JobOffer>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<JobOffer>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<JobOffer>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<JobOffer>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<JobOffer>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<JobOffer>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension JobApplicationEvent: JsonSerializable {
-    public static var typeName: String { "JobApplicationEvent" }
     public static let metadata = Metadata.create([
-        Property<JobApplicationEvent>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<JobApplicationEvent>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<JobApplicationEvent>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<JobApplicationEvent>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<JobApplicationEvent>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<JobApplicationEvent>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<JobApplicationEvent>.optionalObject("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Property<JobApplicationEvent>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<JobApplicationEvent>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
         Property<JobApplicationEvent>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        Property<JobApplicationEvent>.optional("eventDate", get: { $0.eventDate }, set: { $0.eventDate = $1 }),
-        Property<JobApplicationEvent>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<JobApplicationEvent>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<JobApplicationEvent>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<JobApplicationEvent>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<JobApplicationEvent>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<JobApplicationEvent>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<JobApplicationEvent>.optionalDate("eventDate", get: { $0.eventDate }, set: { $0.eventDate = $1 }),
+        Property<JobApplicationEvent>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<JobApplicationEvent>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<JobApplicationEvent>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<JobApplicationEvent>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<JobApplicationEvent>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<JobApplicationEvent>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension JobApplicationComment: JsonSerializable {
-    public static var typeName: String { "JobApplicationComment" }
     public static let metadata = Metadata.create([
-        Property<JobApplicationComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<JobApplicationComment>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<JobApplicationComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<JobApplicationComment>.optionalString("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Property<JobApplicationComment>.optionalObject("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Property<JobApplicationComment>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<JobApplicationComment>.optional("comment", get: { $0.comment }, set: { $0.comment = $1 }),
-        Property<JobApplicationComment>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<JobApplicationComment>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<JobApplicationComment>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<JobApplicationComment>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<JobApplicationComment>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<JobApplicationComment>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<JobApplicationComment>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<JobApplicationComment>.optionalString("comment", get: { $0.comment }, set: { $0.comment = $1 }),
+        Property<JobApplicationComment>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<JobApplicationComment>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<JobApplicationComment>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<JobApplicationComment>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<JobApplicationComment>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<JobApplicationComment>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension AllTypes: JsonSerializable {
-    public static var typeName: String { "AllTypes" }
     public static let metadata = Metadata.create([
-        Property<AllTypes>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<AllTypes>.optional("nullableId", get: { $0.nullableId }, set: { $0.nullableId = $1 }),
+        Property<AllTypes>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<AllTypes>.optionalInt("nullableId", get: { $0.nullableId }, set: { $0.nullableId = $1 }),
         Property<AllTypes>.optional("byte", get: { $0.byte }, set: { $0.byte = $1 }),
         Property<AllTypes>.optional("short", get: { $0.short }, set: { $0.short = $1 }),
-        Property<AllTypes>.optional("int", get: { $0.int }, set: { $0.int = $1 }),
-        Property<AllTypes>.optional("long", get: { $0.long }, set: { $0.long = $1 }),
+        Property<AllTypes>.optionalInt("int", get: { $0.int }, set: { $0.int = $1 }),
+        Property<AllTypes>.optionalInt("long", get: { $0.long }, set: { $0.long = $1 }),
         Property<AllTypes>.optional("uShort", get: { $0.uShort }, set: { $0.uShort = $1 }),
         Property<AllTypes>.optional("uInt", get: { $0.uInt }, set: { $0.uInt = $1 }),
         Property<AllTypes>.optional("uLong", get: { $0.uLong }, set: { $0.uLong = $1 }),
         Property<AllTypes>.optional("float", get: { $0.float }, set: { $0.float = $1 }),
-        Property<AllTypes>.optional("double", get: { $0.double }, set: { $0.double = $1 }),
-        Property<AllTypes>.optional("decimal", get: { $0.decimal }, set: { $0.decimal = $1 }),
-        Property<AllTypes>.optional("string", get: { $0.string }, set: { $0.string = $1 }),
-        Property<AllTypes>.optional("dateTime", get: { $0.dateTime }, set: { $0.dateTime = $1 }),
+        Property<AllTypes>.optionalDouble("double", get: { $0.double }, set: { $0.double = $1 }),
+        Property<AllTypes>.optionalDouble("decimal", get: { $0.decimal }, set: { $0.decimal = $1 }),
+        Property<AllTypes>.optionalString("string", get: { $0.string }, set: { $0.string = $1 }),
+        Property<AllTypes>.optionalDate("dateTime", get: { $0.dateTime }, set: { $0.dateTime = $1 }),
         Property<AllTypes>.optionalTimeSpan("timeSpan", get: { $0.timeSpan }, set: { $0.timeSpan = $1 }),
-        Property<AllTypes>.optional("dateTimeOffset", get: { $0.dateTimeOffset }, set: { $0.dateTimeOffset = $1 }),
-        Property<AllTypes>.optional("guid", get: { $0.guid }, set: { $0.guid = $1 }),
-        Property<AllTypes>.optional("char", get: { $0.char }, set: { $0.char = $1 }),
+        Property<AllTypes>.optionalDate("dateTimeOffset", get: { $0.dateTimeOffset }, set: { $0.dateTimeOffset = $1 }),
+        Property<AllTypes>.optionalString("guid", get: { $0.guid }, set: { $0.guid = $1 }),
+        Property<AllTypes>.optionalString("char", get: { $0.char }, set: { $0.char = $1 }),
         Property<AllTypes>.optionalObject("keyValuePair", get: { $0.keyValuePair }, set: { $0.keyValuePair = $1 }),
-        Property<AllTypes>.optional("nullableDateTime", get: { $0.nullableDateTime }, set: { $0.nullableDateTime = $1 }),
+        Property<AllTypes>.optionalDate("nullableDateTime", get: { $0.nullableDateTime }, set: { $0.nullableDateTime = $1 }),
         Property<AllTypes>.optionalTimeSpan("nullableTimeSpan", get: { $0.nullableTimeSpan }, set: { $0.nullableTimeSpan = $1 }),
         Property<AllTypes>.array("stringList", get: { $0.stringList }, set: { $0.stringList = $1 }),
         Property<AllTypes>.array("stringArray", get: { $0.stringArray }, set: { $0.stringArray = $1 }),
         Property<AllTypes>.dictionary("stringMap", get: { $0.stringMap }, set: { $0.stringMap = $1 }),
         Property<AllTypes>.dictionary("intStringMap", get: { $0.intStringMap }, set: { $0.intStringMap = $1 }),
         Property<AllTypes>.optionalObject("subType", get: { $0.subType }, set: { $0.subType = $1 }),
-        Property<AllTypes>.optional("point", get: { $0.point }, set: { $0.point = $1 }),
-        Property<AllTypes>.optional("aliasedName", get: { $0.aliasedName }, set: { $0.aliasedName = $1 }),
+        Property<AllTypes>.optionalString("point", get: { $0.point }, set: { $0.point = $1 }),
+        Property<AllTypes>.optionalString("aliasedName", get: { $0.aliasedName }, set: { $0.aliasedName = $1 }),
     ])
 }
 
 nonisolated extension AllCollectionTypes: JsonSerializable {
-    public static var typeName: String { "AllCollectionTypes" }
     public static let metadata = Metadata.create([
         Property<AllCollectionTypes>.array("intArray", get: { $0.intArray }, set: { $0.intArray = $1 }),
         Property<AllCollectionTypes>.array("intList", get: { $0.intList }, set: { $0.intList = $1 }),
@@ -3612,157 +3385,145 @@ nonisolated extension AllCollectionTypes: JsonSerializable {
 }
 
 nonisolated extension Albums: JsonSerializable {
-    public static var typeName: String { "Albums" }
     public static let metadata = Metadata.create([
-        Property<Albums>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<Albums>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<Albums>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+        Property<Albums>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<Albums>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Albums>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
     ])
 }
 
 nonisolated extension Artists: JsonSerializable {
-    public static var typeName: String { "Artists" }
     public static let metadata = Metadata.create([
-        Property<Artists>.optional("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
-        Property<Artists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Artists>.optionalInt("artistId", get: { $0.artistId }, set: { $0.artistId = $1 }),
+        Property<Artists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension Customers: JsonSerializable {
-    public static var typeName: String { "Customers" }
     public static let metadata = Metadata.create([
-        Property<Customers>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<Customers>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<Customers>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<Customers>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<Customers>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<Customers>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<Customers>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<Customers>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<Customers>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<Customers>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<Customers>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<Customers>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<Customers>.optional("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
+        Property<Customers>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<Customers>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<Customers>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<Customers>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<Customers>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<Customers>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<Customers>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<Customers>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<Customers>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<Customers>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<Customers>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<Customers>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<Customers>.optionalInt("supportRepId", get: { $0.supportRepId }, set: { $0.supportRepId = $1 }),
     ])
 }
 
 nonisolated extension Employees: JsonSerializable {
-    public static var typeName: String { "Employees" }
     public static let metadata = Metadata.create([
-        Property<Employees>.optional("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
-        Property<Employees>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<Employees>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<Employees>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<Employees>.optional("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
-        Property<Employees>.optional("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
-        Property<Employees>.optional("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
-        Property<Employees>.optional("address", get: { $0.address }, set: { $0.address = $1 }),
-        Property<Employees>.optional("city", get: { $0.city }, set: { $0.city = $1 }),
-        Property<Employees>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<Employees>.optional("country", get: { $0.country }, set: { $0.country = $1 }),
-        Property<Employees>.optional("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
-        Property<Employees>.optional("phone", get: { $0.phone }, set: { $0.phone = $1 }),
-        Property<Employees>.optional("fax", get: { $0.fax }, set: { $0.fax = $1 }),
-        Property<Employees>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<Employees>.optionalInt("employeeId", get: { $0.employeeId }, set: { $0.employeeId = $1 }),
+        Property<Employees>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<Employees>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<Employees>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Employees>.optionalInt("reportsTo", get: { $0.reportsTo }, set: { $0.reportsTo = $1 }),
+        Property<Employees>.optionalDate("birthDate", get: { $0.birthDate }, set: { $0.birthDate = $1 }),
+        Property<Employees>.optionalDate("hireDate", get: { $0.hireDate }, set: { $0.hireDate = $1 }),
+        Property<Employees>.optionalString("address", get: { $0.address }, set: { $0.address = $1 }),
+        Property<Employees>.optionalString("city", get: { $0.city }, set: { $0.city = $1 }),
+        Property<Employees>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<Employees>.optionalString("country", get: { $0.country }, set: { $0.country = $1 }),
+        Property<Employees>.optionalString("postalCode", get: { $0.postalCode }, set: { $0.postalCode = $1 }),
+        Property<Employees>.optionalString("phone", get: { $0.phone }, set: { $0.phone = $1 }),
+        Property<Employees>.optionalString("fax", get: { $0.fax }, set: { $0.fax = $1 }),
+        Property<Employees>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
     ])
 }
 
 nonisolated extension Genres: JsonSerializable {
-    public static var typeName: String { "Genres" }
     public static let metadata = Metadata.create([
-        Property<Genres>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<Genres>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Genres>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<Genres>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension InvoiceItems: JsonSerializable {
-    public static var typeName: String { "InvoiceItems" }
     public static let metadata = Metadata.create([
-        Property<InvoiceItems>.optional("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
-        Property<InvoiceItems>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<InvoiceItems>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<InvoiceItems>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
-        Property<InvoiceItems>.optional("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
+        Property<InvoiceItems>.optionalInt("invoiceLineId", get: { $0.invoiceLineId }, set: { $0.invoiceLineId = $1 }),
+        Property<InvoiceItems>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<InvoiceItems>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<InvoiceItems>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+        Property<InvoiceItems>.optionalInt("quantity", get: { $0.quantity }, set: { $0.quantity = $1 }),
     ])
 }
 
 nonisolated extension Invoices: JsonSerializable {
-    public static var typeName: String { "Invoices" }
     public static let metadata = Metadata.create([
-        Property<Invoices>.optional("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
-        Property<Invoices>.optional("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
-        Property<Invoices>.optional("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
-        Property<Invoices>.optional("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
-        Property<Invoices>.optional("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
-        Property<Invoices>.optional("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
-        Property<Invoices>.optional("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
-        Property<Invoices>.optional("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
-        Property<Invoices>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+        Property<Invoices>.optionalInt("invoiceId", get: { $0.invoiceId }, set: { $0.invoiceId = $1 }),
+        Property<Invoices>.optionalInt("customerId", get: { $0.customerId }, set: { $0.customerId = $1 }),
+        Property<Invoices>.optionalDate("invoiceDate", get: { $0.invoiceDate }, set: { $0.invoiceDate = $1 }),
+        Property<Invoices>.optionalString("billingAddress", get: { $0.billingAddress }, set: { $0.billingAddress = $1 }),
+        Property<Invoices>.optionalString("billingCity", get: { $0.billingCity }, set: { $0.billingCity = $1 }),
+        Property<Invoices>.optionalString("billingState", get: { $0.billingState }, set: { $0.billingState = $1 }),
+        Property<Invoices>.optionalString("billingCountry", get: { $0.billingCountry }, set: { $0.billingCountry = $1 }),
+        Property<Invoices>.optionalString("billingPostalCode", get: { $0.billingPostalCode }, set: { $0.billingPostalCode = $1 }),
+        Property<Invoices>.optionalDouble("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension MediaTypes: JsonSerializable {
-    public static var typeName: String { "MediaTypes" }
     public static let metadata = Metadata.create([
-        Property<MediaTypes>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<MediaTypes>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<MediaTypes>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<MediaTypes>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension Playlists: JsonSerializable {
-    public static var typeName: String { "Playlists" }
     public static let metadata = Metadata.create([
-        Property<Playlists>.optional("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
-        Property<Playlists>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Playlists>.optionalInt("playlistId", get: { $0.playlistId }, set: { $0.playlistId = $1 }),
+        Property<Playlists>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension Tracks: JsonSerializable {
-    public static var typeName: String { "Tracks" }
     public static let metadata = Metadata.create([
-        Property<Tracks>.optional("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
-        Property<Tracks>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<Tracks>.optional("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
-        Property<Tracks>.optional("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
-        Property<Tracks>.optional("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
-        Property<Tracks>.optional("composer", get: { $0.composer }, set: { $0.composer = $1 }),
-        Property<Tracks>.optional("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
-        Property<Tracks>.optional("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
-        Property<Tracks>.optional("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
+        Property<Tracks>.optionalInt("trackId", get: { $0.trackId }, set: { $0.trackId = $1 }),
+        Property<Tracks>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Tracks>.optionalInt("albumId", get: { $0.albumId }, set: { $0.albumId = $1 }),
+        Property<Tracks>.optionalInt("mediaTypeId", get: { $0.mediaTypeId }, set: { $0.mediaTypeId = $1 }),
+        Property<Tracks>.optionalInt("genreId", get: { $0.genreId }, set: { $0.genreId = $1 }),
+        Property<Tracks>.optionalString("composer", get: { $0.composer }, set: { $0.composer = $1 }),
+        Property<Tracks>.optionalInt("milliseconds", get: { $0.milliseconds }, set: { $0.milliseconds = $1 }),
+        Property<Tracks>.optionalInt("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
+        Property<Tracks>.optionalDouble("unitPrice", get: { $0.unitPrice }, set: { $0.unitPrice = $1 }),
     ])
 }
 
 nonisolated extension Booking: JsonSerializable {
-    public static var typeName: String { "Booking" }
     public static let metadata = Metadata.create([
-        Property<Booking>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Booking>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Booking>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Booking>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
         Property<Booking>.optional("roomType", get: { $0.roomType }, set: { $0.roomType = $1 }),
-        Property<Booking>.optional("roomNumber", get: { $0.roomNumber }, set: { $0.roomNumber = $1 }),
-        Property<Booking>.optional("bookingStartDate", get: { $0.bookingStartDate }, set: { $0.bookingStartDate = $1 }),
-        Property<Booking>.optional("bookingEndDate", get: { $0.bookingEndDate }, set: { $0.bookingEndDate = $1 }),
-        Property<Booking>.optional("cost", get: { $0.cost }, set: { $0.cost = $1 }),
-        Property<Booking>.optional("couponId", get: { $0.couponId }, set: { $0.couponId = $1 }),
+        Property<Booking>.optionalInt("roomNumber", get: { $0.roomNumber }, set: { $0.roomNumber = $1 }),
+        Property<Booking>.optionalDate("bookingStartDate", get: { $0.bookingStartDate }, set: { $0.bookingStartDate = $1 }),
+        Property<Booking>.optionalDate("bookingEndDate", get: { $0.bookingEndDate }, set: { $0.bookingEndDate = $1 }),
+        Property<Booking>.optionalDouble("cost", get: { $0.cost }, set: { $0.cost = $1 }),
+        Property<Booking>.optionalString("couponId", get: { $0.couponId }, set: { $0.couponId = $1 }),
         Property<Booking>.optionalObject("discount", get: { $0.discount }, set: { $0.discount = $1 }),
-        Property<Booking>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-        Property<Booking>.optional("cancelled", get: { $0.cancelled }, set: { $0.cancelled = $1 }),
-        Property<Booking>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Booking>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Booking>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<Booking>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Booking>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<Booking>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Booking>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<Booking>.optionalBool("cancelled", get: { $0.cancelled }, set: { $0.cancelled = $1 }),
+        Property<Booking>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Booking>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Booking>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<Booking>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Booking>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<Booking>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension Coupon: JsonSerializable {
-    public static var typeName: String { "Coupon" }
     public static let metadata = Metadata.create([
-        Property<Coupon>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Coupon>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<Coupon>.optional("discount", get: { $0.discount }, set: { $0.discount = $1 }),
-        Property<Coupon>.optional("expiryDate", get: { $0.expiryDate }, set: { $0.expiryDate = $1 }),
+        Property<Coupon>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Coupon>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<Coupon>.optionalInt("discount", get: { $0.discount }, set: { $0.discount = $1 }),
+        Property<Coupon>.optionalDate("expiryDate", get: { $0.expiryDate }, set: { $0.expiryDate = $1 }),
     ])
 }
 
@@ -3771,114 +3532,106 @@ nonisolated extension FileAccessType: JsonEnum {
 }
 
 nonisolated extension FileSystemFile: JsonSerializable {
-    public static var typeName: String { "FileSystemFile" }
     public static let metadata = Metadata.create([
-        Property<FileSystemFile>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<FileSystemFile>.optional("fileName", get: { $0.fileName }, set: { $0.fileName = $1 }),
-        Property<FileSystemFile>.optional("filePath", get: { $0.filePath }, set: { $0.filePath = $1 }),
-        Property<FileSystemFile>.optional("contentType", get: { $0.contentType }, set: { $0.contentType = $1 }),
-        Property<FileSystemFile>.optional("contentLength", get: { $0.contentLength }, set: { $0.contentLength = $1 }),
-        Property<FileSystemFile>.optional("fileSystemItemId", get: { $0.fileSystemItemId }, set: { $0.fileSystemItemId = $1 }),
+        Property<FileSystemFile>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<FileSystemFile>.optionalString("fileName", get: { $0.fileName }, set: { $0.fileName = $1 }),
+        Property<FileSystemFile>.optionalString("filePath", get: { $0.filePath }, set: { $0.filePath = $1 }),
+        Property<FileSystemFile>.optionalString("contentType", get: { $0.contentType }, set: { $0.contentType = $1 }),
+        Property<FileSystemFile>.optionalInt("contentLength", get: { $0.contentLength }, set: { $0.contentLength = $1 }),
+        Property<FileSystemFile>.optionalInt("fileSystemItemId", get: { $0.fileSystemItemId }, set: { $0.fileSystemItemId = $1 }),
     ])
 }
 
 nonisolated extension Player: JsonSerializable {
-    public static var typeName: String { "Player" }
     public static let metadata = Metadata.create([
-        Property<Player>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Player>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<Player>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<Player>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<Player>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Player>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<Player>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<Player>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
         Property<Player>.array("phoneNumbers", get: { $0.phoneNumbers }, set: { $0.phoneNumbers = $1 }),
         Property<Player>.array("gameItems", get: { $0.gameItems }, set: { $0.gameItems = $1 }),
         Property<Player>.optionalObject("profile", get: { $0.profile }, set: { $0.profile = $1 }),
-        Property<Player>.optional("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
-        Property<Player>.optional("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
+        Property<Player>.optionalInt("profileId", get: { $0.profileId }, set: { $0.profileId = $1 }),
+        Property<Player>.optionalString("savedLevelId", get: { $0.savedLevelId }, set: { $0.savedLevelId = $1 }),
         Property<Player>.optional("rowVersion", get: { $0.rowVersion }, set: { $0.rowVersion = $1 }),
-        Property<Player>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Player>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Player>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<Player>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Player>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<Player>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Player>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Player>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Player>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<Player>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Player>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<Player>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension Profile: JsonSerializable {
-    public static var typeName: String { "Profile" }
     public static let metadata = Metadata.create([
-        Property<Profile>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Profile>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<Profile>.optional("role", get: { $0.role }, set: { $0.role = $1 }),
         Property<Profile>.optional("region", get: { $0.region }, set: { $0.region = $1 }),
-        Property<Profile>.optional("username", get: { $0.username }, set: { $0.username = $1 }),
-        Property<Profile>.optional("highScore", get: { $0.highScore }, set: { $0.highScore = $1 }),
-        Property<Profile>.optional("gamesPlayed", get: { $0.gamesPlayed }, set: { $0.gamesPlayed = $1 }),
-        Property<Profile>.optional("energy", get: { $0.energy }, set: { $0.energy = $1 }),
-        Property<Profile>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<Profile>.optional("coverUrl", get: { $0.coverUrl }, set: { $0.coverUrl = $1 }),
+        Property<Profile>.optionalString("username", get: { $0.username }, set: { $0.username = $1 }),
+        Property<Profile>.optionalInt("highScore", get: { $0.highScore }, set: { $0.highScore = $1 }),
+        Property<Profile>.optionalInt("gamesPlayed", get: { $0.gamesPlayed }, set: { $0.gamesPlayed = $1 }),
+        Property<Profile>.optionalInt("energy", get: { $0.energy }, set: { $0.energy = $1 }),
+        Property<Profile>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<Profile>.optionalString("coverUrl", get: { $0.coverUrl }, set: { $0.coverUrl = $1 }),
         Property<Profile>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<Profile>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Profile>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Profile>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<Profile>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Profile>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<Profile>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Profile>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Profile>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Profile>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<Profile>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Profile>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<Profile>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension GameItem: JsonSerializable {
-    public static var typeName: String { "GameItem" }
     public static let metadata = Metadata.create([
-        Property<GameItem>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<GameItem>.optional("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
-        Property<GameItem>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<GameItem>.optional("dateAdded", get: { $0.dateAdded }, set: { $0.dateAdded = $1 }),
-        Property<GameItem>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<GameItem>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<GameItem>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
-        Property<GameItem>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<GameItem>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<GameItem>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<GameItem>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<GameItem>.optionalString("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
+        Property<GameItem>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<GameItem>.optionalDate("dateAdded", get: { $0.dateAdded }, set: { $0.dateAdded = $1 }),
+        Property<GameItem>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<GameItem>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<GameItem>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<GameItem>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<GameItem>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<GameItem>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
     ])
 }
 
 nonisolated extension PlayerGameItem: JsonSerializable {
-    public static var typeName: String { "PlayerGameItem" }
     public static let metadata = Metadata.create([
-        Property<PlayerGameItem>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PlayerGameItem>.optional("playerId", get: { $0.playerId }, set: { $0.playerId = $1 }),
-        Property<PlayerGameItem>.optional("gameItemName", get: { $0.gameItemName }, set: { $0.gameItemName = $1 }),
+        Property<PlayerGameItem>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PlayerGameItem>.optionalInt("playerId", get: { $0.playerId }, set: { $0.playerId = $1 }),
+        Property<PlayerGameItem>.optionalString("gameItemName", get: { $0.gameItemName }, set: { $0.gameItemName = $1 }),
     ])
 }
 
 nonisolated extension Level: JsonSerializable {
-    public static var typeName: String { "Level" }
     public static let metadata = Metadata.create([
-        Property<Level>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Level>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<Level>.bytes("data", get: { $0.data }, set: { $0.data = $1 }),
     ])
 }
 
 nonisolated extension JobApplicationAttachment: JsonSerializable {
-    public static var typeName: String { "JobApplicationAttachment" }
     public static let metadata = Metadata.create([
-        Property<JobApplicationAttachment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<JobApplicationAttachment>.optional("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Property<JobApplicationAttachment>.optional("fileName", get: { $0.fileName }, set: { $0.fileName = $1 }),
-        Property<JobApplicationAttachment>.optional("filePath", get: { $0.filePath }, set: { $0.filePath = $1 }),
-        Property<JobApplicationAttachment>.optional("contentType", get: { $0.contentType }, set: { $0.contentType = $1 }),
-        Property<JobApplicationAttachment>.optional("contentLength", get: { $0.contentLength }, set: { $0.contentLength = $1 }),
+        Property<JobApplicationAttachment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<JobApplicationAttachment>.optionalInt("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Property<JobApplicationAttachment>.optionalString("fileName", get: { $0.fileName }, set: { $0.fileName = $1 }),
+        Property<JobApplicationAttachment>.optionalString("filePath", get: { $0.filePath }, set: { $0.filePath = $1 }),
+        Property<JobApplicationAttachment>.optionalString("contentType", get: { $0.contentType }, set: { $0.contentType = $1 }),
+        Property<JobApplicationAttachment>.optionalInt("contentLength", get: { $0.contentLength }, set: { $0.contentLength = $1 }),
     ])
 }
 
 nonisolated extension AppUser: JsonSerializable {
-    public static var typeName: String { "AppUser" }
     public static let metadata = Metadata.create([
-        Property<AppUser>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<AppUser>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<AppUser>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<AppUser>.optional("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        Property<AppUser>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<AppUser>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<AppUser>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<AppUser>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<AppUser>.optionalString("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        Property<AppUser>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
     ])
 }
 
@@ -3887,11 +3640,10 @@ nonisolated extension RoomType: JsonEnum {
 }
 
 nonisolated extension Phone: JsonSerializable {
-    public static var typeName: String { "Phone" }
     public static let metadata = Metadata.create([
         Property<Phone>.optional("kind", get: { $0.kind }, set: { $0.kind = $1 }),
-        Property<Phone>.optional("number", get: { $0.number }, set: { $0.number = $1 }),
-        Property<Phone>.optional("ext", get: { $0.ext }, set: { $0.ext = $1 }),
+        Property<Phone>.optionalString("number", get: { $0.number }, set: { $0.number = $1 }),
+        Property<Phone>.optionalString("ext", get: { $0.ext }, set: { $0.ext = $1 }),
     ])
 }
 
@@ -3918,17 +3670,15 @@ nonisolated extension JobApplicationStatus: JsonEnum {
 }
 
 nonisolated extension SubType: JsonSerializable {
-    public static var typeName: String { "SubType" }
     public static let metadata = Metadata.create([
-        Property<SubType>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<SubType>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<SubType>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<SubType>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension Poco: JsonSerializable {
-    public static var typeName: String { "Poco" }
     public static let metadata = Metadata.create([
-        Property<Poco>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Poco>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 

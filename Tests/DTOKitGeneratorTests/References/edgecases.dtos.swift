@@ -561,14 +561,9 @@ public nonisolated protocol IHasName {
 }
 
 nonisolated extension EchoShapes: JsonSerializable {
-    public static var typeName: String { "EchoShapes" }
-    public static let routes = [
-        ServiceRoute("/shapes/{Name}", "POST"),
-        ServiceRoute("/shapes"),
-    ]
-    public static let metadata = Metadata.create([
-        DTOKit.Property<EchoShapes>.value("version", get: { $0.version }, set: { $0.version = $1 }),
-        DTOKit.Property<EchoShapes>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/shapes/{Name}", "POST"), ServiceRoute("/shapes")], [
+        DTOKit.Property<EchoShapes>.int("version", get: { $0.version }, set: { $0.version = $1 }),
+        DTOKit.Property<EchoShapes>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
         DTOKit.Property<EchoShapes>.optionalObject("shapes", get: { $0.shapes }, set: { $0.shapes = $1 }),
     ])
 }
@@ -576,17 +571,15 @@ nonisolated extension EchoShapes: JsonSerializable {
 nonisolated extension EchoShapes: Codable {}
 
 nonisolated extension QueryShapes: JsonSerializable {
-    public static var typeName: String { "QueryShapes" }
-    public static let routes = [ServiceRoute("/shapes/query", "GET")]
-    public static let metadata = Metadata.create([
-        DTOKit.Property<QueryShapes>.value("version", get: { $0.version }, set: { $0.version = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/shapes/query", "GET")], [
+        DTOKit.Property<QueryShapes>.int("version", get: { $0.version }, set: { $0.version = $1 }),
         DTOKit.Property<QueryShapes>.optionalArray("colorIn", get: { $0.colorIn }, set: { $0.colorIn = $1 }),
-        DTOKit.Property<QueryShapes>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        DTOKit.Property<QueryShapes>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        DTOKit.Property<QueryShapes>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        DTOKit.Property<QueryShapes>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        DTOKit.Property<QueryShapes>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        DTOKit.Property<QueryShapes>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        DTOKit.Property<QueryShapes>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        DTOKit.Property<QueryShapes>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        DTOKit.Property<QueryShapes>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        DTOKit.Property<QueryShapes>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        DTOKit.Property<QueryShapes>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        DTOKit.Property<QueryShapes>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         DTOKit.Property<QueryShapes>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
@@ -594,41 +587,38 @@ nonisolated extension QueryShapes: JsonSerializable {
 nonisolated extension QueryShapes: Codable {}
 
 nonisolated extension DeleteShape: JsonSerializable {
-    public static var typeName: String { "DeleteShape" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<DeleteShape>.value("version", get: { $0.version }, set: { $0.version = $1 }),
-        DTOKit.Property<DeleteShape>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<DeleteShape>.optional("bearerToken", get: { $0.bearerToken }, set: { $0.bearerToken = $1 }),
+        DTOKit.Property<DeleteShape>.int("version", get: { $0.version }, set: { $0.version = $1 }),
+        DTOKit.Property<DeleteShape>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<DeleteShape>.optionalString("bearerToken", get: { $0.bearerToken }, set: { $0.bearerToken = $1 }),
     ])
 }
 
 nonisolated extension DeleteShape: Codable {}
 
 nonisolated extension GetNames: JsonSerializable {
-    public static var typeName: String { "GetNames" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<GetNames>.value("version", get: { $0.version }, set: { $0.version = $1 }),
+        DTOKit.Property<GetNames>.int("version", get: { $0.version }, set: { $0.version = $1 }),
     ])
 }
 
 nonisolated extension GetNames: Codable {}
 
 nonisolated extension AllShapes: JsonSerializable {
-    public static var typeName: String { "AllShapes" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<AllShapes>.optional("count", get: { $0.count }, set: { $0.count = $1 }),
-        DTOKit.Property<AllShapes>.optional("ratio", get: { $0.ratio }, set: { $0.ratio = $1 }),
-        DTOKit.Property<AllShapes>.optional("price", get: { $0.price }, set: { $0.price = $1 }),
+        DTOKit.Property<AllShapes>.optionalInt("count", get: { $0.count }, set: { $0.count = $1 }),
+        DTOKit.Property<AllShapes>.optionalDouble("ratio", get: { $0.ratio }, set: { $0.ratio = $1 }),
+        DTOKit.Property<AllShapes>.optionalDouble("price", get: { $0.price }, set: { $0.price = $1 }),
         DTOKit.Property<AllShapes>.optional("small", get: { $0.small }, set: { $0.small = $1 }),
         DTOKit.Property<AllShapes>.optional("signed", get: { $0.signed }, set: { $0.signed = $1 }),
         DTOKit.Property<AllShapes>.optional("big", get: { $0.big }, set: { $0.big = $1 }),
-        DTOKit.Property<AllShapes>.optional("letter", get: { $0.letter }, set: { $0.letter = $1 }),
-        DTOKit.Property<AllShapes>.optional("guid", get: { $0.guid }, set: { $0.guid = $1 }),
-        DTOKit.Property<AllShapes>.optional("when", get: { $0.when }, set: { $0.when = $1 }),
+        DTOKit.Property<AllShapes>.optionalString("letter", get: { $0.letter }, set: { $0.letter = $1 }),
+        DTOKit.Property<AllShapes>.optionalString("guid", get: { $0.guid }, set: { $0.guid = $1 }),
+        DTOKit.Property<AllShapes>.optionalDate("when", get: { $0.when }, set: { $0.when = $1 }),
         DTOKit.Property<AllShapes>.optionalTimeSpan("duration", get: { $0.duration }, set: { $0.duration = $1 }),
         DTOKit.Property<AllShapes>.optionalTimeSpanArray("durations", get: { $0.durations }, set: { $0.durations = $1 }),
         DTOKit.Property<AllShapes>.optionalTimeSpanDictionary("durationByName", get: { $0.durationByName }, set: { $0.durationByName = $1 }),
-        DTOKit.Property<AllShapes>.optional("untyped", get: { $0.untyped }, set: { $0.untyped = $1 }),
+        DTOKit.Property<AllShapes>.optionalJson("untyped", get: { $0.untyped }, set: { $0.untyped = $1 }),
         DTOKit.Property<AllShapes>.optionalArray("ints", get: { $0.ints }, set: { $0.ints = $1 }),
         DTOKit.Property<AllShapes>.optionalArray("maybeInts", get: { $0.maybeInts }, set: { $0.maybeInts = $1 }),
         DTOKit.Property<AllShapes>.optionalArray("shapes", get: { $0.shapes }, set: { $0.shapes = $1 }),
@@ -643,7 +633,7 @@ nonisolated extension AllShapes: JsonSerializable {
         DTOKit.Property<AllShapes>.optional("permissions", get: { $0.permissions }, set: { $0.permissions = $1 }),
         DTOKit.Property<AllShapes>.optionalObject("circle", get: { $0.circle }, set: { $0.circle = $1 }),
         DTOKit.Property<AllShapes>.optionalObject("pair", get: { $0.pair }, set: { $0.pair = $1 }),
-        DTOKit.Property<AllShapes>.optional("point", get: { $0.point }, set: { $0.point = $1 }),
+        DTOKit.Property<AllShapes>.optionalString("point", get: { $0.point }, set: { $0.point = $1 }),
         DTOKit.Property<AllShapes>.optionalObject("results", get: { $0.results }, set: { $0.results = $1 }),
         DTOKit.Property<AllShapes>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
@@ -652,11 +642,10 @@ nonisolated extension AllShapes: JsonSerializable {
 nonisolated extension AllShapes: Codable {}
 
 nonisolated extension `Type`: JsonSerializable {
-    public static var typeName: String { "Type" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<`Type`>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<`Type`>.optional("default", get: { $0.`default` }, set: { $0.`default` = $1 }),
-        DTOKit.Property<`Type`>.optional("self", get: { $0.`self` }, set: { $0.`self` = $1 }),
+        DTOKit.Property<`Type`>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<`Type`>.optionalString("default", get: { $0.`default` }, set: { $0.`default` = $1 }),
+        DTOKit.Property<`Type`>.optionalBool("self", get: { $0.`self` }, set: { $0.`self` = $1 }),
         DTOKit.Property<`Type`>.optionalObject("protocol", get: { $0.`protocol` }, set: { $0.`protocol` = $1 }),
     ])
 }
@@ -664,16 +653,14 @@ nonisolated extension `Type`: JsonSerializable {
 nonisolated extension `Type`: Codable {}
 
 nonisolated extension `Protocol`: JsonSerializable {
-    public static var typeName: String { "Protocol" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<`Protocol`>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        DTOKit.Property<`Protocol`>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension `Protocol`: Codable {}
 
 nonisolated extension Data: JsonSerializable {
-    public static var typeName: String { "Data" }
     public static let metadata = Metadata.create([
         DTOKit.Property<Data>.optionalBytes("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
         DTOKit.Property<Data>.optional("payload", get: { $0.payload }, set: { $0.payload = $1 }),
@@ -683,16 +670,14 @@ nonisolated extension Data: JsonSerializable {
 nonisolated extension Data: Codable {}
 
 nonisolated extension Error: JsonSerializable {
-    public static var typeName: String { "Error" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<Error>.optional("message", get: { $0.message }, set: { $0.message = $1 }),
+        DTOKit.Property<Error>.optionalString("message", get: { $0.message }, set: { $0.message = $1 }),
     ])
 }
 
 nonisolated extension Error: Codable {}
 
 nonisolated extension Result: JsonSerializable {
-    public static var typeName: String { "Result" }
     public static var metadata: Metadata {
         Metadata.cached(for: self) {
             Metadata.create([
@@ -707,10 +692,9 @@ nonisolated extension Result: JsonSerializable {
 nonisolated extension Result: Codable {}
 
 nonisolated extension Property: JsonSerializable {
-    public static var typeName: String { "Property" }
     public static let metadata = Metadata.create([
-        DTOKit.Property<Property>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        DTOKit.Property<Property>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        DTOKit.Property<Property>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        DTOKit.Property<Property>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
         DTOKit.Property<Property>.optionalObject("data", get: { $0.data }, set: { $0.data = $1 }),
     ])
 }
@@ -772,18 +756,13 @@ nonisolated extension Permissions: JsonFlags {
 nonisolated extension Permissions: Codable {}
 
 nonisolated extension Shape: JsonSerializable {
-    public static var typeName: String {
-        if self == Ring.self { return "Ring" }
-        if self == Circle.self { return "Circle" }
-        return "Shape"
-    }
     public static var metadata: Metadata {
         if self == Ring.self { return Ring.ringMetadata }
         if self == Circle.self { return Circle.circleMetadata }
         return shapeMetadata
     }
     static let shapeMetadata = Metadata.create([
-        DTOKit.Property<Shape>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        DTOKit.Property<Shape>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         DTOKit.Property<Shape>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
     ])
 }
@@ -791,18 +770,13 @@ nonisolated extension Shape: JsonSerializable {
 nonisolated extension Shape: Codable {}
 
 nonisolated extension Circle {
-    static let circleMetadata = Metadata.create([
-        DTOKit.Property<Circle>.optional("radius", get: { $0.radius }, set: { $0.radius = $1 }),
-        DTOKit.Property<Circle>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<Circle>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+    static let circleMetadata = Metadata.create(Circle.self, inheriting: Shape.shapeMetadata, [
+        DTOKit.Property<Circle>.optionalDouble("radius", get: { $0.radius }, set: { $0.radius = $1 }),
     ])
 }
 
 nonisolated extension Ring {
-    static let ringMetadata = Metadata.create([
-        DTOKit.Property<Ring>.optional("inner", get: { $0.inner }, set: { $0.inner = $1 }),
-        DTOKit.Property<Ring>.optional("radius", get: { $0.radius }, set: { $0.radius = $1 }),
-        DTOKit.Property<Ring>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        DTOKit.Property<Ring>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+    static let ringMetadata = Metadata.create(Ring.self, inheriting: Circle.circleMetadata, [
+        DTOKit.Property<Ring>.optionalDouble("inner", get: { $0.inner }, set: { $0.inner = $1 }),
     ])
 }

@@ -87,31 +87,25 @@ public nonisolated struct Channels: OptionSet, Hashable, Sendable {
 }
 
 nonisolated extension GetReadings: JsonSerializable {
-    public static var typeName: String { "GetReadings" }
-    public static let routes = [ServiceRoute("/readings/{Since}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetReadings>.optional("since", get: { $0.since }, set: { $0.since = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/readings/{Since}", "GET")], [
+        Property<GetReadings>.optionalDate("since", get: { $0.since }, set: { $0.since = $1 }),
         Property<GetReadings>.optional("channels", get: { $0.channels }, set: { $0.channels = $1 }),
     ])
 }
 
 nonisolated extension ResetSensor: JsonSerializable {
-    public static var typeName: String { "ResetSensor" }
-    public static let routes = [ServiceRoute("/sensors/{Id}/reset", "POST")]
-    public static let metadata = Metadata.create([
-        Property<ResetSensor>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/sensors/{Id}/reset", "POST")], [
+        Property<ResetSensor>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension Echo: JsonSerializable {
-    public static var typeName: String { "Echo" }
     public static let metadata = Metadata.create([
-        Property<Echo>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
+        Property<Echo>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
     ])
 }
 
 nonisolated extension GetReadingsResponse: JsonSerializable {
-    public static var typeName: String { "GetReadingsResponse" }
     public static let metadata = Metadata.create([
         Property<GetReadingsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetReadingsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -119,10 +113,9 @@ nonisolated extension GetReadingsResponse: JsonSerializable {
 }
 
 nonisolated extension Reading: JsonSerializable {
-    public static var typeName: String { "Reading" }
     public static let metadata = Metadata.create([
-        Property<Reading>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Reading>.optional("taken", get: { $0.taken }, set: { $0.taken = $1 }),
+        Property<Reading>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Reading>.optionalDate("taken", get: { $0.taken }, set: { $0.taken = $1 }),
         Property<Reading>.optionalArray("raw", get: { $0.raw }, set: { $0.raw = $1 }),
         Property<Reading>.optionalArray("samples", get: { $0.samples }, set: { $0.samples = $1 }),
         Property<Reading>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),

@@ -1593,556 +1593,474 @@ public nonisolated class ChoiceMessage {
 }
 
 nonisolated extension CreatorKitTasks: JsonSerializable {
-    public static var typeName: String { "CreatorKitTasks" }
     public static let metadata = Metadata.create([
         Property<CreatorKitTasks>.optionalObject("sendMessages", get: { $0.sendMessages }, set: { $0.sendMessages = $1 }),
     ])
 }
 
 nonisolated extension PreviewEmail: JsonSerializable {
-    public static var typeName: String { "PreviewEmail" }
     public static let metadata = Metadata.create([
-        Property<PreviewEmail>.optional("request", get: { $0.request }, set: { $0.request = $1 }),
-        Property<PreviewEmail>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<PreviewEmail>.optionalString("request", get: { $0.request }, set: { $0.request = $1 }),
+        Property<PreviewEmail>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
         Property<PreviewEmail>.dictionary("requestArgs", get: { $0.requestArgs }, set: { $0.requestArgs = $1 }),
     ])
 }
 
 nonisolated extension UpdateMailMessageDraft: JsonSerializable {
-    public static var typeName: String { "UpdateMailMessageDraft" }
     public static let metadata = Metadata.create([
-        Property<UpdateMailMessageDraft>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateMailMessageDraft>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UpdateMailMessageDraft>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<UpdateMailMessageDraft>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<UpdateMailMessageDraft>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<UpdateMailMessageDraft>.optional("subject", get: { $0.subject }, set: { $0.subject = $1 }),
-        Property<UpdateMailMessageDraft>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<UpdateMailMessageDraft>.optional("send", get: { $0.send }, set: { $0.send = $1 }),
+        Property<UpdateMailMessageDraft>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateMailMessageDraft>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UpdateMailMessageDraft>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<UpdateMailMessageDraft>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<UpdateMailMessageDraft>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<UpdateMailMessageDraft>.optionalString("subject", get: { $0.subject }, set: { $0.subject = $1 }),
+        Property<UpdateMailMessageDraft>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<UpdateMailMessageDraft>.optionalBool("send", get: { $0.send }, set: { $0.send = $1 }),
     ])
 }
 
 nonisolated extension SimpleTextEmail {
-    static let simpleTextEmailMetadata = Metadata.create([
-        Property<SimpleTextEmail>.optional("subject", get: { $0.subject }, set: { $0.subject = $1 }),
-        Property<SimpleTextEmail>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<SimpleTextEmail>.optional("draft", get: { $0.draft }, set: { $0.draft = $1 }),
-        Property<SimpleTextEmail>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<SimpleTextEmail>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<SimpleTextEmail>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+    static let simpleTextEmailMetadata = Metadata.create(SimpleTextEmail.self, inheriting: CreateEmailBase.createEmailBaseMetadata, [
+        Property<SimpleTextEmail>.optionalString("subject", get: { $0.subject }, set: { $0.subject = $1 }),
+        Property<SimpleTextEmail>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<SimpleTextEmail>.optionalBool("draft", get: { $0.draft }, set: { $0.draft = $1 }),
     ])
 }
 
 nonisolated extension CustomHtmlEmail {
-    static let customHtmlEmailMetadata = Metadata.create([
-        Property<CustomHtmlEmail>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<CustomHtmlEmail>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<CustomHtmlEmail>.optional("subject", get: { $0.subject }, set: { $0.subject = $1 }),
-        Property<CustomHtmlEmail>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<CustomHtmlEmail>.optional("draft", get: { $0.draft }, set: { $0.draft = $1 }),
-        Property<CustomHtmlEmail>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<CustomHtmlEmail>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CustomHtmlEmail>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+    static let customHtmlEmailMetadata = Metadata.create(CustomHtmlEmail.self, inheriting: CreateEmailBase.createEmailBaseMetadata, [
+        Property<CustomHtmlEmail>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<CustomHtmlEmail>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<CustomHtmlEmail>.optionalString("subject", get: { $0.subject }, set: { $0.subject = $1 }),
+        Property<CustomHtmlEmail>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<CustomHtmlEmail>.optionalBool("draft", get: { $0.draft }, set: { $0.draft = $1 }),
     ])
 }
 
 nonisolated extension SubscribeToMailingList: JsonSerializable {
-    public static var typeName: String { "SubscribeToMailingList" }
     public static let metadata = Metadata.create([
-        Property<SubscribeToMailingList>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<SubscribeToMailingList>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<SubscribeToMailingList>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<SubscribeToMailingList>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<SubscribeToMailingList>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<SubscribeToMailingList>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<SubscribeToMailingList>.optional("source", get: { $0.source }, set: { $0.source = $1 }),
         Property<SubscribeToMailingList>.optionalArray("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
     ])
 }
 
 nonisolated extension CreateContact: JsonSerializable {
-    public static var typeName: String { "CreateContact" }
     public static let metadata = Metadata.create([
-        Property<CreateContact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<CreateContact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CreateContact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<CreateContact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<CreateContact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<CreateContact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<CreateContact>.optional("source", get: { $0.source }, set: { $0.source = $1 }),
         Property<CreateContact>.optionalArray("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
     ])
 }
 
 nonisolated extension AdminCreateContact: JsonSerializable {
-    public static var typeName: String { "AdminCreateContact" }
     public static let metadata = Metadata.create([
-        Property<AdminCreateContact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<AdminCreateContact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<AdminCreateContact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<AdminCreateContact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<AdminCreateContact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<AdminCreateContact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<AdminCreateContact>.optional("source", get: { $0.source }, set: { $0.source = $1 }),
         Property<AdminCreateContact>.array("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
-        Property<AdminCreateContact>.optional("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
-        Property<AdminCreateContact>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
-        Property<AdminCreateContact>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<AdminCreateContact>.optionalDate("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
+        Property<AdminCreateContact>.optionalInt("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<AdminCreateContact>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
     ])
 }
 
 nonisolated extension UpdateContactMailingLists: JsonSerializable {
-    public static var typeName: String { "UpdateContactMailingLists" }
     public static let metadata = Metadata.create([
-        Property<UpdateContactMailingLists>.optional("ref", get: { $0.ref }, set: { $0.ref = $1 }),
+        Property<UpdateContactMailingLists>.optionalString("ref", get: { $0.ref }, set: { $0.ref = $1 }),
         Property<UpdateContactMailingLists>.array("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
-        Property<UpdateContactMailingLists>.optional("unsubscribeAll", get: { $0.unsubscribeAll }, set: { $0.unsubscribeAll = $1 }),
+        Property<UpdateContactMailingLists>.optionalBool("unsubscribeAll", get: { $0.unsubscribeAll }, set: { $0.unsubscribeAll = $1 }),
     ])
 }
 
 nonisolated extension FindContact: JsonSerializable {
-    public static var typeName: String { "FindContact" }
     public static let metadata = Metadata.create([
-        Property<FindContact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<FindContact>.optional("ref", get: { $0.ref }, set: { $0.ref = $1 }),
+        Property<FindContact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<FindContact>.optionalString("ref", get: { $0.ref }, set: { $0.ref = $1 }),
     ])
 }
 
 nonisolated extension SendMailMessage: JsonSerializable {
-    public static var typeName: String { "SendMailMessage" }
-    public static let routes = [ServiceRoute("/message/send/{id}")]
-    public static let metadata = Metadata.create([
-        Property<SendMailMessage>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<SendMailMessage>.optional("force", get: { $0.force }, set: { $0.force = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/message/send/{id}")], [
+        Property<SendMailMessage>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<SendMailMessage>.optionalBool("force", get: { $0.force }, set: { $0.force = $1 }),
     ])
 }
 
 nonisolated extension SendMailMessageRun: JsonSerializable {
-    public static var typeName: String { "SendMailMessageRun" }
-    public static let routes = [ServiceRoute("/messagerun/send/{id}")]
-    public static let metadata = Metadata.create([
-        Property<SendMailMessageRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<SendMailMessageRun>.optional("force", get: { $0.force }, set: { $0.force = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/messagerun/send/{id}")], [
+        Property<SendMailMessageRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<SendMailMessageRun>.optionalBool("force", get: { $0.force }, set: { $0.force = $1 }),
     ])
 }
 
 nonisolated extension VerifyEmailAddress: JsonSerializable {
-    public static var typeName: String { "VerifyEmailAddress" }
-    public static let routes = [ServiceRoute("/verify/email/{ExternalRef}")]
-    public static let metadata = Metadata.create([
-        Property<VerifyEmailAddress>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/verify/email/{ExternalRef}")], [
+        Property<VerifyEmailAddress>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
     ])
 }
 
 nonisolated extension SendMailRun: JsonSerializable {
-    public static var typeName: String { "SendMailRun" }
     public static let metadata = Metadata.create([
-        Property<SendMailRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<SendMailRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension ViewMailRunInfo: JsonSerializable {
-    public static var typeName: String { "ViewMailRunInfo" }
     public static let metadata = Metadata.create([
-        Property<ViewMailRunInfo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ViewMailRunInfo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension ViewAppData: JsonSerializable {
-    public static var typeName: String { "ViewAppData" }
-    public static let routes = [ServiceRoute("/mail/vars")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mail/vars")], [])
 }
 
 nonisolated extension ViewAppStats: JsonSerializable {
-    public static var typeName: String { "ViewAppStats" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension ArchiveMail: JsonSerializable {
-    public static var typeName: String { "ArchiveMail" }
     public static let metadata = Metadata.create([
-        Property<ArchiveMail>.optional("messages", get: { $0.messages }, set: { $0.messages = $1 }),
-        Property<ArchiveMail>.optional("mailRuns", get: { $0.mailRuns }, set: { $0.mailRuns = $1 }),
-        Property<ArchiveMail>.optional("olderThanDays", get: { $0.olderThanDays }, set: { $0.olderThanDays = $1 }),
+        Property<ArchiveMail>.optionalBool("messages", get: { $0.messages }, set: { $0.messages = $1 }),
+        Property<ArchiveMail>.optionalBool("mailRuns", get: { $0.mailRuns }, set: { $0.mailRuns = $1 }),
+        Property<ArchiveMail>.optionalInt("olderThanDays", get: { $0.olderThanDays }, set: { $0.olderThanDays = $1 }),
     ])
 }
 
 nonisolated extension Hello: JsonSerializable {
-    public static var typeName: String { "Hello" }
-    public static let routes = [ServiceRoute("/hello/{Name}")]
-    public static let metadata = Metadata.create([
-        Property<Hello>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/hello/{Name}")], [
+        Property<Hello>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension AdminData: JsonSerializable {
-    public static var typeName: String { "AdminData" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension GetRequestInfo: JsonSerializable {
-    public static var typeName: String { "GetRequestInfo" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension Sync: JsonSerializable {
-    public static var typeName: String { "Sync" }
     public static let metadata = Metadata.create([
         Property<Sync>.optionalArray("tasks", get: { $0.tasks }, set: { $0.tasks = $1 }),
     ])
 }
 
 nonisolated extension GenerateMeta: JsonSerializable {
-    public static var typeName: String { "GenerateMeta" }
     public static let metadata = Metadata.create([
-        Property<GenerateMeta>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GenerateMeta>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension DeleteCdnFilesMq: JsonSerializable {
-    public static var typeName: String { "DeleteCdnFilesMq" }
     public static let metadata = Metadata.create([
         Property<DeleteCdnFilesMq>.array("files", get: { $0.files }, set: { $0.files = $1 }),
     ])
 }
 
 nonisolated extension DeleteCdnFile: JsonSerializable {
-    public static var typeName: String { "DeleteCdnFile" }
     public static let metadata = Metadata.create([
-        Property<DeleteCdnFile>.optional("file", get: { $0.file }, set: { $0.file = $1 }),
+        Property<DeleteCdnFile>.optionalString("file", get: { $0.file }, set: { $0.file = $1 }),
     ])
 }
 
 nonisolated extension GetCdnFile: JsonSerializable {
-    public static var typeName: String { "GetCdnFile" }
     public static let metadata = Metadata.create([
-        Property<GetCdnFile>.optional("file", get: { $0.file }, set: { $0.file = $1 }),
+        Property<GetCdnFile>.optionalString("file", get: { $0.file }, set: { $0.file = $1 }),
     ])
 }
 
 nonisolated extension SendNewAnswerEmail: JsonSerializable {
-    public static var typeName: String { "SendNewAnswerEmail" }
     public static let metadata = Metadata.create([
-        Property<SendNewAnswerEmail>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<SendNewAnswerEmail>.optional("answerId", get: { $0.answerId }, set: { $0.answerId = $1 }),
+        Property<SendNewAnswerEmail>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<SendNewAnswerEmail>.optionalString("answerId", get: { $0.answerId }, set: { $0.answerId = $1 }),
     ])
 }
 
 nonisolated extension ViewModelQueues: JsonSerializable {
-    public static var typeName: String { "ViewModelQueues" }
     public static let metadata = Metadata.create([
         Property<ViewModelQueues>.array("models", get: { $0.models }, set: { $0.models = $1 }),
     ])
 }
 
 nonisolated extension GetNextJobs: JsonSerializable {
-    public static var typeName: String { "GetNextJobs" }
     public static let metadata = Metadata.create([
         Property<GetNextJobs>.array("models", get: { $0.models }, set: { $0.models = $1 }),
-        Property<GetNextJobs>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        Property<GetNextJobs>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<GetNextJobs>.optionalString("worker", get: { $0.worker }, set: { $0.worker = $1 }),
+        Property<GetNextJobs>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
     ])
 }
 
 nonisolated extension FailJob: JsonSerializable {
-    public static var typeName: String { "FailJob" }
     public static let metadata = Metadata.create([
-        Property<FailJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<FailJob>.optional("error", get: { $0.error }, set: { $0.error = $1 }),
+        Property<FailJob>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<FailJob>.optionalString("error", get: { $0.error }, set: { $0.error = $1 }),
     ])
 }
 
 nonisolated extension RestoreModelQueues: JsonSerializable {
-    public static var typeName: String { "RestoreModelQueues" }
     public static let metadata = Metadata.create([
-        Property<RestoreModelQueues>.optional("restoreFailedJobs", get: { $0.restoreFailedJobs }, set: { $0.restoreFailedJobs = $1 }),
+        Property<RestoreModelQueues>.optionalBool("restoreFailedJobs", get: { $0.restoreFailedJobs }, set: { $0.restoreFailedJobs = $1 }),
     ])
 }
 
 nonisolated extension CalculateLeaderBoard: JsonSerializable {
-    public static var typeName: String { "CalculateLeaderBoard" }
     public static let metadata = Metadata.create([
-        Property<CalculateLeaderBoard>.optional("modelsToExclude", get: { $0.modelsToExclude }, set: { $0.modelsToExclude = $1 }),
+        Property<CalculateLeaderBoard>.optionalString("modelsToExclude", get: { $0.modelsToExclude }, set: { $0.modelsToExclude = $1 }),
     ])
 }
 
 nonisolated extension GetLeaderboardStatsByTag: JsonSerializable {
-    public static var typeName: String { "GetLeaderboardStatsByTag" }
     public static let metadata = Metadata.create([
-        Property<GetLeaderboardStatsByTag>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
-        Property<GetLeaderboardStatsByTag>.optional("modelsToExclude", get: { $0.modelsToExclude }, set: { $0.modelsToExclude = $1 }),
+        Property<GetLeaderboardStatsByTag>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        Property<GetLeaderboardStatsByTag>.optionalString("modelsToExclude", get: { $0.modelsToExclude }, set: { $0.modelsToExclude = $1 }),
     ])
 }
 
 nonisolated extension GetAllAnswerModels: JsonSerializable {
-    public static var typeName: String { "GetAllAnswerModels" }
     public static let metadata = Metadata.create([
-        Property<GetAllAnswerModels>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetAllAnswerModels>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension FindSimilarQuestions: JsonSerializable {
-    public static var typeName: String { "FindSimilarQuestions" }
     public static let metadata = Metadata.create([
-        Property<FindSimilarQuestions>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
+        Property<FindSimilarQuestions>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
     ])
 }
 
 nonisolated extension AskQuestion: JsonSerializable {
-    public static var typeName: String { "AskQuestion" }
     public static let metadata = Metadata.create([
-        Property<AskQuestion>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<AskQuestion>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<AskQuestion>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<AskQuestion>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
         Property<AskQuestion>.array("tags", get: { $0.tags }, set: { $0.tags = $1 }),
-        Property<AskQuestion>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<AskQuestion>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
     ])
 }
 
 nonisolated extension DeleteQuestion: JsonSerializable {
-    public static var typeName: String { "DeleteQuestion" }
     public static let metadata = Metadata.create([
-        Property<DeleteQuestion>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<DeleteQuestion>.optional("returnUrl", get: { $0.returnUrl }, set: { $0.returnUrl = $1 }),
+        Property<DeleteQuestion>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteQuestion>.optionalString("returnUrl", get: { $0.returnUrl }, set: { $0.returnUrl = $1 }),
     ])
 }
 
 nonisolated extension AnswerQuestion: JsonSerializable {
-    public static var typeName: String { "AnswerQuestion" }
     public static let metadata = Metadata.create([
-        Property<AnswerQuestion>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<AnswerQuestion>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<AnswerQuestion>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<AnswerQuestion>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<AnswerQuestion>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<AnswerQuestion>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
     ])
 }
 
 nonisolated extension UpdateQuestion: JsonSerializable {
-    public static var typeName: String { "UpdateQuestion" }
     public static let metadata = Metadata.create([
-        Property<UpdateQuestion>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateQuestion>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<UpdateQuestion>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<UpdateQuestion>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateQuestion>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<UpdateQuestion>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
         Property<UpdateQuestion>.array("tags", get: { $0.tags }, set: { $0.tags = $1 }),
-        Property<UpdateQuestion>.optional("editReason", get: { $0.editReason }, set: { $0.editReason = $1 }),
+        Property<UpdateQuestion>.optionalString("editReason", get: { $0.editReason }, set: { $0.editReason = $1 }),
     ])
 }
 
 nonisolated extension UpdateAnswer: JsonSerializable {
-    public static var typeName: String { "UpdateAnswer" }
     public static let metadata = Metadata.create([
-        Property<UpdateAnswer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateAnswer>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<UpdateAnswer>.optional("editReason", get: { $0.editReason }, set: { $0.editReason = $1 }),
+        Property<UpdateAnswer>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateAnswer>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<UpdateAnswer>.optionalString("editReason", get: { $0.editReason }, set: { $0.editReason = $1 }),
     ])
 }
 
 nonisolated extension GetQuestion: JsonSerializable {
-    public static var typeName: String { "GetQuestion" }
     public static let metadata = Metadata.create([
-        Property<GetQuestion>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetQuestion>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetQuestionFile: JsonSerializable {
-    public static var typeName: String { "GetQuestionFile" }
     public static let metadata = Metadata.create([
-        Property<GetQuestionFile>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetQuestionFile>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetAnswerFile: JsonSerializable {
-    public static var typeName: String { "GetAnswerFile" }
     public static let metadata = Metadata.create([
-        Property<GetAnswerFile>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetAnswerFile>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetAnswer: JsonSerializable {
-    public static var typeName: String { "GetAnswer" }
     public static let metadata = Metadata.create([
-        Property<GetAnswer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetAnswer>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetAnswerBody: JsonSerializable {
-    public static var typeName: String { "GetAnswerBody" }
     public static let metadata = Metadata.create([
-        Property<GetAnswerBody>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetAnswerBody>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateRankingPostJob: JsonSerializable {
-    public static var typeName: String { "CreateRankingPostJob" }
     public static let metadata = Metadata.create([
-        Property<CreateRankingPostJob>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<CreateRankingPostJob>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension CreateWorkerAnswer: JsonSerializable {
-    public static var typeName: String { "CreateWorkerAnswer" }
     public static let metadata = Metadata.create([
-        Property<CreateWorkerAnswer>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<CreateWorkerAnswer>.optional("model", get: { $0.model }, set: { $0.model = $1 }),
-        Property<CreateWorkerAnswer>.optional("json", get: { $0.json }, set: { $0.json = $1 }),
-        Property<CreateWorkerAnswer>.optional("postJobId", get: { $0.postJobId }, set: { $0.postJobId = $1 }),
+        Property<CreateWorkerAnswer>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<CreateWorkerAnswer>.optionalString("model", get: { $0.model }, set: { $0.model = $1 }),
+        Property<CreateWorkerAnswer>.optionalString("json", get: { $0.json }, set: { $0.json = $1 }),
+        Property<CreateWorkerAnswer>.optionalInt("postJobId", get: { $0.postJobId }, set: { $0.postJobId = $1 }),
     ])
 }
 
 nonisolated extension RankAnswers: JsonSerializable {
-    public static var typeName: String { "RankAnswers" }
     public static let metadata = Metadata.create([
-        Property<RankAnswers>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<RankAnswers>.optional("model", get: { $0.model }, set: { $0.model = $1 }),
+        Property<RankAnswers>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<RankAnswers>.optionalString("model", get: { $0.model }, set: { $0.model = $1 }),
         Property<RankAnswers>.dictionary("modelVotes", get: { $0.modelVotes }, set: { $0.modelVotes = $1 }),
-        Property<RankAnswers>.optional("postJobId", get: { $0.postJobId }, set: { $0.postJobId = $1 }),
+        Property<RankAnswers>.optionalInt("postJobId", get: { $0.postJobId }, set: { $0.postJobId = $1 }),
     ])
 }
 
 nonisolated extension CreateComment: JsonSerializable {
-    public static var typeName: String { "CreateComment" }
     public static let metadata = Metadata.create([
-        Property<CreateComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<CreateComment>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<CreateComment>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<CreateComment>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
     ])
 }
 
 nonisolated extension DeleteComment: JsonSerializable {
-    public static var typeName: String { "DeleteComment" }
     public static let metadata = Metadata.create([
-        Property<DeleteComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<DeleteComment>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<DeleteComment>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<DeleteComment>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteComment>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<DeleteComment>.optionalInt("created", get: { $0.created }, set: { $0.created = $1 }),
     ])
 }
 
 nonisolated extension GetMeta: JsonSerializable {
-    public static var typeName: String { "GetMeta" }
     public static let metadata = Metadata.create([
-        Property<GetMeta>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetMeta>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetUserReputations: JsonSerializable {
-    public static var typeName: String { "GetUserReputations" }
     public static let metadata = Metadata.create([
         Property<GetUserReputations>.array("userNames", get: { $0.userNames }, set: { $0.userNames = $1 }),
     ])
 }
 
 nonisolated extension ImportQuestion: JsonSerializable {
-    public static var typeName: String { "ImportQuestion" }
     public static let metadata = Metadata.create([
-        Property<ImportQuestion>.optional("url", get: { $0.url }, set: { $0.url = $1 }),
+        Property<ImportQuestion>.optionalString("url", get: { $0.url }, set: { $0.url = $1 }),
         Property<ImportQuestion>.optional("site", get: { $0.site }, set: { $0.site = $1 }),
         Property<ImportQuestion>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),
     ])
 }
 
 nonisolated extension UpdateUserProfile: JsonSerializable {
-    public static var typeName: String { "UpdateUserProfile" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension GetUserAvatar: JsonSerializable {
-    public static var typeName: String { "GetUserAvatar" }
-    public static let routes = [ServiceRoute("/avatar/{UserName}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetUserAvatar>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/avatar/{UserName}", "GET")], [
+        Property<GetUserAvatar>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
     ])
 }
 
 nonisolated extension UserPostData: JsonSerializable {
-    public static var typeName: String { "UserPostData" }
     public static let metadata = Metadata.create([
-        Property<UserPostData>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<UserPostData>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension PostVote: JsonSerializable {
-    public static var typeName: String { "PostVote" }
     public static let metadata = Metadata.create([
-        Property<PostVote>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<PostVote>.optional("up", get: { $0.up }, set: { $0.up = $1 }),
-        Property<PostVote>.optional("down", get: { $0.down }, set: { $0.down = $1 }),
+        Property<PostVote>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<PostVote>.optionalBool("up", get: { $0.up }, set: { $0.up = $1 }),
+        Property<PostVote>.optionalBool("down", get: { $0.down }, set: { $0.down = $1 }),
     ])
 }
 
 nonisolated extension CommentVote: JsonSerializable {
-    public static var typeName: String { "CommentVote" }
     public static let metadata = Metadata.create([
-        Property<CommentVote>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<CommentVote>.optional("up", get: { $0.up }, set: { $0.up = $1 }),
-        Property<CommentVote>.optional("down", get: { $0.down }, set: { $0.down = $1 }),
+        Property<CommentVote>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<CommentVote>.optionalBool("up", get: { $0.up }, set: { $0.up = $1 }),
+        Property<CommentVote>.optionalBool("down", get: { $0.down }, set: { $0.down = $1 }),
     ])
 }
 
 nonisolated extension CreateAvatar: JsonSerializable {
-    public static var typeName: String { "CreateAvatar" }
     public static let metadata = Metadata.create([
-        Property<CreateAvatar>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<CreateAvatar>.optional("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }),
-        Property<CreateAvatar>.optional("bgColor", get: { $0.bgColor }, set: { $0.bgColor = $1 }),
+        Property<CreateAvatar>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<CreateAvatar>.optionalString("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }),
+        Property<CreateAvatar>.optionalString("bgColor", get: { $0.bgColor }, set: { $0.bgColor = $1 }),
     ])
 }
 
 nonisolated extension GetLatestNotifications: JsonSerializable {
-    public static var typeName: String { "GetLatestNotifications" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension GetLatestAchievements: JsonSerializable {
-    public static var typeName: String { "GetLatestAchievements" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension MarkAsRead: JsonSerializable {
-    public static var typeName: String { "MarkAsRead" }
     public static let metadata = Metadata.create([
         Property<MarkAsRead>.optionalArray("notificationIds", get: { $0.notificationIds }, set: { $0.notificationIds = $1 }),
-        Property<MarkAsRead>.optional("allNotifications", get: { $0.allNotifications }, set: { $0.allNotifications = $1 }),
+        Property<MarkAsRead>.optionalBool("allNotifications", get: { $0.allNotifications }, set: { $0.allNotifications = $1 }),
         Property<MarkAsRead>.optionalArray("achievementIds", get: { $0.achievementIds }, set: { $0.achievementIds = $1 }),
-        Property<MarkAsRead>.optional("allAchievements", get: { $0.allAchievements }, set: { $0.allAchievements = $1 }),
+        Property<MarkAsRead>.optionalBool("allAchievements", get: { $0.allAchievements }, set: { $0.allAchievements = $1 }),
     ])
 }
 
 nonisolated extension ShareContent: JsonSerializable {
-    public static var typeName: String { "ShareContent" }
-    public static let routes = [
-        ServiceRoute("/q/{RefId}"),
-        ServiceRoute("/q/{RefId}/{UserId}"),
-    ]
-    public static let metadata = Metadata.create([
-        Property<ShareContent>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<ShareContent>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/q/{RefId}"), ServiceRoute("/q/{RefId}/{UserId}")], [
+        Property<ShareContent>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<ShareContent>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
     ])
 }
 
 nonisolated extension FlagContent: JsonSerializable {
-    public static var typeName: String { "FlagContent" }
     public static let metadata = Metadata.create([
-        Property<FlagContent>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<FlagContent>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
         Property<FlagContent>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<FlagContent>.optional("reason", get: { $0.reason }, set: { $0.reason = $1 }),
+        Property<FlagContent>.optionalString("reason", get: { $0.reason }, set: { $0.reason = $1 }),
     ])
 }
 
 nonisolated extension WatchContent: JsonSerializable {
-    public static var typeName: String { "WatchContent" }
     public static let metadata = Metadata.create([
-        Property<WatchContent>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<WatchContent>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        Property<WatchContent>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<WatchContent>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
     ])
 }
 
 nonisolated extension UnwatchContent: JsonSerializable {
-    public static var typeName: String { "UnwatchContent" }
     public static let metadata = Metadata.create([
-        Property<UnwatchContent>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<UnwatchContent>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        Property<UnwatchContent>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<UnwatchContent>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
     ])
 }
 
 nonisolated extension WatchStatus: JsonSerializable {
-    public static var typeName: String { "WatchStatus" }
     public static let metadata = Metadata.create([
-        Property<WatchStatus>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<WatchStatus>.optional("tag", get: { $0.tag }, set: { $0.tag = $1 }),
+        Property<WatchStatus>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<WatchStatus>.optionalString("tag", get: { $0.tag }, set: { $0.tag = $1 }),
     ])
 }
 
 nonisolated extension WatchTags: JsonSerializable {
-    public static var typeName: String { "WatchTags" }
     public static let metadata = Metadata.create([
         Property<WatchTags>.optionalArray("subscribe", get: { $0.subscribe }, set: { $0.subscribe = $1 }),
         Property<WatchTags>.optionalArray("unsubscribe", get: { $0.unsubscribe }, set: { $0.unsubscribe = $1 }),
@@ -2150,12 +2068,10 @@ nonisolated extension WatchTags: JsonSerializable {
 }
 
 nonisolated extension GetWatchedTags: JsonSerializable {
-    public static var typeName: String { "GetWatchedTags" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension RenderComponent: JsonSerializable {
-    public static var typeName: String { "RenderComponent" }
     public static let metadata = Metadata.create([
         Property<RenderComponent>.optionalObject("regenerateMeta", get: { $0.regenerateMeta }, set: { $0.regenerateMeta = $1 }),
         Property<RenderComponent>.optionalObject("question", get: { $0.question }, set: { $0.question = $1 }),
@@ -2164,282 +2080,257 @@ nonisolated extension RenderComponent: JsonSerializable {
 }
 
 nonisolated extension PreviewMarkdown: JsonSerializable {
-    public static var typeName: String { "PreviewMarkdown" }
     public static let metadata = Metadata.create([
-        Property<PreviewMarkdown>.optional("markdown", get: { $0.markdown }, set: { $0.markdown = $1 }),
+        Property<PreviewMarkdown>.optionalString("markdown", get: { $0.markdown }, set: { $0.markdown = $1 }),
     ])
 }
 
 nonisolated extension QueryPosts: JsonSerializable {
-    public static var typeName: String { "QueryPosts" }
     public static let metadata = Metadata.create([
-        Property<QueryPosts>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPosts>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPosts>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPosts>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPosts>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPosts>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryPosts>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPosts>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPosts>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPosts>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPosts>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPosts>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPosts>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryContacts: JsonSerializable {
-    public static var typeName: String { "QueryContacts" }
     public static let metadata = Metadata.create([
-        Property<QueryContacts>.optional("search", get: { $0.search }, set: { $0.search = $1 }),
-        Property<QueryContacts>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryContacts>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryContacts>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryContacts>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryContacts>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryContacts>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryContacts>.optionalString("search", get: { $0.search }, set: { $0.search = $1 }),
+        Property<QueryContacts>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryContacts>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryContacts>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryContacts>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryContacts>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryContacts>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryContacts>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryInvalidEmails: JsonSerializable {
-    public static var typeName: String { "QueryInvalidEmails" }
     public static let metadata = Metadata.create([
-        Property<QueryInvalidEmails>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryInvalidEmails>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryInvalidEmails>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryInvalidEmails>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryInvalidEmails>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryInvalidEmails>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryInvalidEmails>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryInvalidEmails>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryInvalidEmails>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryInvalidEmails>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryInvalidEmails>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryInvalidEmails>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryInvalidEmails>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryMailMessages: JsonSerializable {
-    public static var typeName: String { "QueryMailMessages" }
     public static let metadata = Metadata.create([
-        Property<QueryMailMessages>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryMailMessages>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryMailMessages>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryMailMessages>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryMailMessages>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryMailMessages>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryMailMessages>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryMailMessages>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryMailMessages>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryMailMessages>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryMailMessages>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryMailMessages>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryMailMessages>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryMailRuns: JsonSerializable {
-    public static var typeName: String { "QueryMailRuns" }
     public static let metadata = Metadata.create([
-        Property<QueryMailRuns>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<QueryMailRuns>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryMailRuns>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryMailRuns>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryMailRuns>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryMailRuns>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryMailRuns>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryMailRuns>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QueryMailRuns>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryMailRuns>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryMailRuns>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryMailRuns>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryMailRuns>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryMailRuns>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryMailRuns>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryMailRunMessages: JsonSerializable {
-    public static var typeName: String { "QueryMailRunMessages" }
     public static let metadata = Metadata.create([
-        Property<QueryMailRunMessages>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryMailRunMessages>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryMailRunMessages>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryMailRunMessages>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryMailRunMessages>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryMailRunMessages>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryMailRunMessages>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryMailRunMessages>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryMailRunMessages>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryMailRunMessages>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryMailRunMessages>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryMailRunMessages>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryMailRunMessages>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryArchiveMessages: JsonSerializable {
-    public static var typeName: String { "QueryArchiveMessages" }
     public static let metadata = Metadata.create([
-        Property<QueryArchiveMessages>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryArchiveMessages>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryArchiveMessages>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryArchiveMessages>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryArchiveMessages>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryArchiveMessages>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryArchiveMessages>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryArchiveMessages>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryArchiveMessages>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryArchiveMessages>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryArchiveMessages>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryArchiveMessages>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryArchiveMessages>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryArchiveRuns: JsonSerializable {
-    public static var typeName: String { "QueryArchiveRuns" }
     public static let metadata = Metadata.create([
-        Property<QueryArchiveRuns>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryArchiveRuns>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryArchiveRuns>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryArchiveRuns>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryArchiveRuns>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryArchiveRuns>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryArchiveRuns>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryArchiveRuns>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryArchiveRuns>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryArchiveRuns>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryArchiveRuns>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryArchiveRuns>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryArchiveRuns>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryArchiveMessageRuns: JsonSerializable {
-    public static var typeName: String { "QueryArchiveMessageRuns" }
     public static let metadata = Metadata.create([
-        Property<QueryArchiveMessageRuns>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryArchiveMessageRuns>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryArchiveMessageRuns>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryArchiveMessageRuns>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryArchiveMessageRuns>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryArchiveMessageRuns>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryArchiveMessageRuns>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryArchiveMessageRuns>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryArchiveMessageRuns>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryArchiveMessageRuns>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryArchiveMessageRuns>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryArchiveMessageRuns>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryArchiveMessageRuns>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension UpdateContact: JsonSerializable {
-    public static var typeName: String { "UpdateContact" }
     public static let metadata = Metadata.create([
-        Property<UpdateContact>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateContact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UpdateContact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<UpdateContact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<UpdateContact>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateContact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UpdateContact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<UpdateContact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<UpdateContact>.optional("source", get: { $0.source }, set: { $0.source = $1 }),
         Property<UpdateContact>.optionalArray("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
-        Property<UpdateContact>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
-        Property<UpdateContact>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
-        Property<UpdateContact>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<UpdateContact>.optional("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
-        Property<UpdateContact>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<UpdateContact>.optional("unsubscribedDate", get: { $0.unsubscribedDate }, set: { $0.unsubscribedDate = $1 }),
+        Property<UpdateContact>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+        Property<UpdateContact>.optionalInt("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<UpdateContact>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<UpdateContact>.optionalDate("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
+        Property<UpdateContact>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<UpdateContact>.optionalDate("unsubscribedDate", get: { $0.unsubscribedDate }, set: { $0.unsubscribedDate = $1 }),
     ])
 }
 
 nonisolated extension DeleteContact: JsonSerializable {
-    public static var typeName: String { "DeleteContact" }
     public static let metadata = Metadata.create([
-        Property<DeleteContact>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteContact>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension UpdateMailMessage: JsonSerializable {
-    public static var typeName: String { "UpdateMailMessage" }
     public static let metadata = Metadata.create([
-        Property<UpdateMailMessage>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateMailMessage>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UpdateMailMessage>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<UpdateMailMessage>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<UpdateMailMessage>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<UpdateMailMessage>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateMailMessage>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UpdateMailMessage>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<UpdateMailMessage>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<UpdateMailMessage>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
         Property<UpdateMailMessage>.optionalDictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<UpdateMailMessage>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<UpdateMailMessage>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<UpdateMailMessage>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
     ])
 }
 
 nonisolated extension DeleteMailMessages: JsonSerializable {
-    public static var typeName: String { "DeleteMailMessages" }
     public static let metadata = Metadata.create([
-        Property<DeleteMailMessages>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteMailMessages>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateMailRun: JsonSerializable {
-    public static var typeName: String { "CreateMailRun" }
     public static let metadata = Metadata.create([
         Property<CreateMailRun>.optional("mailingList", get: { $0.mailingList }, set: { $0.mailingList = $1 }),
-        Property<CreateMailRun>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<CreateMailRun>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<CreateMailRun>.optional("generator", get: { $0.generator }, set: { $0.generator = $1 }),
+        Property<CreateMailRun>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<CreateMailRun>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<CreateMailRun>.optionalString("generator", get: { $0.generator }, set: { $0.generator = $1 }),
         Property<CreateMailRun>.optionalDictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
     ])
 }
 
 nonisolated extension UpdateMailRun: JsonSerializable {
-    public static var typeName: String { "UpdateMailRun" }
     public static let metadata = Metadata.create([
-        Property<UpdateMailRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateMailRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<UpdateMailRun>.optional("mailingList", get: { $0.mailingList }, set: { $0.mailingList = $1 }),
-        Property<UpdateMailRun>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<UpdateMailRun>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<UpdateMailRun>.optional("generator", get: { $0.generator }, set: { $0.generator = $1 }),
+        Property<UpdateMailRun>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<UpdateMailRun>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<UpdateMailRun>.optionalString("generator", get: { $0.generator }, set: { $0.generator = $1 }),
         Property<UpdateMailRun>.optionalDictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
-        Property<UpdateMailRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<UpdateMailRun>.optional("generatedDate", get: { $0.generatedDate }, set: { $0.generatedDate = $1 }),
-        Property<UpdateMailRun>.optional("sentDate", get: { $0.sentDate }, set: { $0.sentDate = $1 }),
-        Property<UpdateMailRun>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        Property<UpdateMailRun>.optional("emailsCount", get: { $0.emailsCount }, set: { $0.emailsCount = $1 }),
+        Property<UpdateMailRun>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<UpdateMailRun>.optionalDate("generatedDate", get: { $0.generatedDate }, set: { $0.generatedDate = $1 }),
+        Property<UpdateMailRun>.optionalDate("sentDate", get: { $0.sentDate }, set: { $0.sentDate = $1 }),
+        Property<UpdateMailRun>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<UpdateMailRun>.optionalInt("emailsCount", get: { $0.emailsCount }, set: { $0.emailsCount = $1 }),
     ])
 }
 
 nonisolated extension DeleteMailRun: JsonSerializable {
-    public static var typeName: String { "DeleteMailRun" }
     public static let metadata = Metadata.create([
-        Property<DeleteMailRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteMailRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension UpdateMailRunMessage: JsonSerializable {
-    public static var typeName: String { "UpdateMailRunMessage" }
     public static let metadata = Metadata.create([
-        Property<UpdateMailRunMessage>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateMailRunMessage>.optional("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
-        Property<UpdateMailRunMessage>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
-        Property<UpdateMailRunMessage>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<UpdateMailRunMessage>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateMailRunMessage>.optionalInt("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
+        Property<UpdateMailRunMessage>.optionalInt("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
+        Property<UpdateMailRunMessage>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
         Property<UpdateMailRunMessage>.optionalDictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<UpdateMailRunMessage>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<UpdateMailRunMessage>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        Property<UpdateMailRunMessage>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<UpdateMailRunMessage>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        Property<UpdateMailRunMessage>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
     ])
 }
 
 nonisolated extension DeleteMailRunMessage: JsonSerializable {
-    public static var typeName: String { "DeleteMailRunMessage" }
     public static let metadata = Metadata.create([
-        Property<DeleteMailRunMessage>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeleteMailRunMessage>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension MailMessage: JsonSerializable {
-    public static var typeName: String {
-        if self == ArchiveMessage.self { return "ArchiveMessage" }
-        return "MailMessage"
-    }
     public static var metadata: Metadata {
         if self == ArchiveMessage.self { return ArchiveMessage.archiveMessageMetadata }
         return mailMessageMetadata
     }
     static let mailMessageMetadata = Metadata.create([
-        Property<MailMessage>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<MailMessage>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<MailMessage>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<MailMessage>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<MailMessage>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<MailMessage>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<MailMessage>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<MailMessage>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<MailMessage>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<MailMessage>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
         Property<MailMessage>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
         Property<MailMessage>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<MailMessage>.optional("draft", get: { $0.draft }, set: { $0.draft = $1 }),
-        Property<MailMessage>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
-        Property<MailMessage>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<MailMessage>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        Property<MailMessage>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<MailMessage>.optionalBool("draft", get: { $0.draft }, set: { $0.draft = $1 }),
+        Property<MailMessage>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+        Property<MailMessage>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<MailMessage>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        Property<MailMessage>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
         Property<MailMessage>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
     ])
 }
 
 nonisolated extension Contact: JsonSerializable {
-    public static var typeName: String { "Contact" }
     public static let metadata = Metadata.create([
-        Property<Contact>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Contact>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<Contact>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<Contact>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<Contact>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Contact>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<Contact>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<Contact>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
         Property<Contact>.optional("source", get: { $0.source }, set: { $0.source = $1 }),
         Property<Contact>.optional("mailingLists", get: { $0.mailingLists }, set: { $0.mailingLists = $1 }),
-        Property<Contact>.optional("token", get: { $0.token }, set: { $0.token = $1 }),
-        Property<Contact>.optional("emailLower", get: { $0.emailLower }, set: { $0.emailLower = $1 }),
-        Property<Contact>.optional("nameLower", get: { $0.nameLower }, set: { $0.nameLower = $1 }),
-        Property<Contact>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
-        Property<Contact>.optional("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
-        Property<Contact>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Contact>.optional("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
-        Property<Contact>.optional("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
-        Property<Contact>.optional("unsubscribedDate", get: { $0.unsubscribedDate }, set: { $0.unsubscribedDate = $1 }),
+        Property<Contact>.optionalString("token", get: { $0.token }, set: { $0.token = $1 }),
+        Property<Contact>.optionalString("emailLower", get: { $0.emailLower }, set: { $0.emailLower = $1 }),
+        Property<Contact>.optionalString("nameLower", get: { $0.nameLower }, set: { $0.nameLower = $1 }),
+        Property<Contact>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+        Property<Contact>.optionalInt("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
+        Property<Contact>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Contact>.optionalDate("verifiedDate", get: { $0.verifiedDate }, set: { $0.verifiedDate = $1 }),
+        Property<Contact>.optionalDate("deletedDate", get: { $0.deletedDate }, set: { $0.deletedDate = $1 }),
+        Property<Contact>.optionalDate("unsubscribedDate", get: { $0.unsubscribedDate }, set: { $0.unsubscribedDate = $1 }),
     ])
 }
 
 nonisolated extension FindContactResponse: JsonSerializable {
-    public static var typeName: String { "FindContactResponse" }
     public static let metadata = Metadata.create([
         Property<FindContactResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<FindContactResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2447,20 +2338,18 @@ nonisolated extension FindContactResponse: JsonSerializable {
 }
 
 nonisolated extension ViewMailRunInfoResponse: JsonSerializable {
-    public static var typeName: String { "ViewMailRunInfoResponse" }
     public static let metadata = Metadata.create([
-        Property<ViewMailRunInfoResponse>.optional("messagesSent", get: { $0.messagesSent }, set: { $0.messagesSent = $1 }),
-        Property<ViewMailRunInfoResponse>.optional("totalMessages", get: { $0.totalMessages }, set: { $0.totalMessages = $1 }),
+        Property<ViewMailRunInfoResponse>.optionalInt("messagesSent", get: { $0.messagesSent }, set: { $0.messagesSent = $1 }),
+        Property<ViewMailRunInfoResponse>.optionalInt("totalMessages", get: { $0.totalMessages }, set: { $0.totalMessages = $1 }),
         Property<ViewMailRunInfoResponse>.optionalTimeSpan("timeTaken", get: { $0.timeTaken }, set: { $0.timeTaken = $1 }),
         Property<ViewMailRunInfoResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension ViewAppDataResponse: JsonSerializable {
-    public static var typeName: String { "ViewAppDataResponse" }
     public static let metadata = Metadata.create([
-        Property<ViewAppDataResponse>.optional("websiteBaseUrl", get: { $0.websiteBaseUrl }, set: { $0.websiteBaseUrl = $1 }),
-        Property<ViewAppDataResponse>.optional("baseUrl", get: { $0.baseUrl }, set: { $0.baseUrl = $1 }),
+        Property<ViewAppDataResponse>.optionalString("websiteBaseUrl", get: { $0.websiteBaseUrl }, set: { $0.websiteBaseUrl = $1 }),
+        Property<ViewAppDataResponse>.optionalString("baseUrl", get: { $0.baseUrl }, set: { $0.baseUrl = $1 }),
         Property<ViewAppDataResponse>.dictionary("vars", get: { $0.vars }, set: { $0.vars = $1 }),
         Property<ViewAppDataResponse>.array("bannedUserIds", get: { $0.bannedUserIds }, set: { $0.bannedUserIds = $1 }),
         Property<ViewAppDataResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2468,7 +2357,6 @@ nonisolated extension ViewAppDataResponse: JsonSerializable {
 }
 
 nonisolated extension ViewAppStatsResponse: JsonSerializable {
-    public static var typeName: String { "ViewAppStatsResponse" }
     public static let metadata = Metadata.create([
         Property<ViewAppStatsResponse>.dictionary("totals", get: { $0.totals }, set: { $0.totals = $1 }),
         Property<ViewAppStatsResponse>.dictionary("before30DayTotals", get: { $0.before30DayTotals }, set: { $0.before30DayTotals = $1 }),
@@ -2479,7 +2367,6 @@ nonisolated extension ViewAppStatsResponse: JsonSerializable {
 }
 
 nonisolated extension ArchiveMailResponse: JsonSerializable {
-    public static var typeName: String { "ArchiveMailResponse" }
     public static let metadata = Metadata.create([
         Property<ArchiveMailResponse>.array("archivedMessageIds", get: { $0.archivedMessageIds }, set: { $0.archivedMessageIds = $1 }),
         Property<ArchiveMailResponse>.array("archivedMailRunIds", get: { $0.archivedMailRunIds }, set: { $0.archivedMailRunIds = $1 }),
@@ -2488,34 +2375,30 @@ nonisolated extension ArchiveMailResponse: JsonSerializable {
 }
 
 nonisolated extension HelloResponse: JsonSerializable {
-    public static var typeName: String { "HelloResponse" }
     public static let metadata = Metadata.create([
-        Property<HelloResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<HelloResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
     ])
 }
 
 nonisolated extension AdminDataResponse: JsonSerializable {
-    public static var typeName: String { "AdminDataResponse" }
     public static let metadata = Metadata.create([
         Property<AdminDataResponse>.array("pageStats", get: { $0.pageStats }, set: { $0.pageStats = $1 }),
     ])
 }
 
 nonisolated extension QuestionAndAnswers: JsonSerializable {
-    public static var typeName: String { "QuestionAndAnswers" }
     public static let metadata = Metadata.create([
-        Property<QuestionAndAnswers>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<QuestionAndAnswers>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<QuestionAndAnswers>.optionalObject("post", get: { $0.post }, set: { $0.post = $1 }),
         Property<QuestionAndAnswers>.optionalObject("meta", get: { $0.meta }, set: { $0.meta = $1 }),
         Property<QuestionAndAnswers>.array("answers", get: { $0.answers }, set: { $0.answers = $1 }),
-        Property<QuestionAndAnswers>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<QuestionAndAnswers>.optional("questionScore", get: { $0.questionScore }, set: { $0.questionScore = $1 }),
+        Property<QuestionAndAnswers>.optionalInt("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
+        Property<QuestionAndAnswers>.optionalInt("questionScore", get: { $0.questionScore }, set: { $0.questionScore = $1 }),
         Property<QuestionAndAnswers>.array("questionComments", get: { $0.questionComments }, set: { $0.questionComments = $1 }),
     ])
 }
 
 nonisolated extension ViewModelQueuesResponse: JsonSerializable {
-    public static var typeName: String { "ViewModelQueuesResponse" }
     public static let metadata = Metadata.create([
         Property<ViewModelQueuesResponse>.array("jobs", get: { $0.jobs }, set: { $0.jobs = $1 }),
         Property<ViewModelQueuesResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2523,7 +2406,6 @@ nonisolated extension ViewModelQueuesResponse: JsonSerializable {
 }
 
 nonisolated extension GetNextJobsResponse: JsonSerializable {
-    public static var typeName: String { "GetNextJobsResponse" }
     public static let metadata = Metadata.create([
         Property<GetNextJobsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetNextJobsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2531,7 +2413,6 @@ nonisolated extension GetNextJobsResponse: JsonSerializable {
 }
 
 nonisolated extension CalculateLeaderboardResponse: JsonSerializable {
-    public static var typeName: String { "CalculateLeaderboardResponse" }
     public static let metadata = Metadata.create([
         Property<CalculateLeaderboardResponse>.array("mostLikedModelsByLlm", get: { $0.mostLikedModelsByLlm }, set: { $0.mostLikedModelsByLlm = $1 }),
         Property<CalculateLeaderboardResponse>.array("answererWinRate", get: { $0.answererWinRate }, set: { $0.answererWinRate = $1 }),
@@ -2541,14 +2422,12 @@ nonisolated extension CalculateLeaderboardResponse: JsonSerializable {
 }
 
 nonisolated extension GetAllAnswerModelsResponse: JsonSerializable {
-    public static var typeName: String { "GetAllAnswerModelsResponse" }
     public static let metadata = Metadata.create([
         Property<GetAllAnswerModelsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 nonisolated extension FindSimilarQuestionsResponse: JsonSerializable {
-    public static var typeName: String { "FindSimilarQuestionsResponse" }
     public static let metadata = Metadata.create([
         Property<FindSimilarQuestionsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<FindSimilarQuestionsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2556,24 +2435,21 @@ nonisolated extension FindSimilarQuestionsResponse: JsonSerializable {
 }
 
 nonisolated extension AskQuestionResponse: JsonSerializable {
-    public static var typeName: String { "AskQuestionResponse" }
     public static let metadata = Metadata.create([
-        Property<AskQuestionResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<AskQuestionResponse>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<AskQuestionResponse>.optional("redirectTo", get: { $0.redirectTo }, set: { $0.redirectTo = $1 }),
+        Property<AskQuestionResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<AskQuestionResponse>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<AskQuestionResponse>.optionalString("redirectTo", get: { $0.redirectTo }, set: { $0.redirectTo = $1 }),
         Property<AskQuestionResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension AnswerQuestionResponse: JsonSerializable {
-    public static var typeName: String { "AnswerQuestionResponse" }
     public static let metadata = Metadata.create([
         Property<AnswerQuestionResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdateQuestionResponse: JsonSerializable {
-    public static var typeName: String { "UpdateQuestionResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateQuestionResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<UpdateQuestionResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2581,14 +2457,12 @@ nonisolated extension UpdateQuestionResponse: JsonSerializable {
 }
 
 nonisolated extension UpdateAnswerResponse: JsonSerializable {
-    public static var typeName: String { "UpdateAnswerResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateAnswerResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetQuestionResponse: JsonSerializable {
-    public static var typeName: String { "GetQuestionResponse" }
     public static let metadata = Metadata.create([
         Property<GetQuestionResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<GetQuestionResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2596,14 +2470,12 @@ nonisolated extension GetQuestionResponse: JsonSerializable {
 }
 
 nonisolated extension GetAnswerResponse: JsonSerializable {
-    public static var typeName: String { "GetAnswerResponse" }
     public static let metadata = Metadata.create([
         Property<GetAnswerResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
     ])
 }
 
 nonisolated extension CommentsResponse: JsonSerializable {
-    public static var typeName: String { "CommentsResponse" }
     public static let metadata = Metadata.create([
         Property<CommentsResponse>.array("comments", get: { $0.comments }, set: { $0.comments = $1 }),
         Property<CommentsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2611,20 +2483,18 @@ nonisolated extension CommentsResponse: JsonSerializable {
 }
 
 nonisolated extension Meta: JsonSerializable {
-    public static var typeName: String { "Meta" }
     public static let metadata = Metadata.create([
-        Property<Meta>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Meta>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<Meta>.dictionary("modelVotes", get: { $0.modelVotes }, set: { $0.modelVotes = $1 }),
         Property<Meta>.dictionary("modelReasons", get: { $0.modelReasons }, set: { $0.modelReasons = $1 }),
         Property<Meta>.dictionary("gradedBy", get: { $0.gradedBy }, set: { $0.gradedBy = $1 }),
         Property<Meta>.dictionary("comments", get: { $0.comments }, set: { $0.comments = $1 }),
         Property<Meta>.array("statTotals", get: { $0.statTotals }, set: { $0.statTotals = $1 }),
-        Property<Meta>.optional("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
+        Property<Meta>.optionalDate("modifiedDate", get: { $0.modifiedDate }, set: { $0.modifiedDate = $1 }),
     ])
 }
 
 nonisolated extension GetUserReputationsResponse: JsonSerializable {
-    public static var typeName: String { "GetUserReputationsResponse" }
     public static let metadata = Metadata.create([
         Property<GetUserReputationsResponse>.dictionary("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetUserReputationsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2632,7 +2502,6 @@ nonisolated extension GetUserReputationsResponse: JsonSerializable {
 }
 
 nonisolated extension ImportQuestionResponse: JsonSerializable {
-    public static var typeName: String { "ImportQuestionResponse" }
     public static let metadata = Metadata.create([
         Property<ImportQuestionResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<ImportQuestionResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2640,16 +2509,14 @@ nonisolated extension ImportQuestionResponse: JsonSerializable {
 }
 
 nonisolated extension UpdateUserProfileResponse: JsonSerializable {
-    public static var typeName: String { "UpdateUserProfileResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateUserProfileResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UserPostDataResponse: JsonSerializable {
-    public static var typeName: String { "UserPostDataResponse" }
     public static let metadata = Metadata.create([
-        Property<UserPostDataResponse>.optional("watching", get: { $0.watching }, set: { $0.watching = $1 }),
+        Property<UserPostDataResponse>.optionalBool("watching", get: { $0.watching }, set: { $0.watching = $1 }),
         Property<UserPostDataResponse>.array("upVoteIds", get: { $0.upVoteIds }, set: { $0.upVoteIds = $1 }),
         Property<UserPostDataResponse>.array("downVoteIds", get: { $0.downVoteIds }, set: { $0.downVoteIds = $1 }),
         Property<UserPostDataResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2657,25 +2524,22 @@ nonisolated extension UserPostDataResponse: JsonSerializable {
 }
 
 nonisolated extension GetLatestNotificationsResponse: JsonSerializable {
-    public static var typeName: String { "GetLatestNotificationsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetLatestNotificationsResponse>.optional("hasUnread", get: { $0.hasUnread }, set: { $0.hasUnread = $1 }),
+        Property<GetLatestNotificationsResponse>.optionalBool("hasUnread", get: { $0.hasUnread }, set: { $0.hasUnread = $1 }),
         Property<GetLatestNotificationsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetLatestNotificationsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetLatestAchievementsResponse: JsonSerializable {
-    public static var typeName: String { "GetLatestAchievementsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetLatestAchievementsResponse>.optional("hasUnread", get: { $0.hasUnread }, set: { $0.hasUnread = $1 }),
+        Property<GetLatestAchievementsResponse>.optionalBool("hasUnread", get: { $0.hasUnread }, set: { $0.hasUnread = $1 }),
         Property<GetLatestAchievementsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetLatestAchievementsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetWatchedTagsResponse: JsonSerializable {
-    public static var typeName: String { "GetWatchedTagsResponse" }
     public static let metadata = Metadata.create([
         Property<GetWatchedTagsResponse>.array("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetWatchedTagsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -2683,50 +2547,44 @@ nonisolated extension GetWatchedTagsResponse: JsonSerializable {
 }
 
 nonisolated extension MailRun: JsonSerializable {
-    public static var typeName: String {
-        if self == ArchiveRun.self { return "ArchiveRun" }
-        return "MailRun"
-    }
     public static var metadata: Metadata {
         if self == ArchiveRun.self { return ArchiveRun.archiveRunMetadata }
         return mailRunMetadata
     }
     static let mailRunMetadata = Metadata.create([
-        Property<MailRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<MailRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<MailRun>.optional("mailingList", get: { $0.mailingList }, set: { $0.mailingList = $1 }),
-        Property<MailRun>.optional("generator", get: { $0.generator }, set: { $0.generator = $1 }),
+        Property<MailRun>.optionalString("generator", get: { $0.generator }, set: { $0.generator = $1 }),
         Property<MailRun>.dictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
-        Property<MailRun>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<MailRun>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<MailRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
-        Property<MailRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<MailRun>.optional("generatedDate", get: { $0.generatedDate }, set: { $0.generatedDate = $1 }),
-        Property<MailRun>.optional("sentDate", get: { $0.sentDate }, set: { $0.sentDate = $1 }),
-        Property<MailRun>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        Property<MailRun>.optional("emailsCount", get: { $0.emailsCount }, set: { $0.emailsCount = $1 }),
+        Property<MailRun>.optionalString("layout", get: { $0.layout }, set: { $0.layout = $1 }),
+        Property<MailRun>.optionalString("template", get: { $0.template }, set: { $0.template = $1 }),
+        Property<MailRun>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+        Property<MailRun>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<MailRun>.optionalDate("generatedDate", get: { $0.generatedDate }, set: { $0.generatedDate = $1 }),
+        Property<MailRun>.optionalDate("sentDate", get: { $0.sentDate }, set: { $0.sentDate = $1 }),
+        Property<MailRun>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<MailRun>.optionalInt("emailsCount", get: { $0.emailsCount }, set: { $0.emailsCount = $1 }),
     ])
 }
 
 nonisolated extension MailMessageRun: JsonSerializable {
-    public static var typeName: String { "MailMessageRun" }
     public static let metadata = Metadata.create([
-        Property<MailMessageRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<MailMessageRun>.optional("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
-        Property<MailMessageRun>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
+        Property<MailMessageRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<MailMessageRun>.optionalInt("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
+        Property<MailMessageRun>.optionalInt("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
         Property<MailMessageRun>.optionalObject("contact", get: { $0.contact }, set: { $0.contact = $1 }),
-        Property<MailMessageRun>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<MailMessageRun>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
         Property<MailMessageRun>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
-        Property<MailMessageRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+        Property<MailMessageRun>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
         Property<MailMessageRun>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<MailMessageRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<MailMessageRun>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        Property<MailMessageRun>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<MailMessageRun>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<MailMessageRun>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        Property<MailMessageRun>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
         Property<MailMessageRun>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
     ])
 }
 
 nonisolated extension SendMailMessages: JsonSerializable {
-    public static var typeName: String { "SendMailMessages" }
     public static let metadata = Metadata.create([
         Property<SendMailMessages>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
         Property<SendMailMessages>.optionalArray("messages", get: { $0.messages }, set: { $0.messages = $1 }),
@@ -2734,20 +2592,15 @@ nonisolated extension SendMailMessages: JsonSerializable {
 }
 
 nonisolated extension CreateEmailBase: JsonSerializable {
-    public static var typeName: String {
-        if self == SimpleTextEmail.self { return "SimpleTextEmail" }
-        if self == CustomHtmlEmail.self { return "CustomHtmlEmail" }
-        return "CreateEmailBase"
-    }
     public static var metadata: Metadata {
         if self == SimpleTextEmail.self { return SimpleTextEmail.simpleTextEmailMetadata }
         if self == CustomHtmlEmail.self { return CustomHtmlEmail.customHtmlEmailMetadata }
         return createEmailBaseMetadata
     }
     static let createEmailBaseMetadata = Metadata.create([
-        Property<CreateEmailBase>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<CreateEmailBase>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<CreateEmailBase>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<CreateEmailBase>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<CreateEmailBase>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<CreateEmailBase>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
     ])
 }
 
@@ -2764,125 +2617,92 @@ nonisolated extension FlagType: JsonEnum {
 }
 
 nonisolated extension RegenerateMeta: JsonSerializable {
-    public static var typeName: String { "RegenerateMeta" }
     public static let metadata = Metadata.create([
-        Property<RegenerateMeta>.optional("ifPostModified", get: { $0.ifPostModified }, set: { $0.ifPostModified = $1 }),
-        Property<RegenerateMeta>.optional("forPost", get: { $0.forPost }, set: { $0.forPost = $1 }),
+        Property<RegenerateMeta>.optionalInt("ifPostModified", get: { $0.ifPostModified }, set: { $0.ifPostModified = $1 }),
+        Property<RegenerateMeta>.optionalInt("forPost", get: { $0.forPost }, set: { $0.forPost = $1 }),
     ])
 }
 
 nonisolated extension RenderHome: JsonSerializable {
-    public static var typeName: String { "RenderHome" }
     public static let metadata = Metadata.create([
-        Property<RenderHome>.optional("tab", get: { $0.tab }, set: { $0.tab = $1 }),
+        Property<RenderHome>.optionalString("tab", get: { $0.tab }, set: { $0.tab = $1 }),
         Property<RenderHome>.array("posts", get: { $0.posts }, set: { $0.posts = $1 }),
     ])
 }
 
 nonisolated extension Post: JsonSerializable {
-    public static var typeName: String { "Post" }
     public static let metadata = Metadata.create([
-        Property<Post>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Post>.optional("postTypeId", get: { $0.postTypeId }, set: { $0.postTypeId = $1 }),
-        Property<Post>.optional("acceptedAnswerId", get: { $0.acceptedAnswerId }, set: { $0.acceptedAnswerId = $1 }),
-        Property<Post>.optional("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
-        Property<Post>.optional("score", get: { $0.score }, set: { $0.score = $1 }),
-        Property<Post>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<Post>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<Post>.optional("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
-        Property<Post>.optional("creationDate", get: { $0.creationDate }, set: { $0.creationDate = $1 }),
-        Property<Post>.optional("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
-        Property<Post>.optional("lastEditDate", get: { $0.lastEditDate }, set: { $0.lastEditDate = $1 }),
-        Property<Post>.optional("lastEditorUserId", get: { $0.lastEditorUserId }, set: { $0.lastEditorUserId = $1 }),
-        Property<Post>.optional("ownerUserId", get: { $0.ownerUserId }, set: { $0.ownerUserId = $1 }),
+        Property<Post>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Post>.optionalInt("postTypeId", get: { $0.postTypeId }, set: { $0.postTypeId = $1 }),
+        Property<Post>.optionalInt("acceptedAnswerId", get: { $0.acceptedAnswerId }, set: { $0.acceptedAnswerId = $1 }),
+        Property<Post>.optionalInt("parentId", get: { $0.parentId }, set: { $0.parentId = $1 }),
+        Property<Post>.optionalInt("score", get: { $0.score }, set: { $0.score = $1 }),
+        Property<Post>.optionalInt("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
+        Property<Post>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Post>.optionalInt("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
+        Property<Post>.optionalDate("creationDate", get: { $0.creationDate }, set: { $0.creationDate = $1 }),
+        Property<Post>.optionalDate("lastActivityDate", get: { $0.lastActivityDate }, set: { $0.lastActivityDate = $1 }),
+        Property<Post>.optionalDate("lastEditDate", get: { $0.lastEditDate }, set: { $0.lastEditDate = $1 }),
+        Property<Post>.optionalInt("lastEditorUserId", get: { $0.lastEditorUserId }, set: { $0.lastEditorUserId = $1 }),
+        Property<Post>.optionalInt("ownerUserId", get: { $0.ownerUserId }, set: { $0.ownerUserId = $1 }),
         Property<Post>.array("tags", get: { $0.tags }, set: { $0.tags = $1 }),
-        Property<Post>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<Post>.optional("summary", get: { $0.summary }, set: { $0.summary = $1 }),
-        Property<Post>.optional("rankDate", get: { $0.rankDate }, set: { $0.rankDate = $1 }),
-        Property<Post>.optional("answerCount", get: { $0.answerCount }, set: { $0.answerCount = $1 }),
-        Property<Post>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Post>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Post>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<Post>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<Post>.optional("modifiedReason", get: { $0.modifiedReason }, set: { $0.modifiedReason = $1 }),
-        Property<Post>.optional("lockedDate", get: { $0.lockedDate }, set: { $0.lockedDate = $1 }),
-        Property<Post>.optional("lockedReason", get: { $0.lockedReason }, set: { $0.lockedReason = $1 }),
+        Property<Post>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<Post>.optionalString("summary", get: { $0.summary }, set: { $0.summary = $1 }),
+        Property<Post>.optionalDate("rankDate", get: { $0.rankDate }, set: { $0.rankDate = $1 }),
+        Property<Post>.optionalInt("answerCount", get: { $0.answerCount }, set: { $0.answerCount = $1 }),
+        Property<Post>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Post>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Post>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<Post>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<Post>.optionalString("modifiedReason", get: { $0.modifiedReason }, set: { $0.modifiedReason = $1 }),
+        Property<Post>.optionalDate("lockedDate", get: { $0.lockedDate }, set: { $0.lockedDate = $1 }),
+        Property<Post>.optionalString("lockedReason", get: { $0.lockedReason }, set: { $0.lockedReason = $1 }),
     ])
 }
 
 nonisolated extension InvalidEmail: JsonSerializable {
-    public static var typeName: String { "InvalidEmail" }
     public static let metadata = Metadata.create([
-        Property<InvalidEmail>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<InvalidEmail>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<InvalidEmail>.optional("emailLower", get: { $0.emailLower }, set: { $0.emailLower = $1 }),
+        Property<InvalidEmail>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<InvalidEmail>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<InvalidEmail>.optionalString("emailLower", get: { $0.emailLower }, set: { $0.emailLower = $1 }),
         Property<InvalidEmail>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
     ])
 }
 
 nonisolated extension ArchiveMessage {
-    static let archiveMessageMetadata = Metadata.create([
-        Property<ArchiveMessage>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ArchiveMessage>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<ArchiveMessage>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<ArchiveMessage>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<ArchiveMessage>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
-        Property<ArchiveMessage>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
-        Property<ArchiveMessage>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<ArchiveMessage>.optional("draft", get: { $0.draft }, set: { $0.draft = $1 }),
-        Property<ArchiveMessage>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
-        Property<ArchiveMessage>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<ArchiveMessage>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        Property<ArchiveMessage>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        Property<ArchiveMessage>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
-    ])
+    static let archiveMessageMetadata = Metadata.create(ArchiveMessage.self, inheriting: MailMessage.mailMessageMetadata, [])
 }
 
 nonisolated extension ArchiveRun {
-    static let archiveRunMetadata = Metadata.create([
-        Property<ArchiveRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ArchiveRun>.optional("mailingList", get: { $0.mailingList }, set: { $0.mailingList = $1 }),
-        Property<ArchiveRun>.optional("generator", get: { $0.generator }, set: { $0.generator = $1 }),
-        Property<ArchiveRun>.dictionary("generatorArgs", get: { $0.generatorArgs }, set: { $0.generatorArgs = $1 }),
-        Property<ArchiveRun>.optional("layout", get: { $0.layout }, set: { $0.layout = $1 }),
-        Property<ArchiveRun>.optional("template", get: { $0.template }, set: { $0.template = $1 }),
-        Property<ArchiveRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
-        Property<ArchiveRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<ArchiveRun>.optional("generatedDate", get: { $0.generatedDate }, set: { $0.generatedDate = $1 }),
-        Property<ArchiveRun>.optional("sentDate", get: { $0.sentDate }, set: { $0.sentDate = $1 }),
-        Property<ArchiveRun>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        Property<ArchiveRun>.optional("emailsCount", get: { $0.emailsCount }, set: { $0.emailsCount = $1 }),
-    ])
+    static let archiveRunMetadata = Metadata.create(ArchiveRun.self, inheriting: MailRun.mailRunMetadata, [])
 }
 
 nonisolated extension ArchiveMessageRun: JsonSerializable {
-    public static var typeName: String { "ArchiveMessageRun" }
     public static let metadata = Metadata.create([
-        Property<ArchiveMessageRun>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ArchiveMessageRun>.optional("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
-        Property<ArchiveMessageRun>.optional("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
-        Property<ArchiveMessageRun>.optional("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
+        Property<ArchiveMessageRun>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ArchiveMessageRun>.optionalInt("mailRunId", get: { $0.mailRunId }, set: { $0.mailRunId = $1 }),
+        Property<ArchiveMessageRun>.optionalInt("contactId", get: { $0.contactId }, set: { $0.contactId = $1 }),
+        Property<ArchiveMessageRun>.optionalString("renderer", get: { $0.renderer }, set: { $0.renderer = $1 }),
         Property<ArchiveMessageRun>.dictionary("rendererArgs", get: { $0.rendererArgs }, set: { $0.rendererArgs = $1 }),
-        Property<ArchiveMessageRun>.optional("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
+        Property<ArchiveMessageRun>.optionalString("externalRef", get: { $0.externalRef }, set: { $0.externalRef = $1 }),
         Property<ArchiveMessageRun>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<ArchiveMessageRun>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<ArchiveMessageRun>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        Property<ArchiveMessageRun>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<ArchiveMessageRun>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<ArchiveMessageRun>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        Property<ArchiveMessageRun>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
         Property<ArchiveMessageRun>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
     ])
 }
 
 nonisolated extension EmailMessage: JsonSerializable {
-    public static var typeName: String { "EmailMessage" }
     public static let metadata = Metadata.create([
         Property<EmailMessage>.array("to", get: { $0.to }, set: { $0.to = $1 }),
         Property<EmailMessage>.array("cc", get: { $0.cc }, set: { $0.cc = $1 }),
         Property<EmailMessage>.array("bcc", get: { $0.bcc }, set: { $0.bcc = $1 }),
         Property<EmailMessage>.optionalObject("from", get: { $0.from }, set: { $0.from = $1 }),
-        Property<EmailMessage>.optional("subject", get: { $0.subject }, set: { $0.subject = $1 }),
-        Property<EmailMessage>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<EmailMessage>.optional("bodyHtml", get: { $0.bodyHtml }, set: { $0.bodyHtml = $1 }),
-        Property<EmailMessage>.optional("bodyText", get: { $0.bodyText }, set: { $0.bodyText = $1 }),
+        Property<EmailMessage>.optionalString("subject", get: { $0.subject }, set: { $0.subject = $1 }),
+        Property<EmailMessage>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<EmailMessage>.optionalString("bodyHtml", get: { $0.bodyHtml }, set: { $0.bodyHtml = $1 }),
+        Property<EmailMessage>.optionalString("bodyText", get: { $0.bodyText }, set: { $0.bodyText = $1 }),
     ])
 }
 
@@ -2899,135 +2719,124 @@ nonisolated extension MailingList: JsonFlags {
 }
 
 nonisolated extension PageStats: JsonSerializable {
-    public static var typeName: String { "PageStats" }
     public static let metadata = Metadata.create([
-        Property<PageStats>.optional("label", get: { $0.label }, set: { $0.label = $1 }),
-        Property<PageStats>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+        Property<PageStats>.optionalString("label", get: { $0.label }, set: { $0.label = $1 }),
+        Property<PageStats>.optionalInt("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension Answer: JsonSerializable {
-    public static var typeName: String { "Answer" }
     public static let metadata = Metadata.create([
-        Property<Answer>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Answer>.optional("object", get: { $0.object }, set: { $0.object = $1 }),
-        Property<Answer>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<Answer>.optional("model", get: { $0.model }, set: { $0.model = $1 }),
+        Property<Answer>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Answer>.optionalString("object", get: { $0.object }, set: { $0.object = $1 }),
+        Property<Answer>.optionalInt("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<Answer>.optionalString("model", get: { $0.model }, set: { $0.model = $1 }),
         Property<Answer>.array("choices", get: { $0.choices }, set: { $0.choices = $1 }),
         Property<Answer>.dictionary("usage", get: { $0.usage }, set: { $0.usage = $1 }),
-        Property<Answer>.optional("temperature", get: { $0.temperature }, set: { $0.temperature = $1 }),
+        Property<Answer>.optionalDouble("temperature", get: { $0.temperature }, set: { $0.temperature = $1 }),
         Property<Answer>.array("comments", get: { $0.comments }, set: { $0.comments = $1 }),
     ])
 }
 
 nonisolated extension Comment: JsonSerializable {
-    public static var typeName: String { "Comment" }
     public static let metadata = Metadata.create([
-        Property<Comment>.optional("body", get: { $0.body }, set: { $0.body = $1 }),
-        Property<Comment>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<Comment>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Comment>.optional("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
-        Property<Comment>.optional("reports", get: { $0.reports }, set: { $0.reports = $1 }),
+        Property<Comment>.optionalString("body", get: { $0.body }, set: { $0.body = $1 }),
+        Property<Comment>.optionalInt("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<Comment>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Comment>.optionalInt("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
+        Property<Comment>.optionalInt("reports", get: { $0.reports }, set: { $0.reports = $1 }),
     ])
 }
 
 nonisolated extension PostJob: JsonSerializable {
-    public static var typeName: String { "PostJob" }
     public static let metadata = Metadata.create([
-        Property<PostJob>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PostJob>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<PostJob>.optional("model", get: { $0.model }, set: { $0.model = $1 }),
-        Property<PostJob>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<PostJob>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<PostJob>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<PostJob>.optional("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
-        Property<PostJob>.optional("worker", get: { $0.worker }, set: { $0.worker = $1 }),
-        Property<PostJob>.optional("workerIp", get: { $0.workerIp }, set: { $0.workerIp = $1 }),
-        Property<PostJob>.optional("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
-        Property<PostJob>.optional("error", get: { $0.error }, set: { $0.error = $1 }),
-        Property<PostJob>.optional("retryCount", get: { $0.retryCount }, set: { $0.retryCount = $1 }),
+        Property<PostJob>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PostJob>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<PostJob>.optionalString("model", get: { $0.model }, set: { $0.model = $1 }),
+        Property<PostJob>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<PostJob>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<PostJob>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<PostJob>.optionalDate("startedDate", get: { $0.startedDate }, set: { $0.startedDate = $1 }),
+        Property<PostJob>.optionalString("worker", get: { $0.worker }, set: { $0.worker = $1 }),
+        Property<PostJob>.optionalString("workerIp", get: { $0.workerIp }, set: { $0.workerIp = $1 }),
+        Property<PostJob>.optionalDate("completedDate", get: { $0.completedDate }, set: { $0.completedDate = $1 }),
+        Property<PostJob>.optionalString("error", get: { $0.error }, set: { $0.error = $1 }),
+        Property<PostJob>.optionalInt("retryCount", get: { $0.retryCount }, set: { $0.retryCount = $1 }),
     ])
 }
 
 nonisolated extension ModelTotalStartUpVotes: JsonSerializable {
-    public static var typeName: String { "ModelTotalStartUpVotes" }
     public static let metadata = Metadata.create([
-        Property<ModelTotalStartUpVotes>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ModelTotalStartUpVotes>.optional("startingUpVotes", get: { $0.startingUpVotes }, set: { $0.startingUpVotes = $1 }),
+        Property<ModelTotalStartUpVotes>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ModelTotalStartUpVotes>.optionalInt("startingUpVotes", get: { $0.startingUpVotes }, set: { $0.startingUpVotes = $1 }),
     ])
 }
 
 nonisolated extension LeaderBoardWinRate: JsonSerializable {
-    public static var typeName: String { "LeaderBoardWinRate" }
     public static let metadata = Metadata.create([
-        Property<LeaderBoardWinRate>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<LeaderBoardWinRate>.optional("winRate", get: { $0.winRate }, set: { $0.winRate = $1 }),
-        Property<LeaderBoardWinRate>.optional("numberOfQuestions", get: { $0.numberOfQuestions }, set: { $0.numberOfQuestions = $1 }),
+        Property<LeaderBoardWinRate>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<LeaderBoardWinRate>.optionalDouble("winRate", get: { $0.winRate }, set: { $0.winRate = $1 }),
+        Property<LeaderBoardWinRate>.optionalInt("numberOfQuestions", get: { $0.numberOfQuestions }, set: { $0.numberOfQuestions = $1 }),
     ])
 }
 
 nonisolated extension ModelTotalScore: JsonSerializable {
-    public static var typeName: String { "ModelTotalScore" }
     public static let metadata = Metadata.create([
-        Property<ModelTotalScore>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ModelTotalScore>.optional("totalScore", get: { $0.totalScore }, set: { $0.totalScore = $1 }),
+        Property<ModelTotalScore>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ModelTotalScore>.optionalInt("totalScore", get: { $0.totalScore }, set: { $0.totalScore = $1 }),
     ])
 }
 
 nonisolated extension ModelWinRate: JsonSerializable {
-    public static var typeName: String { "ModelWinRate" }
     public static let metadata = Metadata.create([
-        Property<ModelWinRate>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ModelWinRate>.optional("winRate", get: { $0.winRate }, set: { $0.winRate = $1 }),
-        Property<ModelWinRate>.optional("numberOfQuestions", get: { $0.numberOfQuestions }, set: { $0.numberOfQuestions = $1 }),
+        Property<ModelWinRate>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ModelWinRate>.optionalDouble("winRate", get: { $0.winRate }, set: { $0.winRate = $1 }),
+        Property<ModelWinRate>.optionalInt("numberOfQuestions", get: { $0.numberOfQuestions }, set: { $0.numberOfQuestions = $1 }),
     ])
 }
 
 nonisolated extension StatTotals: JsonSerializable {
-    public static var typeName: String { "StatTotals" }
     public static let metadata = Metadata.create([
-        Property<StatTotals>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<StatTotals>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<StatTotals>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<StatTotals>.optional("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
-        Property<StatTotals>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<StatTotals>.optional("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
-        Property<StatTotals>.optional("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
-        Property<StatTotals>.optional("startingUpVotes", get: { $0.startingUpVotes }, set: { $0.startingUpVotes = $1 }),
+        Property<StatTotals>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<StatTotals>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<StatTotals>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<StatTotals>.optionalInt("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
+        Property<StatTotals>.optionalInt("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
+        Property<StatTotals>.optionalInt("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
+        Property<StatTotals>.optionalInt("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
+        Property<StatTotals>.optionalInt("startingUpVotes", get: { $0.startingUpVotes }, set: { $0.startingUpVotes = $1 }),
     ])
 }
 
 nonisolated extension Notification: JsonSerializable {
-    public static var typeName: String { "Notification" }
     public static let metadata = Metadata.create([
-        Property<Notification>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Notification>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<Notification>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Notification>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
         Property<Notification>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<Notification>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<Notification>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<Notification>.optional("summary", get: { $0.summary }, set: { $0.summary = $1 }),
-        Property<Notification>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
-        Property<Notification>.optional("read", get: { $0.read }, set: { $0.read = $1 }),
-        Property<Notification>.optional("href", get: { $0.href }, set: { $0.href = $1 }),
-        Property<Notification>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<Notification>.optional("refUserName", get: { $0.refUserName }, set: { $0.refUserName = $1 }),
+        Property<Notification>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<Notification>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<Notification>.optionalString("summary", get: { $0.summary }, set: { $0.summary = $1 }),
+        Property<Notification>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Notification>.optionalBool("read", get: { $0.read }, set: { $0.read = $1 }),
+        Property<Notification>.optionalString("href", get: { $0.href }, set: { $0.href = $1 }),
+        Property<Notification>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Notification>.optionalString("refUserName", get: { $0.refUserName }, set: { $0.refUserName = $1 }),
     ])
 }
 
 nonisolated extension Achievement: JsonSerializable {
-    public static var typeName: String { "Achievement" }
     public static let metadata = Metadata.create([
-        Property<Achievement>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Achievement>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<Achievement>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Achievement>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
         Property<Achievement>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<Achievement>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<Achievement>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<Achievement>.optional("refUserName", get: { $0.refUserName }, set: { $0.refUserName = $1 }),
-        Property<Achievement>.optional("score", get: { $0.score }, set: { $0.score = $1 }),
-        Property<Achievement>.optional("read", get: { $0.read }, set: { $0.read = $1 }),
-        Property<Achievement>.optional("href", get: { $0.href }, set: { $0.href = $1 }),
-        Property<Achievement>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<Achievement>.optional("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
+        Property<Achievement>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<Achievement>.optionalString("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<Achievement>.optionalString("refUserName", get: { $0.refUserName }, set: { $0.refUserName = $1 }),
+        Property<Achievement>.optionalInt("score", get: { $0.score }, set: { $0.score = $1 }),
+        Property<Achievement>.optionalBool("read", get: { $0.read }, set: { $0.read = $1 }),
+        Property<Achievement>.optionalString("href", get: { $0.href }, set: { $0.href = $1 }),
+        Property<Achievement>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Achievement>.optionalDate("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
     ])
 }
 
@@ -3036,17 +2845,15 @@ nonisolated extension InvalidEmailStatus: JsonEnum {
 }
 
 nonisolated extension MailTo: JsonSerializable {
-    public static var typeName: String { "MailTo" }
     public static let metadata = Metadata.create([
-        Property<MailTo>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<MailTo>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<MailTo>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<MailTo>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
     ])
 }
 
 nonisolated extension Choice: JsonSerializable {
-    public static var typeName: String { "Choice" }
     public static let metadata = Metadata.create([
-        Property<Choice>.optional("index", get: { $0.index }, set: { $0.index = $1 }),
+        Property<Choice>.optionalInt("index", get: { $0.index }, set: { $0.index = $1 }),
         Property<Choice>.optionalObject("message", get: { $0.message }, set: { $0.message = $1 }),
     ])
 }
@@ -3060,9 +2867,8 @@ nonisolated extension AchievementType: JsonEnum {
 }
 
 nonisolated extension ChoiceMessage: JsonSerializable {
-    public static var typeName: String { "ChoiceMessage" }
     public static let metadata = Metadata.create([
-        Property<ChoiceMessage>.optional("role", get: { $0.role }, set: { $0.role = $1 }),
-        Property<ChoiceMessage>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
+        Property<ChoiceMessage>.optionalString("role", get: { $0.role }, set: { $0.role = $1 }),
+        Property<ChoiceMessage>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
     ])
 }

@@ -2108,91 +2108,74 @@ public nonisolated class CategoryInfo {
 }
 
 nonisolated extension DummyTypes: JsonSerializable {
-    public static var typeName: String { "DummyTypes" }
     public static let metadata = Metadata.create([
         Property<DummyTypes>.optionalArray("post", get: { $0.post }, set: { $0.post = $1 }),
     ])
 }
 
 nonisolated extension Ping: JsonSerializable {
-    public static var typeName: String { "Ping" }
-    public static let routes = [ServiceRoute("/ping")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/ping")], [])
 }
 
 nonisolated extension GetOrganization: JsonSerializable {
-    public static var typeName: String { "GetOrganization" }
-    public static let routes = [ServiceRoute("/orgs/{Id}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetOrganization>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{Id}", "GET")], [
+        Property<GetOrganization>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationBySlug: JsonSerializable {
-    public static var typeName: String { "GetOrganizationBySlug" }
-    public static let routes = [ServiceRoute("/organizations/{Slug}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetOrganizationBySlug>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/organizations/{Slug}", "GET")], [
+        Property<GetOrganizationBySlug>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationMembers: JsonSerializable {
-    public static var typeName: String { "GetOrganizationMembers" }
-    public static let routes = [ServiceRoute("/orgs/{Id}/members", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetOrganizationMembers>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{Id}/members", "GET")], [
+        Property<GetOrganizationMembers>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationAdmin: JsonSerializable {
-    public static var typeName: String { "GetOrganizationAdmin" }
-    public static let routes = [ServiceRoute("/orgs/{Id}/admin", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetOrganizationAdmin>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{Id}/admin", "GET")], [
+        Property<GetOrganizationAdmin>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension CreateOrganizationForTechnology: JsonSerializable {
-    public static var typeName: String { "CreateOrganizationForTechnology" }
-    public static let routes = [ServiceRoute("/orgs/posts/new", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateOrganizationForTechnology>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
-        Property<CreateOrganizationForTechnology>.optional("techStackId", get: { $0.techStackId }, set: { $0.techStackId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/posts/new", "POST")], [
+        Property<CreateOrganizationForTechnology>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+        Property<CreateOrganizationForTechnology>.optionalInt("techStackId", get: { $0.techStackId }, set: { $0.techStackId = $1 }),
     ])
 }
 
 nonisolated extension CreateOrganization: JsonSerializable {
-    public static var typeName: String { "CreateOrganization" }
-    public static let routes = [ServiceRoute("/orgs", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateOrganization>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CreateOrganization>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<CreateOrganization>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<CreateOrganization>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<CreateOrganization>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<CreateOrganization>.optional("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs", "POST")], [
+        Property<CreateOrganization>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CreateOrganization>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<CreateOrganization>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<CreateOrganization>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<CreateOrganization>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<CreateOrganization>.optionalString("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganization: JsonSerializable {
-    public static var typeName: String { "UpdateOrganization" }
-    public static let routes = [ServiceRoute("/orgs/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateOrganization>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateOrganization>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<UpdateOrganization>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UpdateOrganization>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateOrganization>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
-        Property<UpdateOrganization>.optional("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }),
-        Property<UpdateOrganization>.optional("linkColor", get: { $0.linkColor }, set: { $0.linkColor = $1 }),
-        Property<UpdateOrganization>.optional("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
-        Property<UpdateOrganization>.optional("backgroundUrl", get: { $0.backgroundUrl }, set: { $0.backgroundUrl = $1 }),
-        Property<UpdateOrganization>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<UpdateOrganization>.optional("heroUrl", get: { $0.heroUrl }, set: { $0.heroUrl = $1 }),
-        Property<UpdateOrganization>.optional("lang", get: { $0.lang }, set: { $0.lang = $1 }),
-        Property<UpdateOrganization>.optional("deletePostsWithReportCount", get: { $0.deletePostsWithReportCount }, set: { $0.deletePostsWithReportCount = $1 }),
-        Property<UpdateOrganization>.optional("disableInvites", get: { $0.disableInvites }, set: { $0.disableInvites = $1 }),
-        Property<UpdateOrganization>.optional("defaultPostType", get: { $0.defaultPostType }, set: { $0.defaultPostType = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{Id}", "PUT")], [
+        Property<UpdateOrganization>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateOrganization>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<UpdateOrganization>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UpdateOrganization>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateOrganization>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
+        Property<UpdateOrganization>.optionalString("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }),
+        Property<UpdateOrganization>.optionalString("linkColor", get: { $0.linkColor }, set: { $0.linkColor = $1 }),
+        Property<UpdateOrganization>.optionalString("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
+        Property<UpdateOrganization>.optionalString("backgroundUrl", get: { $0.backgroundUrl }, set: { $0.backgroundUrl = $1 }),
+        Property<UpdateOrganization>.optionalString("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
+        Property<UpdateOrganization>.optionalString("heroUrl", get: { $0.heroUrl }, set: { $0.heroUrl = $1 }),
+        Property<UpdateOrganization>.optionalString("lang", get: { $0.lang }, set: { $0.lang = $1 }),
+        Property<UpdateOrganization>.optionalInt("deletePostsWithReportCount", get: { $0.deletePostsWithReportCount }, set: { $0.deletePostsWithReportCount = $1 }),
+        Property<UpdateOrganization>.optionalBool("disableInvites", get: { $0.disableInvites }, set: { $0.disableInvites = $1 }),
+        Property<UpdateOrganization>.optionalString("defaultPostType", get: { $0.defaultPostType }, set: { $0.defaultPostType = $1 }),
         Property<UpdateOrganization>.optionalArray("defaultSubscriptionPostTypes", get: { $0.defaultSubscriptionPostTypes }, set: { $0.defaultSubscriptionPostTypes = $1 }),
         Property<UpdateOrganization>.optionalArray("postTypes", get: { $0.postTypes }, set: { $0.postTypes = $1 }),
         Property<UpdateOrganization>.optionalArray("moderatorPostTypes", get: { $0.moderatorPostTypes }, set: { $0.moderatorPostTypes = $1 }),
@@ -2201,968 +2184,782 @@ nonisolated extension UpdateOrganization: JsonSerializable {
 }
 
 nonisolated extension DeleteOrganization: JsonSerializable {
-    public static var typeName: String { "DeleteOrganization" }
-    public static let routes = [ServiceRoute("/orgs/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteOrganization>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{Id}", "DELETE")], [
+        Property<DeleteOrganization>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension LockOrganization: JsonSerializable {
-    public static var typeName: String { "LockOrganization" }
-    public static let routes = [ServiceRoute("/orgs/{Id}/lock", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<LockOrganization>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<LockOrganization>.optional("lock", get: { $0.lock }, set: { $0.lock = $1 }),
-        Property<LockOrganization>.optional("reason", get: { $0.reason }, set: { $0.reason = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{Id}/lock", "PUT")], [
+        Property<LockOrganization>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<LockOrganization>.optionalBool("lock", get: { $0.lock }, set: { $0.lock = $1 }),
+        Property<LockOrganization>.optionalString("reason", get: { $0.reason }, set: { $0.reason = $1 }),
     ])
 }
 
 nonisolated extension AddOrganizationLabel: JsonSerializable {
-    public static var typeName: String { "AddOrganizationLabel" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/labels", "POST")]
-    public static let metadata = Metadata.create([
-        Property<AddOrganizationLabel>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<AddOrganizationLabel>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<AddOrganizationLabel>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<AddOrganizationLabel>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/labels", "POST")], [
+        Property<AddOrganizationLabel>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<AddOrganizationLabel>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<AddOrganizationLabel>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<AddOrganizationLabel>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationLabel: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationLabel" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/members/{Slug}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateOrganizationLabel>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<UpdateOrganizationLabel>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<UpdateOrganizationLabel>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateOrganizationLabel>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/members/{Slug}", "PUT")], [
+        Property<UpdateOrganizationLabel>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<UpdateOrganizationLabel>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<UpdateOrganizationLabel>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateOrganizationLabel>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
     ])
 }
 
 nonisolated extension RemoveOrganizationLabel: JsonSerializable {
-    public static var typeName: String { "RemoveOrganizationLabel" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/labels/{Slug}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<RemoveOrganizationLabel>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<RemoveOrganizationLabel>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/labels/{Slug}", "DELETE")], [
+        Property<RemoveOrganizationLabel>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<RemoveOrganizationLabel>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension AddOrganizationCategory: JsonSerializable {
-    public static var typeName: String { "AddOrganizationCategory" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/categories", "POST")]
-    public static let metadata = Metadata.create([
-        Property<AddOrganizationCategory>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<AddOrganizationCategory>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<AddOrganizationCategory>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<AddOrganizationCategory>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/categories", "POST")], [
+        Property<AddOrganizationCategory>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<AddOrganizationCategory>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<AddOrganizationCategory>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<AddOrganizationCategory>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
         Property<AddOrganizationCategory>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationCategory: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationCategory" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/categories/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateOrganizationCategory>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<UpdateOrganizationCategory>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateOrganizationCategory>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UpdateOrganizationCategory>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<UpdateOrganizationCategory>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/categories/{Id}", "PUT")], [
+        Property<UpdateOrganizationCategory>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<UpdateOrganizationCategory>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateOrganizationCategory>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UpdateOrganizationCategory>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<UpdateOrganizationCategory>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
         Property<UpdateOrganizationCategory>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
     ])
 }
 
 nonisolated extension DeleteOrganizationCategory: JsonSerializable {
-    public static var typeName: String { "DeleteOrganizationCategory" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/categories/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteOrganizationCategory>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<DeleteOrganizationCategory>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/categories/{Id}", "DELETE")], [
+        Property<DeleteOrganizationCategory>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<DeleteOrganizationCategory>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension AddOrganizationMember: JsonSerializable {
-    public static var typeName: String { "AddOrganizationMember" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/members", "POST")]
-    public static let metadata = Metadata.create([
-        Property<AddOrganizationMember>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<AddOrganizationMember>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<AddOrganizationMember>.optional("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
-        Property<AddOrganizationMember>.optional("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
-        Property<AddOrganizationMember>.optional("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
-        Property<AddOrganizationMember>.optional("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
-        Property<AddOrganizationMember>.optional("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
-        Property<AddOrganizationMember>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/members", "POST")], [
+        Property<AddOrganizationMember>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<AddOrganizationMember>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<AddOrganizationMember>.optionalBool("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
+        Property<AddOrganizationMember>.optionalBool("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
+        Property<AddOrganizationMember>.optionalBool("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
+        Property<AddOrganizationMember>.optionalBool("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
+        Property<AddOrganizationMember>.optionalBool("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
+        Property<AddOrganizationMember>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationMember: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationMember" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/members/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateOrganizationMember>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<UpdateOrganizationMember>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<UpdateOrganizationMember>.optional("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
-        Property<UpdateOrganizationMember>.optional("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
-        Property<UpdateOrganizationMember>.optional("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
-        Property<UpdateOrganizationMember>.optional("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
-        Property<UpdateOrganizationMember>.optional("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
-        Property<UpdateOrganizationMember>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/members/{Id}", "PUT")], [
+        Property<UpdateOrganizationMember>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<UpdateOrganizationMember>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<UpdateOrganizationMember>.optionalBool("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
+        Property<UpdateOrganizationMember>.optionalBool("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
+        Property<UpdateOrganizationMember>.optionalBool("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
+        Property<UpdateOrganizationMember>.optionalBool("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
+        Property<UpdateOrganizationMember>.optionalBool("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
+        Property<UpdateOrganizationMember>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
     ])
 }
 
 nonisolated extension RemoveOrganizationMember: JsonSerializable {
-    public static var typeName: String { "RemoveOrganizationMember" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/members/{UserId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<RemoveOrganizationMember>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<RemoveOrganizationMember>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/members/{UserId}", "DELETE")], [
+        Property<RemoveOrganizationMember>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<RemoveOrganizationMember>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
     ])
 }
 
 nonisolated extension SetOrganizationMembers: JsonSerializable {
-    public static var typeName: String { "SetOrganizationMembers" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/members/set", "POST")]
-    public static let metadata = Metadata.create([
-        Property<SetOrganizationMembers>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/members/set", "POST")], [
+        Property<SetOrganizationMembers>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<SetOrganizationMembers>.optionalArray("githubUserNames", get: { $0.githubUserNames }, set: { $0.githubUserNames = $1 }),
         Property<SetOrganizationMembers>.optionalArray("twitterUserNames", get: { $0.twitterUserNames }, set: { $0.twitterUserNames = $1 }),
         Property<SetOrganizationMembers>.optionalArray("emails", get: { $0.emails }, set: { $0.emails = $1 }),
-        Property<SetOrganizationMembers>.optional("removeUnspecifiedMembers", get: { $0.removeUnspecifiedMembers }, set: { $0.removeUnspecifiedMembers = $1 }),
-        Property<SetOrganizationMembers>.optional("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
-        Property<SetOrganizationMembers>.optional("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
-        Property<SetOrganizationMembers>.optional("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
-        Property<SetOrganizationMembers>.optional("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
-        Property<SetOrganizationMembers>.optional("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
+        Property<SetOrganizationMembers>.optionalBool("removeUnspecifiedMembers", get: { $0.removeUnspecifiedMembers }, set: { $0.removeUnspecifiedMembers = $1 }),
+        Property<SetOrganizationMembers>.optionalBool("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
+        Property<SetOrganizationMembers>.optionalBool("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
+        Property<SetOrganizationMembers>.optionalBool("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
+        Property<SetOrganizationMembers>.optionalBool("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
+        Property<SetOrganizationMembers>.optionalBool("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationMemberInvites: JsonSerializable {
-    public static var typeName: String { "GetOrganizationMemberInvites" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/invites", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetOrganizationMemberInvites>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/invites", "GET")], [
+        Property<GetOrganizationMemberInvites>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
     ])
 }
 
 nonisolated extension RequestOrganizationMemberInvite: JsonSerializable {
-    public static var typeName: String { "RequestOrganizationMemberInvite" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/invites", "POST")]
-    public static let metadata = Metadata.create([
-        Property<RequestOrganizationMemberInvite>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/invites", "POST")], [
+        Property<RequestOrganizationMemberInvite>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationMemberInvite: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationMemberInvite" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/invites/{UserId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateOrganizationMemberInvite>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<UpdateOrganizationMemberInvite>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<UpdateOrganizationMemberInvite>.optional("approve", get: { $0.approve }, set: { $0.approve = $1 }),
-        Property<UpdateOrganizationMemberInvite>.optional("dismiss", get: { $0.dismiss }, set: { $0.dismiss = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/invites/{UserId}", "PUT")], [
+        Property<UpdateOrganizationMemberInvite>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<UpdateOrganizationMemberInvite>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<UpdateOrganizationMemberInvite>.optionalBool("approve", get: { $0.approve }, set: { $0.approve = $1 }),
+        Property<UpdateOrganizationMemberInvite>.optionalBool("dismiss", get: { $0.dismiss }, set: { $0.dismiss = $1 }),
     ])
 }
 
 nonisolated extension QueryPosts: JsonSerializable {
-    public static var typeName: String { "QueryPosts" }
-    public static let routes = [ServiceRoute("/posts", "GET")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts", "GET")], [
         Property<QueryPosts>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
-        Property<QueryPosts>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<QueryPosts>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<QueryPosts>.optionalArray("organizationIds", get: { $0.organizationIds }, set: { $0.organizationIds = $1 }),
         Property<QueryPosts>.optionalArray("types", get: { $0.types }, set: { $0.types = $1 }),
         Property<QueryPosts>.optionalArray("anyTechnologyIds", get: { $0.anyTechnologyIds }, set: { $0.anyTechnologyIds = $1 }),
         Property<QueryPosts>.optionalArray("is", get: { $0.`is` }, set: { $0.`is` = $1 }),
-        Property<QueryPosts>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPosts>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPosts>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPosts>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPosts>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPosts>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+        Property<QueryPosts>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPosts>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPosts>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPosts>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPosts>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPosts>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPosts>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension GetPost: JsonSerializable {
-    public static var typeName: String { "GetPost" }
-    public static let routes = [ServiceRoute("/posts/{Id}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetPost>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<GetPost>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}", "GET")], [
+        Property<GetPost>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetPost>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
     ])
 }
 
 nonisolated extension CreatePost: JsonSerializable {
-    public static var typeName: String { "CreatePost" }
-    public static let routes = [ServiceRoute("/posts", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreatePost>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts", "POST")], [
+        Property<CreatePost>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<CreatePost>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<CreatePost>.optional("categoryId", get: { $0.categoryId }, set: { $0.categoryId = $1 }),
-        Property<CreatePost>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<CreatePost>.optional("url", get: { $0.url }, set: { $0.url = $1 }),
-        Property<CreatePost>.optional("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
-        Property<CreatePost>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
-        Property<CreatePost>.optional("lock", get: { $0.lock }, set: { $0.lock = $1 }),
+        Property<CreatePost>.optionalInt("categoryId", get: { $0.categoryId }, set: { $0.categoryId = $1 }),
+        Property<CreatePost>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<CreatePost>.optionalString("url", get: { $0.url }, set: { $0.url = $1 }),
+        Property<CreatePost>.optionalString("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
+        Property<CreatePost>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
+        Property<CreatePost>.optionalBool("lock", get: { $0.lock }, set: { $0.lock = $1 }),
         Property<CreatePost>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
         Property<CreatePost>.optionalArray("labels", get: { $0.labels }, set: { $0.labels = $1 }),
-        Property<CreatePost>.optional("fromDate", get: { $0.fromDate }, set: { $0.fromDate = $1 }),
-        Property<CreatePost>.optional("toDate", get: { $0.toDate }, set: { $0.toDate = $1 }),
-        Property<CreatePost>.optional("metaType", get: { $0.metaType }, set: { $0.metaType = $1 }),
-        Property<CreatePost>.optional("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<CreatePost>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<CreatePost>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<CreatePost>.optional("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
+        Property<CreatePost>.optionalDate("fromDate", get: { $0.fromDate }, set: { $0.fromDate = $1 }),
+        Property<CreatePost>.optionalDate("toDate", get: { $0.toDate }, set: { $0.toDate = $1 }),
+        Property<CreatePost>.optionalString("metaType", get: { $0.metaType }, set: { $0.metaType = $1 }),
+        Property<CreatePost>.optionalString("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        Property<CreatePost>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<CreatePost>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<CreatePost>.optionalString("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
     ])
 }
 
 nonisolated extension UpdatePost: JsonSerializable {
-    public static var typeName: String { "UpdatePost" }
-    public static let routes = [ServiceRoute("/posts/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdatePost>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdatePost>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}", "PUT")], [
+        Property<UpdatePost>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdatePost>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<UpdatePost>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<UpdatePost>.optional("categoryId", get: { $0.categoryId }, set: { $0.categoryId = $1 }),
-        Property<UpdatePost>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<UpdatePost>.optional("url", get: { $0.url }, set: { $0.url = $1 }),
-        Property<UpdatePost>.optional("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
-        Property<UpdatePost>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
-        Property<UpdatePost>.optional("lock", get: { $0.lock }, set: { $0.lock = $1 }),
+        Property<UpdatePost>.optionalInt("categoryId", get: { $0.categoryId }, set: { $0.categoryId = $1 }),
+        Property<UpdatePost>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<UpdatePost>.optionalString("url", get: { $0.url }, set: { $0.url = $1 }),
+        Property<UpdatePost>.optionalString("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
+        Property<UpdatePost>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
+        Property<UpdatePost>.optionalBool("lock", get: { $0.lock }, set: { $0.lock = $1 }),
         Property<UpdatePost>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
         Property<UpdatePost>.optionalArray("labels", get: { $0.labels }, set: { $0.labels = $1 }),
-        Property<UpdatePost>.optional("fromDate", get: { $0.fromDate }, set: { $0.fromDate = $1 }),
-        Property<UpdatePost>.optional("toDate", get: { $0.toDate }, set: { $0.toDate = $1 }),
-        Property<UpdatePost>.optional("metaType", get: { $0.metaType }, set: { $0.metaType = $1 }),
-        Property<UpdatePost>.optional("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        Property<UpdatePost>.optionalDate("fromDate", get: { $0.fromDate }, set: { $0.fromDate = $1 }),
+        Property<UpdatePost>.optionalDate("toDate", get: { $0.toDate }, set: { $0.toDate = $1 }),
+        Property<UpdatePost>.optionalString("metaType", get: { $0.metaType }, set: { $0.metaType = $1 }),
+        Property<UpdatePost>.optionalString("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension DeletePost: JsonSerializable {
-    public static var typeName: String { "DeletePost" }
-    public static let routes = [ServiceRoute("/posts/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeletePost>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}", "DELETE")], [
+        Property<DeletePost>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension LockPost: JsonSerializable {
-    public static var typeName: String { "LockPost" }
-    public static let routes = [ServiceRoute("/posts/{Id}/lock", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<LockPost>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<LockPost>.optional("lock", get: { $0.lock }, set: { $0.lock = $1 }),
-        Property<LockPost>.optional("reason", get: { $0.reason }, set: { $0.reason = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}/lock", "PUT")], [
+        Property<LockPost>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<LockPost>.optionalBool("lock", get: { $0.lock }, set: { $0.lock = $1 }),
+        Property<LockPost>.optionalString("reason", get: { $0.reason }, set: { $0.reason = $1 }),
     ])
 }
 
 nonisolated extension HidePost: JsonSerializable {
-    public static var typeName: String { "HidePost" }
-    public static let routes = [ServiceRoute("/posts/{Id}/hide", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<HidePost>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<HidePost>.optional("hide", get: { $0.hide }, set: { $0.hide = $1 }),
-        Property<HidePost>.optional("reason", get: { $0.reason }, set: { $0.reason = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}/hide", "PUT")], [
+        Property<HidePost>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<HidePost>.optionalBool("hide", get: { $0.hide }, set: { $0.hide = $1 }),
+        Property<HidePost>.optionalString("reason", get: { $0.reason }, set: { $0.reason = $1 }),
     ])
 }
 
 nonisolated extension ChangeStatusPost: JsonSerializable {
-    public static var typeName: String { "ChangeStatusPost" }
-    public static let routes = [ServiceRoute("/posts/{Id}/status/{Status}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<ChangeStatusPost>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ChangeStatusPost>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        Property<ChangeStatusPost>.optional("reason", get: { $0.reason }, set: { $0.reason = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}/status/{Status}", "PUT")], [
+        Property<ChangeStatusPost>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ChangeStatusPost>.optionalString("status", get: { $0.status }, set: { $0.status = $1 }),
+        Property<ChangeStatusPost>.optionalString("reason", get: { $0.reason }, set: { $0.reason = $1 }),
     ])
 }
 
 nonisolated extension ActionPostReport: JsonSerializable {
-    public static var typeName: String { "ActionPostReport" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/report/{Id}", "POST")]
-    public static let metadata = Metadata.create([
-        Property<ActionPostReport>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<ActionPostReport>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/report/{Id}", "POST")], [
+        Property<ActionPostReport>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<ActionPostReport>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<ActionPostReport>.optional("reportAction", get: { $0.reportAction }, set: { $0.reportAction = $1 }),
     ])
 }
 
 nonisolated extension CreatePostComment: JsonSerializable {
-    public static var typeName: String { "CreatePostComment" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreatePostComment>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<CreatePostComment>.optional("replyId", get: { $0.replyId }, set: { $0.replyId = $1 }),
-        Property<CreatePostComment>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments", "POST")], [
+        Property<CreatePostComment>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<CreatePostComment>.optionalInt("replyId", get: { $0.replyId }, set: { $0.replyId = $1 }),
+        Property<CreatePostComment>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
     ])
 }
 
 nonisolated extension UpdatePostComment: JsonSerializable {
-    public static var typeName: String { "UpdatePostComment" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdatePostComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdatePostComment>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<UpdatePostComment>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments/{Id}", "PUT")], [
+        Property<UpdatePostComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdatePostComment>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<UpdatePostComment>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
     ])
 }
 
 nonisolated extension DeletePostComment: JsonSerializable {
-    public static var typeName: String { "DeletePostComment" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeletePostComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<DeletePostComment>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments/{Id}", "DELETE")], [
+        Property<DeletePostComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeletePostComment>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension ActionPostCommentReport: JsonSerializable {
-    public static var typeName: String { "ActionPostCommentReport" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments/{PostCommentId}/report/{Id}", "POST")]
-    public static let metadata = Metadata.create([
-        Property<ActionPostCommentReport>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ActionPostCommentReport>.optional("postCommentId", get: { $0.postCommentId }, set: { $0.postCommentId = $1 }),
-        Property<ActionPostCommentReport>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments/{PostCommentId}/report/{Id}", "POST")], [
+        Property<ActionPostCommentReport>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ActionPostCommentReport>.optionalInt("postCommentId", get: { $0.postCommentId }, set: { $0.postCommentId = $1 }),
+        Property<ActionPostCommentReport>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
         Property<ActionPostCommentReport>.optional("reportAction", get: { $0.reportAction }, set: { $0.reportAction = $1 }),
     ])
 }
 
 nonisolated extension GetUserPostCommentVotes: JsonSerializable {
-    public static var typeName: String { "GetUserPostCommentVotes" }
-    public static let routes = [ServiceRoute("/user/comments/votes")]
-    public static let metadata = Metadata.create([
-        Property<GetUserPostCommentVotes>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/user/comments/votes")], [
+        Property<GetUserPostCommentVotes>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension PinPostComment: JsonSerializable {
-    public static var typeName: String { "PinPostComment" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments/{Id}/pin", "UPDATE")]
-    public static let metadata = Metadata.create([
-        Property<PinPostComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PinPostComment>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<PinPostComment>.optional("pin", get: { $0.pin }, set: { $0.pin = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments/{Id}/pin", "UPDATE")], [
+        Property<PinPostComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PinPostComment>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<PinPostComment>.optionalBool("pin", get: { $0.pin }, set: { $0.pin = $1 }),
     ])
 }
 
 nonisolated extension GetUsersByEmails: JsonSerializable {
-    public static var typeName: String { "GetUsersByEmails" }
-    public static let routes = [ServiceRoute("/users/by-email")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/users/by-email")], [
         Property<GetUsersByEmails>.optionalArray("emails", get: { $0.emails }, set: { $0.emails = $1 }),
     ])
 }
 
 nonisolated extension GetUserPostActivity: JsonSerializable {
-    public static var typeName: String { "GetUserPostActivity" }
-    public static let routes = [ServiceRoute("/user/posts/activity")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/user/posts/activity")], [])
 }
 
 nonisolated extension GetUserOrganizations: JsonSerializable {
-    public static var typeName: String { "GetUserOrganizations" }
-    public static let routes = [ServiceRoute("/user/organizations")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/user/organizations")], [])
 }
 
 nonisolated extension UserPostVote: JsonSerializable {
-    public static var typeName: String { "UserPostVote" }
-    public static let routes = [ServiceRoute("/posts/{Id}/vote", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UserPostVote>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UserPostVote>.optional("weight", get: { $0.weight }, set: { $0.weight = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}/vote", "PUT")], [
+        Property<UserPostVote>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UserPostVote>.optionalInt("weight", get: { $0.weight }, set: { $0.weight = $1 }),
     ])
 }
 
 nonisolated extension UserPostFavorite: JsonSerializable {
-    public static var typeName: String { "UserPostFavorite" }
-    public static let routes = [ServiceRoute("/posts/{Id}/favorite", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UserPostFavorite>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}/favorite", "PUT")], [
+        Property<UserPostFavorite>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension UserPostReport: JsonSerializable {
-    public static var typeName: String { "UserPostReport" }
-    public static let routes = [ServiceRoute("/posts/{Id}/report", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UserPostReport>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{Id}/report", "PUT")], [
+        Property<UserPostReport>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<UserPostReport>.optional("flagType", get: { $0.flagType }, set: { $0.flagType = $1 }),
-        Property<UserPostReport>.optional("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
+        Property<UserPostReport>.optionalString("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
     ])
 }
 
 nonisolated extension UserPostCommentVote: JsonSerializable {
-    public static var typeName: String { "UserPostCommentVote" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments/{Id}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<UserPostCommentVote>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UserPostCommentVote>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<UserPostCommentVote>.optional("weight", get: { $0.weight }, set: { $0.weight = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments/{Id}", "GET")], [
+        Property<UserPostCommentVote>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UserPostCommentVote>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<UserPostCommentVote>.optionalInt("weight", get: { $0.weight }, set: { $0.weight = $1 }),
     ])
 }
 
 nonisolated extension UserPostCommentReport: JsonSerializable {
-    public static var typeName: String { "UserPostCommentReport" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/comments/{Id}/report", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UserPostCommentReport>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UserPostCommentReport>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/comments/{Id}/report", "PUT")], [
+        Property<UserPostCommentReport>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UserPostCommentReport>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
         Property<UserPostCommentReport>.optional("flagType", get: { $0.flagType }, set: { $0.flagType = $1 }),
-        Property<UserPostCommentReport>.optional("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
+        Property<UserPostCommentReport>.optionalString("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
     ])
 }
 
 nonisolated extension StorePreRender: JsonSerializable {
-    public static var typeName: String { "StorePreRender" }
-    public static let routes = [ServiceRoute("/prerender/{Path*}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<StorePreRender>.optional("path", get: { $0.path }, set: { $0.path = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/prerender/{Path*}", "PUT")], [
+        Property<StorePreRender>.optionalString("path", get: { $0.path }, set: { $0.path = $1 }),
     ])
 }
 
 nonisolated extension GetPreRender: JsonSerializable {
-    public static var typeName: String { "GetPreRender" }
-    public static let routes = [ServiceRoute("/prerender/{Path*}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetPreRender>.optional("path", get: { $0.path }, set: { $0.path = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/prerender/{Path*}", "GET")], [
+        Property<GetPreRender>.optionalString("path", get: { $0.path }, set: { $0.path = $1 }),
     ])
 }
 
 nonisolated extension SessionInfo: JsonSerializable {
-    public static var typeName: String { "SessionInfo" }
-    public static let routes = [ServiceRoute("/my-session")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/my-session")], [])
 }
 
 nonisolated extension SubscribeToOrganization: JsonSerializable {
-    public static var typeName: String { "SubscribeToOrganization" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/subscribe", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<SubscribeToOrganization>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/subscribe", "PUT")], [
+        Property<SubscribeToOrganization>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<SubscribeToOrganization>.optionalArray("postTypes", get: { $0.postTypes }, set: { $0.postTypes = $1 }),
         Property<SubscribeToOrganization>.optional("frequency", get: { $0.frequency }, set: { $0.frequency = $1 }),
     ])
 }
 
 nonisolated extension SubscribeToPost: JsonSerializable {
-    public static var typeName: String { "SubscribeToPost" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/subscribe", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<SubscribeToPost>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/subscribe", "PUT")], [
+        Property<SubscribeToPost>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension DeleteOrganizationSubscription: JsonSerializable {
-    public static var typeName: String { "DeleteOrganizationSubscription" }
-    public static let routes = [ServiceRoute("/orgs/{OrganizationId}/subscribe", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteOrganizationSubscription>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/orgs/{OrganizationId}/subscribe", "DELETE")], [
+        Property<DeleteOrganizationSubscription>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
     ])
 }
 
 nonisolated extension DeletePostSubscription: JsonSerializable {
-    public static var typeName: String { "DeletePostSubscription" }
-    public static let routes = [ServiceRoute("/posts/{PostId}/subscribe", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeletePostSubscription>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/{PostId}/subscribe", "DELETE")], [
+        Property<DeletePostSubscription>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyPreviousVersions: JsonSerializable {
-    public static var typeName: String { "GetTechnologyPreviousVersions" }
-    public static let routes = [ServiceRoute("/technology/{Slug}/previous-versions", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetTechnologyPreviousVersions>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/{Slug}/previous-versions", "GET")], [
+        Property<GetTechnologyPreviousVersions>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension GetAllTechnologies: JsonSerializable {
-    public static var typeName: String { "GetAllTechnologies" }
-    public static let routes = [ServiceRoute("/technology", "GET")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology", "GET")], [])
 }
 
 nonisolated extension FindTechnologies: JsonSerializable {
-    public static var typeName: String { "FindTechnologies" }
-    public static let routes = [ServiceRoute("/technology/search")]
-    public static let metadata = Metadata.create([
-        Property<FindTechnologies>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<FindTechnologies>.optional("nameContains", get: { $0.nameContains }, set: { $0.nameContains = $1 }),
-        Property<FindTechnologies>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<FindTechnologies>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<FindTechnologies>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<FindTechnologies>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<FindTechnologies>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<FindTechnologies>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/search")], [
+        Property<FindTechnologies>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<FindTechnologies>.optionalString("nameContains", get: { $0.nameContains }, set: { $0.nameContains = $1 }),
+        Property<FindTechnologies>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<FindTechnologies>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<FindTechnologies>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<FindTechnologies>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<FindTechnologies>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<FindTechnologies>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<FindTechnologies>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryTechnology: JsonSerializable {
-    public static var typeName: String { "QueryTechnology" }
-    public static let routes = [ServiceRoute("/technology/query")]
-    public static let metadata = Metadata.create([
-        Property<QueryTechnology>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryTechnology>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryTechnology>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryTechnology>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryTechnology>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryTechnology>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/query")], [
+        Property<QueryTechnology>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryTechnology>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryTechnology>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryTechnology>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryTechnology>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryTechnology>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryTechnology>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension GetTechnology: JsonSerializable {
-    public static var typeName: String { "GetTechnology" }
-    public static let routes = [ServiceRoute("/technology/{Slug}")]
-    public static let metadata = Metadata.create([
-        Property<GetTechnology>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/{Slug}")], [
+        Property<GetTechnology>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyFavoriteDetails: JsonSerializable {
-    public static var typeName: String { "GetTechnologyFavoriteDetails" }
-    public static let routes = [ServiceRoute("/technology/{Slug}/favorites")]
-    public static let metadata = Metadata.create([
-        Property<GetTechnologyFavoriteDetails>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/{Slug}/favorites")], [
+        Property<GetTechnologyFavoriteDetails>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension CreateTechnology: JsonSerializable {
-    public static var typeName: String { "CreateTechnology" }
-    public static let routes = [ServiceRoute("/technology", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateTechnology>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CreateTechnology>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<CreateTechnology>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<CreateTechnology>.optional("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
-        Property<CreateTechnology>.optional("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
-        Property<CreateTechnology>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<CreateTechnology>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<CreateTechnology>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology", "POST")], [
+        Property<CreateTechnology>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CreateTechnology>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<CreateTechnology>.optionalString("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
+        Property<CreateTechnology>.optionalString("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
+        Property<CreateTechnology>.optionalString("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
+        Property<CreateTechnology>.optionalString("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
+        Property<CreateTechnology>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<CreateTechnology>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
         Property<CreateTechnology>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
     ])
 }
 
 nonisolated extension UpdateTechnology: JsonSerializable {
-    public static var typeName: String { "UpdateTechnology" }
-    public static let routes = [ServiceRoute("/technology/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateTechnology>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateTechnology>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UpdateTechnology>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<UpdateTechnology>.optional("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
-        Property<UpdateTechnology>.optional("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
-        Property<UpdateTechnology>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<UpdateTechnology>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateTechnology>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/{Id}", "PUT")], [
+        Property<UpdateTechnology>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateTechnology>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UpdateTechnology>.optionalString("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
+        Property<UpdateTechnology>.optionalString("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
+        Property<UpdateTechnology>.optionalString("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
+        Property<UpdateTechnology>.optionalString("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
+        Property<UpdateTechnology>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateTechnology>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
         Property<UpdateTechnology>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
     ])
 }
 
 nonisolated extension DeleteTechnology: JsonSerializable {
-    public static var typeName: String { "DeleteTechnology" }
-    public static let routes = [ServiceRoute("/technology/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteTechnology>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/{Id}", "DELETE")], [
+        Property<DeleteTechnology>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyStackPreviousVersions: JsonSerializable {
-    public static var typeName: String { "GetTechnologyStackPreviousVersions" }
-    public static let routes = [ServiceRoute("/techstacks/{Slug}/previous-versions", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetTechnologyStackPreviousVersions>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/{Slug}/previous-versions", "GET")], [
+        Property<GetTechnologyStackPreviousVersions>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension GetPageStats: JsonSerializable {
-    public static var typeName: String { "GetPageStats" }
-    public static let routes = [ServiceRoute("/pagestats/{Type}/{Slug}")]
-    public static let metadata = Metadata.create([
-        Property<GetPageStats>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<GetPageStats>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<GetPageStats>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/pagestats/{Type}/{Slug}")], [
+        Property<GetPageStats>.optionalString("type", get: { $0.type }, set: { $0.type = $1 }),
+        Property<GetPageStats>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<GetPageStats>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension ClearCache: JsonSerializable {
-    public static var typeName: String { "ClearCache" }
-    public static let routes = [ServiceRoute("/cache/clear")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/cache/clear")], [])
 }
 
 nonisolated extension HourlyTask: JsonSerializable {
-    public static var typeName: String { "HourlyTask" }
-    public static let routes = [ServiceRoute("/tasks/hourly")]
-    public static let metadata = Metadata.create([
-        Property<HourlyTask>.optional("force", get: { $0.force }, set: { $0.force = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/tasks/hourly")], [
+        Property<HourlyTask>.optionalBool("force", get: { $0.force }, set: { $0.force = $1 }),
     ])
 }
 
 nonisolated extension FindTechStacks: JsonSerializable {
-    public static var typeName: String { "FindTechStacks" }
-    public static let routes = [ServiceRoute("/techstacks/search")]
-    public static let metadata = Metadata.create([
-        Property<FindTechStacks>.optional("nameContains", get: { $0.nameContains }, set: { $0.nameContains = $1 }),
-        Property<FindTechStacks>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<FindTechStacks>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<FindTechStacks>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<FindTechStacks>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<FindTechStacks>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<FindTechStacks>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/search")], [
+        Property<FindTechStacks>.optionalString("nameContains", get: { $0.nameContains }, set: { $0.nameContains = $1 }),
+        Property<FindTechStacks>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<FindTechStacks>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<FindTechStacks>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<FindTechStacks>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<FindTechStacks>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<FindTechStacks>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<FindTechStacks>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension QueryTechStacks: JsonSerializable {
-    public static var typeName: String { "QueryTechStacks" }
-    public static let routes = [ServiceRoute("/techstacks/query")]
-    public static let metadata = Metadata.create([
-        Property<QueryTechStacks>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryTechStacks>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryTechStacks>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryTechStacks>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryTechStacks>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryTechStacks>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/query")], [
+        Property<QueryTechStacks>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryTechStacks>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryTechStacks>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryTechStacks>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryTechStacks>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryTechStacks>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryTechStacks>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension Overview: JsonSerializable {
-    public static var typeName: String { "Overview" }
-    public static let routes = [ServiceRoute("/overview")]
-    public static let metadata = Metadata.create([
-        Property<Overview>.optional("reload", get: { $0.reload }, set: { $0.reload = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/overview")], [
+        Property<Overview>.optionalBool("reload", get: { $0.reload }, set: { $0.reload = $1 }),
     ])
 }
 
 nonisolated extension AppOverview: JsonSerializable {
-    public static var typeName: String { "AppOverview" }
-    public static let routes = [ServiceRoute("/app-overview")]
-    public static let metadata = Metadata.create([
-        Property<AppOverview>.optional("reload", get: { $0.reload }, set: { $0.reload = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/app-overview")], [
+        Property<AppOverview>.optionalBool("reload", get: { $0.reload }, set: { $0.reload = $1 }),
     ])
 }
 
 nonisolated extension GetAllTechnologyStacks: JsonSerializable {
-    public static var typeName: String { "GetAllTechnologyStacks" }
-    public static let routes = [ServiceRoute("/techstacks", "GET")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks", "GET")], [])
 }
 
 nonisolated extension GetTechnologyStack: JsonSerializable {
-    public static var typeName: String { "GetTechnologyStack" }
-    public static let routes = [ServiceRoute("/techstacks/{Slug}", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetTechnologyStack>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/{Slug}", "GET")], [
+        Property<GetTechnologyStack>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyStackFavoriteDetails: JsonSerializable {
-    public static var typeName: String { "GetTechnologyStackFavoriteDetails" }
-    public static let routes = [ServiceRoute("/techstacks/{Slug}/favorites")]
-    public static let metadata = Metadata.create([
-        Property<GetTechnologyStackFavoriteDetails>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/{Slug}/favorites")], [
+        Property<GetTechnologyStackFavoriteDetails>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }
 
 nonisolated extension GetConfig: JsonSerializable {
-    public static var typeName: String { "GetConfig" }
-    public static let routes = [ServiceRoute("/config")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/config")], [])
 }
 
 nonisolated extension CreateTechnologyStack: JsonSerializable {
-    public static var typeName: String { "CreateTechnologyStack" }
-    public static let routes = [ServiceRoute("/techstacks", "POST")]
-    public static let metadata = Metadata.create([
-        Property<CreateTechnologyStack>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CreateTechnologyStack>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<CreateTechnologyStack>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<CreateTechnologyStack>.optional("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
-        Property<CreateTechnologyStack>.optional("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
-        Property<CreateTechnologyStack>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<CreateTechnologyStack>.optional("details", get: { $0.details }, set: { $0.details = $1 }),
-        Property<CreateTechnologyStack>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks", "POST")], [
+        Property<CreateTechnologyStack>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CreateTechnologyStack>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<CreateTechnologyStack>.optionalString("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
+        Property<CreateTechnologyStack>.optionalString("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
+        Property<CreateTechnologyStack>.optionalString("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
+        Property<CreateTechnologyStack>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<CreateTechnologyStack>.optionalString("details", get: { $0.details }, set: { $0.details = $1 }),
+        Property<CreateTechnologyStack>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
         Property<CreateTechnologyStack>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
     ])
 }
 
 nonisolated extension UpdateTechnologyStack: JsonSerializable {
-    public static var typeName: String { "UpdateTechnologyStack" }
-    public static let routes = [ServiceRoute("/techstacks/{Id}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<UpdateTechnologyStack>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UpdateTechnologyStack>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UpdateTechnologyStack>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<UpdateTechnologyStack>.optional("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
-        Property<UpdateTechnologyStack>.optional("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
-        Property<UpdateTechnologyStack>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<UpdateTechnologyStack>.optional("details", get: { $0.details }, set: { $0.details = $1 }),
-        Property<UpdateTechnologyStack>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/{Id}", "PUT")], [
+        Property<UpdateTechnologyStack>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UpdateTechnologyStack>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UpdateTechnologyStack>.optionalString("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
+        Property<UpdateTechnologyStack>.optionalString("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
+        Property<UpdateTechnologyStack>.optionalString("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
+        Property<UpdateTechnologyStack>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<UpdateTechnologyStack>.optionalString("details", get: { $0.details }, set: { $0.details = $1 }),
+        Property<UpdateTechnologyStack>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
         Property<UpdateTechnologyStack>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
     ])
 }
 
 nonisolated extension DeleteTechnologyStack: JsonSerializable {
-    public static var typeName: String { "DeleteTechnologyStack" }
-    public static let routes = [ServiceRoute("/techstacks/{Id}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<DeleteTechnologyStack>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/techstacks/{Id}", "DELETE")], [
+        Property<DeleteTechnologyStack>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
     ])
 }
 
 nonisolated extension GetFavoriteTechStack: JsonSerializable {
-    public static var typeName: String { "GetFavoriteTechStack" }
-    public static let routes = [ServiceRoute("/favorites/techtacks", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetFavoriteTechStack>.optional("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/favorites/techtacks", "GET")], [
+        Property<GetFavoriteTechStack>.optionalInt("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
     ])
 }
 
 nonisolated extension AddFavoriteTechStack: JsonSerializable {
-    public static var typeName: String { "AddFavoriteTechStack" }
-    public static let routes = [ServiceRoute("/favorites/techtacks/{TechnologyStackId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<AddFavoriteTechStack>.optional("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/favorites/techtacks/{TechnologyStackId}", "PUT")], [
+        Property<AddFavoriteTechStack>.optionalInt("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
     ])
 }
 
 nonisolated extension RemoveFavoriteTechStack: JsonSerializable {
-    public static var typeName: String { "RemoveFavoriteTechStack" }
-    public static let routes = [ServiceRoute("/favorites/techtacks/{TechnologyStackId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<RemoveFavoriteTechStack>.optional("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/favorites/techtacks/{TechnologyStackId}", "DELETE")], [
+        Property<RemoveFavoriteTechStack>.optionalInt("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
     ])
 }
 
 nonisolated extension GetFavoriteTechnologies: JsonSerializable {
-    public static var typeName: String { "GetFavoriteTechnologies" }
-    public static let routes = [ServiceRoute("/favorites/technology", "GET")]
-    public static let metadata = Metadata.create([
-        Property<GetFavoriteTechnologies>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/favorites/technology", "GET")], [
+        Property<GetFavoriteTechnologies>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
     ])
 }
 
 nonisolated extension AddFavoriteTechnology: JsonSerializable {
-    public static var typeName: String { "AddFavoriteTechnology" }
-    public static let routes = [ServiceRoute("/favorites/technology/{TechnologyId}", "PUT")]
-    public static let metadata = Metadata.create([
-        Property<AddFavoriteTechnology>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/favorites/technology/{TechnologyId}", "PUT")], [
+        Property<AddFavoriteTechnology>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
     ])
 }
 
 nonisolated extension RemoveFavoriteTechnology: JsonSerializable {
-    public static var typeName: String { "RemoveFavoriteTechnology" }
-    public static let routes = [ServiceRoute("/favorites/technology/{TechnologyId}", "DELETE")]
-    public static let metadata = Metadata.create([
-        Property<RemoveFavoriteTechnology>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/favorites/technology/{TechnologyId}", "DELETE")], [
+        Property<RemoveFavoriteTechnology>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
     ])
 }
 
 nonisolated extension GetUserFeed: JsonSerializable {
-    public static var typeName: String { "GetUserFeed" }
-    public static let routes = [ServiceRoute("/my-feed")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/my-feed")], [])
 }
 
 nonisolated extension GetUsersKarma: JsonSerializable {
-    public static var typeName: String { "GetUsersKarma" }
-    public static let routes = [ServiceRoute("/users/karma", "GET")]
-    public static let metadata = Metadata.create([
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/users/karma", "GET")], [
         Property<GetUsersKarma>.optionalArray("userIds", get: { $0.userIds }, set: { $0.userIds = $1 }),
     ])
 }
 
 nonisolated extension GetUserInfo: JsonSerializable {
-    public static var typeName: String { "GetUserInfo" }
-    public static let routes = [ServiceRoute("/userinfo/{UserName}")]
-    public static let metadata = Metadata.create([
-        Property<GetUserInfo>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/userinfo/{UserName}")], [
+        Property<GetUserInfo>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
     ])
 }
 
 nonisolated extension UserAvatar: JsonSerializable {
-    public static var typeName: String { "UserAvatar" }
-    public static let routes = [ServiceRoute("/users/{UserName}/avatar", "GET")]
-    public static let metadata = Metadata.create([
-        Property<UserAvatar>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/users/{UserName}/avatar", "GET")], [
+        Property<UserAvatar>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
     ])
 }
 
 nonisolated extension MqStart: JsonSerializable {
-    public static var typeName: String { "MqStart" }
-    public static let routes = [ServiceRoute("/mq/start")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mq/start")], [])
 }
 
 nonisolated extension MqStop: JsonSerializable {
-    public static var typeName: String { "MqStop" }
-    public static let routes = [ServiceRoute("/mq/stop")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mq/stop")], [])
 }
 
 nonisolated extension MqStats: JsonSerializable {
-    public static var typeName: String { "MqStats" }
-    public static let routes = [ServiceRoute("/mq/stats")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mq/stats")], [])
 }
 
 nonisolated extension MqStatus: JsonSerializable {
-    public static var typeName: String { "MqStatus" }
-    public static let routes = [ServiceRoute("/mq/status")]
-    public static let metadata = Metadata.create([])
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/mq/status")], [])
 }
 
 nonisolated extension SyncDiscourseSite: JsonSerializable {
-    public static var typeName: String { "SyncDiscourseSite" }
-    public static let routes = [ServiceRoute("/sync/discourse/{Site}")]
-    public static let metadata = Metadata.create([
-        Property<SyncDiscourseSite>.optional("site", get: { $0.site }, set: { $0.site = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/sync/discourse/{Site}")], [
+        Property<SyncDiscourseSite>.optionalString("site", get: { $0.site }, set: { $0.site = $1 }),
     ])
 }
 
 nonisolated extension LogoUrlApproval: JsonSerializable {
-    public static var typeName: String { "LogoUrlApproval" }
-    public static let routes = [ServiceRoute("/admin/technology/{TechnologyId}/logo")]
-    public static let metadata = Metadata.create([
-        Property<LogoUrlApproval>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
-        Property<LogoUrlApproval>.optional("approved", get: { $0.approved }, set: { $0.approved = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/admin/technology/{TechnologyId}/logo")], [
+        Property<LogoUrlApproval>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+        Property<LogoUrlApproval>.optionalBool("approved", get: { $0.approved }, set: { $0.approved = $1 }),
     ])
 }
 
 nonisolated extension LockTechStack: JsonSerializable {
-    public static var typeName: String { "LockTechStack" }
-    public static let routes = [ServiceRoute("/admin/techstacks/{TechnologyStackId}/lock")]
-    public static let metadata = Metadata.create([
-        Property<LockTechStack>.optional("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
-        Property<LockTechStack>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/admin/techstacks/{TechnologyStackId}/lock")], [
+        Property<LockTechStack>.optionalInt("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
+        Property<LockTechStack>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
     ])
 }
 
 nonisolated extension LockTech: JsonSerializable {
-    public static var typeName: String { "LockTech" }
-    public static let routes = [ServiceRoute("/admin/technology/{TechnologyId}/lock")]
-    public static let metadata = Metadata.create([
-        Property<LockTech>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
-        Property<LockTech>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/admin/technology/{TechnologyId}/lock")], [
+        Property<LockTech>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+        Property<LockTech>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
     ])
 }
 
 nonisolated extension EmailTest: JsonSerializable {
-    public static var typeName: String { "EmailTest" }
-    public static let routes = [ServiceRoute("/email/post/{PostId}")]
-    public static let metadata = Metadata.create([
-        Property<EmailTest>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/email/post/{PostId}")], [
+        Property<EmailTest>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
     ])
 }
 
 nonisolated extension ImportUser: JsonSerializable {
-    public static var typeName: String { "ImportUser" }
     public static let metadata = Metadata.create([
-        Property<ImportUser>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<ImportUser>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<ImportUser>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<ImportUser>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<ImportUser>.optional("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        Property<ImportUser>.optional("company", get: { $0.company }, set: { $0.company = $1 }),
-        Property<ImportUser>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<ImportUser>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<ImportUser>.optional("refIdStr", get: { $0.refIdStr }, set: { $0.refIdStr = $1 }),
-        Property<ImportUser>.optional("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
-        Property<ImportUser>.optional("defaultProfileUrl", get: { $0.defaultProfileUrl }, set: { $0.defaultProfileUrl = $1 }),
+        Property<ImportUser>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<ImportUser>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<ImportUser>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<ImportUser>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<ImportUser>.optionalString("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        Property<ImportUser>.optionalString("company", get: { $0.company }, set: { $0.company = $1 }),
+        Property<ImportUser>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<ImportUser>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<ImportUser>.optionalString("refIdStr", get: { $0.refIdStr }, set: { $0.refIdStr = $1 }),
+        Property<ImportUser>.optionalString("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
+        Property<ImportUser>.optionalString("defaultProfileUrl", get: { $0.defaultProfileUrl }, set: { $0.defaultProfileUrl = $1 }),
         Property<ImportUser>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension ImportUserVoiceSuggestion: JsonSerializable {
-    public static var typeName: String { "ImportUserVoiceSuggestion" }
-    public static let routes = [ServiceRoute("/import/uservoice/suggestion")]
-    public static let metadata = Metadata.create([
-        Property<ImportUserVoiceSuggestion>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("url", get: { $0.url }, set: { $0.url = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("topicId", get: { $0.topicId }, set: { $0.topicId = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("state", get: { $0.state }, set: { $0.state = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("category", get: { $0.category }, set: { $0.category = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("formattedText", get: { $0.formattedText }, set: { $0.formattedText = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("voteCount", get: { $0.voteCount }, set: { $0.voteCount = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("closedAt", get: { $0.closedAt }, set: { $0.closedAt = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("statusKey", get: { $0.statusKey }, set: { $0.statusKey = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("statusHexColor", get: { $0.statusHexColor }, set: { $0.statusHexColor = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/import/uservoice/suggestion")], [
+        Property<ImportUserVoiceSuggestion>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("url", get: { $0.url }, set: { $0.url = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalInt("topicId", get: { $0.topicId }, set: { $0.topicId = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("state", get: { $0.state }, set: { $0.state = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("category", get: { $0.category }, set: { $0.category = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("formattedText", get: { $0.formattedText }, set: { $0.formattedText = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalInt("voteCount", get: { $0.voteCount }, set: { $0.voteCount = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalDate("closedAt", get: { $0.closedAt }, set: { $0.closedAt = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("statusKey", get: { $0.statusKey }, set: { $0.statusKey = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalString("statusHexColor", get: { $0.statusHexColor }, set: { $0.statusHexColor = $1 }),
         Property<ImportUserVoiceSuggestion>.optionalObject("statusChangedBy", get: { $0.statusChangedBy }, set: { $0.statusChangedBy = $1 }),
         Property<ImportUserVoiceSuggestion>.optionalObject("creator", get: { $0.creator }, set: { $0.creator = $1 }),
         Property<ImportUserVoiceSuggestion>.optionalObject("response", get: { $0.response }, set: { $0.response = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
-        Property<ImportUserVoiceSuggestion>.optional("updatedAt", get: { $0.updatedAt }, set: { $0.updatedAt = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalDate("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
+        Property<ImportUserVoiceSuggestion>.optionalDate("updatedAt", get: { $0.updatedAt }, set: { $0.updatedAt = $1 }),
     ])
 }
 
 nonisolated extension QueryPostComments: JsonSerializable {
-    public static var typeName: String { "QueryPostComments" }
-    public static let routes = [ServiceRoute("/posts/comment", "GET")]
-    public static let metadata = Metadata.create([
-        Property<QueryPostComments>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<QueryPostComments>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<QueryPostComments>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<QueryPostComments>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<QueryPostComments>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<QueryPostComments>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<QueryPostComments>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<QueryPostComments>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/posts/comment", "GET")], [
+        Property<QueryPostComments>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<QueryPostComments>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<QueryPostComments>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<QueryPostComments>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<QueryPostComments>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<QueryPostComments>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<QueryPostComments>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<QueryPostComments>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<QueryPostComments>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension FindTechnologiesAdmin: JsonSerializable {
-    public static var typeName: String { "FindTechnologiesAdmin" }
-    public static let routes = [ServiceRoute("/admin/technology/search")]
-    public static let metadata = Metadata.create([
-        Property<FindTechnologiesAdmin>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<FindTechnologiesAdmin>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<FindTechnologiesAdmin>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<FindTechnologiesAdmin>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<FindTechnologiesAdmin>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<FindTechnologiesAdmin>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<FindTechnologiesAdmin>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+    public static let metadata = Metadata.create(routes: [ServiceRoute("/admin/technology/search")], [
+        Property<FindTechnologiesAdmin>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<FindTechnologiesAdmin>.optionalInt("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+        Property<FindTechnologiesAdmin>.optionalInt("take", get: { $0.take }, set: { $0.take = $1 }),
+        Property<FindTechnologiesAdmin>.optionalString("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+        Property<FindTechnologiesAdmin>.optionalString("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+        Property<FindTechnologiesAdmin>.optionalString("include", get: { $0.include }, set: { $0.include = $1 }),
+        Property<FindTechnologiesAdmin>.optionalString("fields", get: { $0.fields }, set: { $0.fields = $1 }),
         Property<FindTechnologiesAdmin>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationResponse: JsonSerializable {
-    public static var typeName: String { "GetOrganizationResponse" }
     public static let metadata = Metadata.create([
-        Property<GetOrganizationResponse>.optional("cache", get: { $0.cache }, set: { $0.cache = $1 }),
-        Property<GetOrganizationResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<GetOrganizationResponse>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<GetOrganizationResponse>.optionalInt("cache", get: { $0.cache }, set: { $0.cache = $1 }),
+        Property<GetOrganizationResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetOrganizationResponse>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
         Property<GetOrganizationResponse>.optionalObject("organization", get: { $0.organization }, set: { $0.organization = $1 }),
         Property<GetOrganizationResponse>.optionalArray("labels", get: { $0.labels }, set: { $0.labels = $1 }),
         Property<GetOrganizationResponse>.optionalArray("categories", get: { $0.categories }, set: { $0.categories = $1 }),
         Property<GetOrganizationResponse>.optionalArray("owners", get: { $0.owners }, set: { $0.owners = $1 }),
         Property<GetOrganizationResponse>.optionalArray("moderators", get: { $0.moderators }, set: { $0.moderators = $1 }),
-        Property<GetOrganizationResponse>.optional("membersCount", get: { $0.membersCount }, set: { $0.membersCount = $1 }),
+        Property<GetOrganizationResponse>.optionalInt("membersCount", get: { $0.membersCount }, set: { $0.membersCount = $1 }),
         Property<GetOrganizationResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationMembersResponse: JsonSerializable {
-    public static var typeName: String { "GetOrganizationMembersResponse" }
     public static let metadata = Metadata.create([
-        Property<GetOrganizationMembersResponse>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<GetOrganizationMembersResponse>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<GetOrganizationMembersResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetOrganizationMembersResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetOrganizationAdminResponse: JsonSerializable {
-    public static var typeName: String { "GetOrganizationAdminResponse" }
     public static let metadata = Metadata.create([
         Property<GetOrganizationAdminResponse>.optionalArray("labels", get: { $0.labels }, set: { $0.labels = $1 }),
         Property<GetOrganizationAdminResponse>.optionalArray("members", get: { $0.members }, set: { $0.members = $1 }),
@@ -3174,71 +2971,62 @@ nonisolated extension GetOrganizationAdminResponse: JsonSerializable {
 }
 
 nonisolated extension CreateOrganizationForTechnologyResponse: JsonSerializable {
-    public static var typeName: String { "CreateOrganizationForTechnologyResponse" }
     public static let metadata = Metadata.create([
-        Property<CreateOrganizationForTechnologyResponse>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<CreateOrganizationForTechnologyResponse>.optional("organizationSlug", get: { $0.organizationSlug }, set: { $0.organizationSlug = $1 }),
-        Property<CreateOrganizationForTechnologyResponse>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<CreateOrganizationForTechnologyResponse>.optional("commentsPostSlug", get: { $0.commentsPostSlug }, set: { $0.commentsPostSlug = $1 }),
+        Property<CreateOrganizationForTechnologyResponse>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<CreateOrganizationForTechnologyResponse>.optionalString("organizationSlug", get: { $0.organizationSlug }, set: { $0.organizationSlug = $1 }),
+        Property<CreateOrganizationForTechnologyResponse>.optionalInt("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
+        Property<CreateOrganizationForTechnologyResponse>.optionalString("commentsPostSlug", get: { $0.commentsPostSlug }, set: { $0.commentsPostSlug = $1 }),
         Property<CreateOrganizationForTechnologyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension CreateOrganizationResponse: JsonSerializable {
-    public static var typeName: String { "CreateOrganizationResponse" }
     public static let metadata = Metadata.create([
-        Property<CreateOrganizationResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<CreateOrganizationResponse>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<CreateOrganizationResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<CreateOrganizationResponse>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
         Property<CreateOrganizationResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationResponse: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateOrganizationResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension OrganizationLabelResponse: JsonSerializable {
-    public static var typeName: String { "OrganizationLabelResponse" }
     public static let metadata = Metadata.create([
         Property<OrganizationLabelResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension AddCategoryResponse: JsonSerializable {
-    public static var typeName: String { "AddCategoryResponse" }
     public static let metadata = Metadata.create([
-        Property<AddCategoryResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<AddCategoryResponse>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<AddCategoryResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<AddCategoryResponse>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
         Property<AddCategoryResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdateCategoryResponse: JsonSerializable {
-    public static var typeName: String { "UpdateCategoryResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateCategoryResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension AddOrganizationMemberResponse: JsonSerializable {
-    public static var typeName: String { "AddOrganizationMemberResponse" }
     public static let metadata = Metadata.create([
         Property<AddOrganizationMemberResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationMemberResponse: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationMemberResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateOrganizationMemberResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension SetOrganizationMembersResponse: JsonSerializable {
-    public static var typeName: String { "SetOrganizationMembersResponse" }
     public static let metadata = Metadata.create([
         Property<SetOrganizationMembersResponse>.optionalArray("userIdsAdded", get: { $0.userIdsAdded }, set: { $0.userIdsAdded = $1 }),
         Property<SetOrganizationMembersResponse>.optionalArray("userIdsRemoved", get: { $0.userIdsRemoved }, set: { $0.userIdsRemoved = $1 }),
@@ -3247,7 +3035,6 @@ nonisolated extension SetOrganizationMembersResponse: JsonSerializable {
 }
 
 nonisolated extension GetOrganizationMemberInvitesResponse: JsonSerializable {
-    public static var typeName: String { "GetOrganizationMemberInvitesResponse" }
     public static let metadata = Metadata.create([
         Property<GetOrganizationMemberInvitesResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetOrganizationMemberInvitesResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3255,24 +3042,21 @@ nonisolated extension GetOrganizationMemberInvitesResponse: JsonSerializable {
 }
 
 nonisolated extension RequestOrganizationMemberInviteResponse: JsonSerializable {
-    public static var typeName: String { "RequestOrganizationMemberInviteResponse" }
     public static let metadata = Metadata.create([
-        Property<RequestOrganizationMemberInviteResponse>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<RequestOrganizationMemberInviteResponse>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Property<RequestOrganizationMemberInviteResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdateOrganizationMemberInviteResponse: JsonSerializable {
-    public static var typeName: String { "UpdateOrganizationMemberInviteResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateOrganizationMemberInviteResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetPostResponse: JsonSerializable {
-    public static var typeName: String { "GetPostResponse" }
     public static let metadata = Metadata.create([
-        Property<GetPostResponse>.optional("cache", get: { $0.cache }, set: { $0.cache = $1 }),
+        Property<GetPostResponse>.optionalInt("cache", get: { $0.cache }, set: { $0.cache = $1 }),
         Property<GetPostResponse>.optionalObject("post", get: { $0.post }, set: { $0.post = $1 }),
         Property<GetPostResponse>.optionalArray("comments", get: { $0.comments }, set: { $0.comments = $1 }),
         Property<GetPostResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3280,72 +3064,63 @@ nonisolated extension GetPostResponse: JsonSerializable {
 }
 
 nonisolated extension CreatePostResponse: JsonSerializable {
-    public static var typeName: String { "CreatePostResponse" }
     public static let metadata = Metadata.create([
-        Property<CreatePostResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<CreatePostResponse>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<CreatePostResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<CreatePostResponse>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
         Property<CreatePostResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdatePostResponse: JsonSerializable {
-    public static var typeName: String { "UpdatePostResponse" }
     public static let metadata = Metadata.create([
         Property<UpdatePostResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension DeletePostResponse: JsonSerializable {
-    public static var typeName: String { "DeletePostResponse" }
     public static let metadata = Metadata.create([
-        Property<DeletePostResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeletePostResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<DeletePostResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension CreatePostCommentResponse: JsonSerializable {
-    public static var typeName: String { "CreatePostCommentResponse" }
     public static let metadata = Metadata.create([
-        Property<CreatePostCommentResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<CreatePostCommentResponse>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<CreatePostCommentResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<CreatePostCommentResponse>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
         Property<CreatePostCommentResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UpdatePostCommentResponse: JsonSerializable {
-    public static var typeName: String { "UpdatePostCommentResponse" }
     public static let metadata = Metadata.create([
         Property<UpdatePostCommentResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension DeletePostCommentResponse: JsonSerializable {
-    public static var typeName: String { "DeletePostCommentResponse" }
     public static let metadata = Metadata.create([
-        Property<DeletePostCommentResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<DeletePostCommentResponse>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<DeletePostCommentResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<DeletePostCommentResponse>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
         Property<DeletePostCommentResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetUserPostCommentVotesResponse: JsonSerializable {
-    public static var typeName: String { "GetUserPostCommentVotesResponse" }
     public static let metadata = Metadata.create([
-        Property<GetUserPostCommentVotesResponse>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<GetUserPostCommentVotesResponse>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
         Property<GetUserPostCommentVotesResponse>.optionalArray("upVotedCommentIds", get: { $0.upVotedCommentIds }, set: { $0.upVotedCommentIds = $1 }),
         Property<GetUserPostCommentVotesResponse>.optionalArray("downVotedCommentIds", get: { $0.downVotedCommentIds }, set: { $0.downVotedCommentIds = $1 }),
     ])
 }
 
 nonisolated extension PinPostCommentResponse: JsonSerializable {
-    public static var typeName: String { "PinPostCommentResponse" }
     public static let metadata = Metadata.create([
         Property<PinPostCommentResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetUsersByEmailsResponse: JsonSerializable {
-    public static var typeName: String { "GetUsersByEmailsResponse" }
     public static let metadata = Metadata.create([
         Property<GetUsersByEmailsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetUsersByEmailsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3353,7 +3128,6 @@ nonisolated extension GetUsersByEmailsResponse: JsonSerializable {
 }
 
 nonisolated extension GetUserPostActivityResponse: JsonSerializable {
-    public static var typeName: String { "GetUserPostActivityResponse" }
     public static let metadata = Metadata.create([
         Property<GetUserPostActivityResponse>.optionalArray("upVotedPostIds", get: { $0.upVotedPostIds }, set: { $0.upVotedPostIds = $1 }),
         Property<GetUserPostActivityResponse>.optionalArray("downVotedPostIds", get: { $0.downVotedPostIds }, set: { $0.downVotedPostIds = $1 }),
@@ -3363,7 +3137,6 @@ nonisolated extension GetUserPostActivityResponse: JsonSerializable {
 }
 
 nonisolated extension GetUserOrganizationsResponse: JsonSerializable {
-    public static var typeName: String { "GetUserOrganizationsResponse" }
     public static let metadata = Metadata.create([
         Property<GetUserOrganizationsResponse>.optionalArray("members", get: { $0.members }, set: { $0.members = $1 }),
         Property<GetUserOrganizationsResponse>.optionalArray("memberInvites", get: { $0.memberInvites }, set: { $0.memberInvites = $1 }),
@@ -3372,64 +3145,58 @@ nonisolated extension GetUserOrganizationsResponse: JsonSerializable {
 }
 
 nonisolated extension UserPostVoteResponse: JsonSerializable {
-    public static var typeName: String { "UserPostVoteResponse" }
     public static let metadata = Metadata.create([
         Property<UserPostVoteResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UserPostFavoriteResponse: JsonSerializable {
-    public static var typeName: String { "UserPostFavoriteResponse" }
     public static let metadata = Metadata.create([
         Property<UserPostFavoriteResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UserPostReportResponse: JsonSerializable {
-    public static var typeName: String { "UserPostReportResponse" }
     public static let metadata = Metadata.create([
         Property<UserPostReportResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UserPostCommentVoteResponse: JsonSerializable {
-    public static var typeName: String { "UserPostCommentVoteResponse" }
     public static let metadata = Metadata.create([
         Property<UserPostCommentVoteResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension UserPostCommentReportResponse: JsonSerializable {
-    public static var typeName: String { "UserPostCommentReportResponse" }
     public static let metadata = Metadata.create([
         Property<UserPostCommentReportResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension SessionInfoResponse: JsonSerializable {
-    public static var typeName: String { "SessionInfoResponse" }
     public static let metadata = Metadata.create([
-        Property<SessionInfoResponse>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<SessionInfoResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<SessionInfoResponse>.optional("referrerUrl", get: { $0.referrerUrl }, set: { $0.referrerUrl = $1 }),
-        Property<SessionInfoResponse>.optional("userAuthId", get: { $0.userAuthId }, set: { $0.userAuthId = $1 }),
-        Property<SessionInfoResponse>.optional("userAuthName", get: { $0.userAuthName }, set: { $0.userAuthName = $1 }),
-        Property<SessionInfoResponse>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<SessionInfoResponse>.optional("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        Property<SessionInfoResponse>.optional("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
-        Property<SessionInfoResponse>.optional("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Property<SessionInfoResponse>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<SessionInfoResponse>.optional("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
-        Property<SessionInfoResponse>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
+        Property<SessionInfoResponse>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<SessionInfoResponse>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<SessionInfoResponse>.optionalString("referrerUrl", get: { $0.referrerUrl }, set: { $0.referrerUrl = $1 }),
+        Property<SessionInfoResponse>.optionalString("userAuthId", get: { $0.userAuthId }, set: { $0.userAuthId = $1 }),
+        Property<SessionInfoResponse>.optionalString("userAuthName", get: { $0.userAuthName }, set: { $0.userAuthName = $1 }),
+        Property<SessionInfoResponse>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<SessionInfoResponse>.optionalString("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        Property<SessionInfoResponse>.optionalString("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
+        Property<SessionInfoResponse>.optionalString("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
+        Property<SessionInfoResponse>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<SessionInfoResponse>.optionalDate("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
+        Property<SessionInfoResponse>.optionalDate("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
         Property<SessionInfoResponse>.optionalArray("roles", get: { $0.roles }, set: { $0.roles = $1 }),
         Property<SessionInfoResponse>.optionalArray("permissions", get: { $0.permissions }, set: { $0.permissions = $1 }),
-        Property<SessionInfoResponse>.optional("isAuthenticated", get: { $0.isAuthenticated }, set: { $0.isAuthenticated = $1 }),
-        Property<SessionInfoResponse>.optional("authProvider", get: { $0.authProvider }, set: { $0.authProvider = $1 }),
-        Property<SessionInfoResponse>.optional("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
-        Property<SessionInfoResponse>.optional("githubProfileUrl", get: { $0.githubProfileUrl }, set: { $0.githubProfileUrl = $1 }),
-        Property<SessionInfoResponse>.optional("twitterProfileUrl", get: { $0.twitterProfileUrl }, set: { $0.twitterProfileUrl = $1 }),
-        Property<SessionInfoResponse>.optional("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
-        Property<SessionInfoResponse>.optional("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
+        Property<SessionInfoResponse>.optionalBool("isAuthenticated", get: { $0.isAuthenticated }, set: { $0.isAuthenticated = $1 }),
+        Property<SessionInfoResponse>.optionalString("authProvider", get: { $0.authProvider }, set: { $0.authProvider = $1 }),
+        Property<SessionInfoResponse>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<SessionInfoResponse>.optionalString("githubProfileUrl", get: { $0.githubProfileUrl }, set: { $0.githubProfileUrl = $1 }),
+        Property<SessionInfoResponse>.optionalString("twitterProfileUrl", get: { $0.twitterProfileUrl }, set: { $0.twitterProfileUrl = $1 }),
+        Property<SessionInfoResponse>.optionalString("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
+        Property<SessionInfoResponse>.optionalString("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
         Property<SessionInfoResponse>.optionalArray("techStacks", get: { $0.techStacks }, set: { $0.techStacks = $1 }),
         Property<SessionInfoResponse>.optionalArray("favoriteTechStacks", get: { $0.favoriteTechStacks }, set: { $0.favoriteTechStacks = $1 }),
         Property<SessionInfoResponse>.optionalArray("favoriteTechnologies", get: { $0.favoriteTechnologies }, set: { $0.favoriteTechnologies = $1 }),
@@ -3442,24 +3209,21 @@ nonisolated extension SessionInfoResponse: JsonSerializable {
 }
 
 nonisolated extension GetTechnologyPreviousVersionsResponse: JsonSerializable {
-    public static var typeName: String { "GetTechnologyPreviousVersionsResponse" }
     public static let metadata = Metadata.create([
         Property<GetTechnologyPreviousVersionsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 nonisolated extension GetAllTechnologiesResponse: JsonSerializable {
-    public static var typeName: String { "GetAllTechnologiesResponse" }
     public static let metadata = Metadata.create([
         Property<GetAllTechnologiesResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
-        Property<GetAllTechnologiesResponse>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+        Property<GetAllTechnologiesResponse>.optionalInt("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyResponse: JsonSerializable {
-    public static var typeName: String { "GetTechnologyResponse" }
     public static let metadata = Metadata.create([
-        Property<GetTechnologyResponse>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<GetTechnologyResponse>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
         Property<GetTechnologyResponse>.optionalObject("technology", get: { $0.technology }, set: { $0.technology = $1 }),
         Property<GetTechnologyResponse>.optionalArray("technologyStacks", get: { $0.technologyStacks }, set: { $0.technologyStacks = $1 }),
         Property<GetTechnologyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3467,15 +3231,13 @@ nonisolated extension GetTechnologyResponse: JsonSerializable {
 }
 
 nonisolated extension GetTechnologyFavoriteDetailsResponse: JsonSerializable {
-    public static var typeName: String { "GetTechnologyFavoriteDetailsResponse" }
     public static let metadata = Metadata.create([
         Property<GetTechnologyFavoriteDetailsResponse>.optionalArray("users", get: { $0.users }, set: { $0.users = $1 }),
-        Property<GetTechnologyFavoriteDetailsResponse>.optional("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
+        Property<GetTechnologyFavoriteDetailsResponse>.optionalInt("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
     ])
 }
 
 nonisolated extension CreateTechnologyResponse: JsonSerializable {
-    public static var typeName: String { "CreateTechnologyResponse" }
     public static let metadata = Metadata.create([
         Property<CreateTechnologyResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<CreateTechnologyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3483,7 +3245,6 @@ nonisolated extension CreateTechnologyResponse: JsonSerializable {
 }
 
 nonisolated extension UpdateTechnologyResponse: JsonSerializable {
-    public static var typeName: String { "UpdateTechnologyResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateTechnologyResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<UpdateTechnologyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3491,7 +3252,6 @@ nonisolated extension UpdateTechnologyResponse: JsonSerializable {
 }
 
 nonisolated extension DeleteTechnologyResponse: JsonSerializable {
-    public static var typeName: String { "DeleteTechnologyResponse" }
     public static let metadata = Metadata.create([
         Property<DeleteTechnologyResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<DeleteTechnologyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3499,24 +3259,21 @@ nonisolated extension DeleteTechnologyResponse: JsonSerializable {
 }
 
 nonisolated extension GetTechnologyStackPreviousVersionsResponse: JsonSerializable {
-    public static var typeName: String { "GetTechnologyStackPreviousVersionsResponse" }
     public static let metadata = Metadata.create([
         Property<GetTechnologyStackPreviousVersionsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 nonisolated extension GetPageStatsResponse: JsonSerializable {
-    public static var typeName: String { "GetPageStatsResponse" }
     public static let metadata = Metadata.create([
-        Property<GetPageStatsResponse>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<GetPageStatsResponse>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<GetPageStatsResponse>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<GetPageStatsResponse>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
+        Property<GetPageStatsResponse>.optionalString("type", get: { $0.type }, set: { $0.type = $1 }),
+        Property<GetPageStatsResponse>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<GetPageStatsResponse>.optionalInt("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
+        Property<GetPageStatsResponse>.optionalInt("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
     ])
 }
 
 nonisolated extension HourlyTaskResponse: JsonSerializable {
-    public static var typeName: String { "HourlyTaskResponse" }
     public static let metadata = Metadata.create([
         Property<HourlyTaskResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
         Property<HourlyTaskResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3524,9 +3281,8 @@ nonisolated extension HourlyTaskResponse: JsonSerializable {
 }
 
 nonisolated extension OverviewResponse: JsonSerializable {
-    public static var typeName: String { "OverviewResponse" }
     public static let metadata = Metadata.create([
-        Property<OverviewResponse>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<OverviewResponse>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
         Property<OverviewResponse>.optionalArray("topUsers", get: { $0.topUsers }, set: { $0.topUsers = $1 }),
         Property<OverviewResponse>.optionalArray("topTechnologies", get: { $0.topTechnologies }, set: { $0.topTechnologies = $1 }),
         Property<OverviewResponse>.optionalArray("latestTechStacks", get: { $0.latestTechStacks }, set: { $0.latestTechStacks = $1 }),
@@ -3538,9 +3294,8 @@ nonisolated extension OverviewResponse: JsonSerializable {
 }
 
 nonisolated extension AppOverviewResponse: JsonSerializable {
-    public static var typeName: String { "AppOverviewResponse" }
     public static let metadata = Metadata.create([
-        Property<AppOverviewResponse>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<AppOverviewResponse>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
         Property<AppOverviewResponse>.optionalArray("allTiers", get: { $0.allTiers }, set: { $0.allTiers = $1 }),
         Property<AppOverviewResponse>.optionalArray("topTechnologies", get: { $0.topTechnologies }, set: { $0.topTechnologies = $1 }),
         Property<AppOverviewResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3548,32 +3303,28 @@ nonisolated extension AppOverviewResponse: JsonSerializable {
 }
 
 nonisolated extension GetAllTechnologyStacksResponse: JsonSerializable {
-    public static var typeName: String { "GetAllTechnologyStacksResponse" }
     public static let metadata = Metadata.create([
         Property<GetAllTechnologyStacksResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
-        Property<GetAllTechnologyStacksResponse>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+        Property<GetAllTechnologyStacksResponse>.optionalInt("total", get: { $0.total }, set: { $0.total = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyStackResponse: JsonSerializable {
-    public static var typeName: String { "GetTechnologyStackResponse" }
     public static let metadata = Metadata.create([
-        Property<GetTechnologyStackResponse>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<GetTechnologyStackResponse>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
         Property<GetTechnologyStackResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<GetTechnologyStackResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension GetTechnologyStackFavoriteDetailsResponse: JsonSerializable {
-    public static var typeName: String { "GetTechnologyStackFavoriteDetailsResponse" }
     public static let metadata = Metadata.create([
         Property<GetTechnologyStackFavoriteDetailsResponse>.optionalArray("users", get: { $0.users }, set: { $0.users = $1 }),
-        Property<GetTechnologyStackFavoriteDetailsResponse>.optional("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
+        Property<GetTechnologyStackFavoriteDetailsResponse>.optionalInt("favoriteCount", get: { $0.favoriteCount }, set: { $0.favoriteCount = $1 }),
     ])
 }
 
 nonisolated extension GetConfigResponse: JsonSerializable {
-    public static var typeName: String { "GetConfigResponse" }
     public static let metadata = Metadata.create([
         Property<GetConfigResponse>.optionalArray("allTiers", get: { $0.allTiers }, set: { $0.allTiers = $1 }),
         Property<GetConfigResponse>.optionalArray("allPostTypes", get: { $0.allPostTypes }, set: { $0.allPostTypes = $1 }),
@@ -3582,7 +3333,6 @@ nonisolated extension GetConfigResponse: JsonSerializable {
 }
 
 nonisolated extension CreateTechnologyStackResponse: JsonSerializable {
-    public static var typeName: String { "CreateTechnologyStackResponse" }
     public static let metadata = Metadata.create([
         Property<CreateTechnologyStackResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<CreateTechnologyStackResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3590,7 +3340,6 @@ nonisolated extension CreateTechnologyStackResponse: JsonSerializable {
 }
 
 nonisolated extension UpdateTechnologyStackResponse: JsonSerializable {
-    public static var typeName: String { "UpdateTechnologyStackResponse" }
     public static let metadata = Metadata.create([
         Property<UpdateTechnologyStackResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<UpdateTechnologyStackResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3598,7 +3347,6 @@ nonisolated extension UpdateTechnologyStackResponse: JsonSerializable {
 }
 
 nonisolated extension DeleteTechnologyStackResponse: JsonSerializable {
-    public static var typeName: String { "DeleteTechnologyStackResponse" }
     public static let metadata = Metadata.create([
         Property<DeleteTechnologyStackResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<DeleteTechnologyStackResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3606,42 +3354,36 @@ nonisolated extension DeleteTechnologyStackResponse: JsonSerializable {
 }
 
 nonisolated extension GetFavoriteTechStackResponse: JsonSerializable {
-    public static var typeName: String { "GetFavoriteTechStackResponse" }
     public static let metadata = Metadata.create([
         Property<GetFavoriteTechStackResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 nonisolated extension FavoriteTechStackResponse: JsonSerializable {
-    public static var typeName: String { "FavoriteTechStackResponse" }
     public static let metadata = Metadata.create([
         Property<FavoriteTechStackResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
     ])
 }
 
 nonisolated extension GetFavoriteTechnologiesResponse: JsonSerializable {
-    public static var typeName: String { "GetFavoriteTechnologiesResponse" }
     public static let metadata = Metadata.create([
         Property<GetFavoriteTechnologiesResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 nonisolated extension FavoriteTechnologyResponse: JsonSerializable {
-    public static var typeName: String { "FavoriteTechnologyResponse" }
     public static let metadata = Metadata.create([
         Property<FavoriteTechnologyResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
     ])
 }
 
 nonisolated extension GetUserFeedResponse: JsonSerializable {
-    public static var typeName: String { "GetUserFeedResponse" }
     public static let metadata = Metadata.create([
         Property<GetUserFeedResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
     ])
 }
 
 nonisolated extension GetUsersKarmaResponse: JsonSerializable {
-    public static var typeName: String { "GetUsersKarmaResponse" }
     public static let metadata = Metadata.create([
         Property<GetUsersKarmaResponse>.optionalDictionary("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<GetUsersKarmaResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3649,12 +3391,11 @@ nonisolated extension GetUsersKarmaResponse: JsonSerializable {
 }
 
 nonisolated extension GetUserInfoResponse: JsonSerializable {
-    public static var typeName: String { "GetUserInfoResponse" }
     public static let metadata = Metadata.create([
-        Property<GetUserInfoResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<GetUserInfoResponse>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<GetUserInfoResponse>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<GetUserInfoResponse>.optional("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
+        Property<GetUserInfoResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<GetUserInfoResponse>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<GetUserInfoResponse>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<GetUserInfoResponse>.optionalString("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
         Property<GetUserInfoResponse>.optionalArray("techStacks", get: { $0.techStacks }, set: { $0.techStacks = $1 }),
         Property<GetUserInfoResponse>.optionalArray("favoriteTechStacks", get: { $0.favoriteTechStacks }, set: { $0.favoriteTechStacks = $1 }),
         Property<GetUserInfoResponse>.optionalArray("favoriteTechnologies", get: { $0.favoriteTechnologies }, set: { $0.favoriteTechnologies = $1 }),
@@ -3664,9 +3405,8 @@ nonisolated extension GetUserInfoResponse: JsonSerializable {
 }
 
 nonisolated extension SyncDiscourseSiteResponse: JsonSerializable {
-    public static var typeName: String { "SyncDiscourseSiteResponse" }
     public static let metadata = Metadata.create([
-        Property<SyncDiscourseSiteResponse>.optional("timeTaken", get: { $0.timeTaken }, set: { $0.timeTaken = $1 }),
+        Property<SyncDiscourseSiteResponse>.optionalString("timeTaken", get: { $0.timeTaken }, set: { $0.timeTaken = $1 }),
         Property<SyncDiscourseSiteResponse>.optionalArray("userLogs", get: { $0.userLogs }, set: { $0.userLogs = $1 }),
         Property<SyncDiscourseSiteResponse>.optionalArray("postsLogs", get: { $0.postsLogs }, set: { $0.postsLogs = $1 }),
         Property<SyncDiscourseSiteResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
@@ -3674,272 +3414,258 @@ nonisolated extension SyncDiscourseSiteResponse: JsonSerializable {
 }
 
 nonisolated extension LogoUrlApprovalResponse: JsonSerializable {
-    public static var typeName: String { "LogoUrlApprovalResponse" }
     public static let metadata = Metadata.create([
         Property<LogoUrlApprovalResponse>.optionalObject("result", get: { $0.result }, set: { $0.result = $1 }),
     ])
 }
 
 nonisolated extension LockStackResponse: JsonSerializable {
-    public static var typeName: String { "LockStackResponse" }
     public static let metadata = Metadata.create([])
 }
 
 nonisolated extension EmailTestRespoonse: JsonSerializable {
-    public static var typeName: String { "EmailTestRespoonse" }
     public static let metadata = Metadata.create([
         Property<EmailTestRespoonse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension ImportUserResponse: JsonSerializable {
-    public static var typeName: String { "ImportUserResponse" }
     public static let metadata = Metadata.create([
-        Property<ImportUserResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<ImportUserResponse>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<ImportUserResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension ImportUserVoiceSuggestionResponse: JsonSerializable {
-    public static var typeName: String { "ImportUserVoiceSuggestionResponse" }
     public static let metadata = Metadata.create([
-        Property<ImportUserVoiceSuggestionResponse>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<ImportUserVoiceSuggestionResponse>.optional("postSlug", get: { $0.postSlug }, set: { $0.postSlug = $1 }),
+        Property<ImportUserVoiceSuggestionResponse>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<ImportUserVoiceSuggestionResponse>.optionalString("postSlug", get: { $0.postSlug }, set: { $0.postSlug = $1 }),
         Property<ImportUserVoiceSuggestionResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
 nonisolated extension Post: JsonSerializable {
-    public static var typeName: String { "Post" }
     public static let metadata = Metadata.create([
-        Property<Post>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Post>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<Post>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<Post>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Post>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<Post>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
         Property<Post>.optional("type", get: { $0.type }, set: { $0.type = $1 }),
-        Property<Post>.optional("categoryId", get: { $0.categoryId }, set: { $0.categoryId = $1 }),
-        Property<Post>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<Post>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<Post>.optional("url", get: { $0.url }, set: { $0.url = $1 }),
-        Property<Post>.optional("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
-        Property<Post>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
-        Property<Post>.optional("contentHtml", get: { $0.contentHtml }, set: { $0.contentHtml = $1 }),
-        Property<Post>.optional("pinCommentId", get: { $0.pinCommentId }, set: { $0.pinCommentId = $1 }),
+        Property<Post>.optionalInt("categoryId", get: { $0.categoryId }, set: { $0.categoryId = $1 }),
+        Property<Post>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Post>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<Post>.optionalString("url", get: { $0.url }, set: { $0.url = $1 }),
+        Property<Post>.optionalString("imageUrl", get: { $0.imageUrl }, set: { $0.imageUrl = $1 }),
+        Property<Post>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
+        Property<Post>.optionalString("contentHtml", get: { $0.contentHtml }, set: { $0.contentHtml = $1 }),
+        Property<Post>.optionalInt("pinCommentId", get: { $0.pinCommentId }, set: { $0.pinCommentId = $1 }),
         Property<Post>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
-        Property<Post>.optional("fromDate", get: { $0.fromDate }, set: { $0.fromDate = $1 }),
-        Property<Post>.optional("toDate", get: { $0.toDate }, set: { $0.toDate = $1 }),
-        Property<Post>.optional("location", get: { $0.location }, set: { $0.location = $1 }),
-        Property<Post>.optional("metaType", get: { $0.metaType }, set: { $0.metaType = $1 }),
-        Property<Post>.optional("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<Post>.optional("approved", get: { $0.approved }, set: { $0.approved = $1 }),
-        Property<Post>.optional("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
-        Property<Post>.optional("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
-        Property<Post>.optional("points", get: { $0.points }, set: { $0.points = $1 }),
-        Property<Post>.optional("views", get: { $0.views }, set: { $0.views = $1 }),
-        Property<Post>.optional("favorites", get: { $0.favorites }, set: { $0.favorites = $1 }),
-        Property<Post>.optional("subscribers", get: { $0.subscribers }, set: { $0.subscribers = $1 }),
-        Property<Post>.optional("replyCount", get: { $0.replyCount }, set: { $0.replyCount = $1 }),
-        Property<Post>.optional("commentsCount", get: { $0.commentsCount }, set: { $0.commentsCount = $1 }),
-        Property<Post>.optional("wordCount", get: { $0.wordCount }, set: { $0.wordCount = $1 }),
-        Property<Post>.optional("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
-        Property<Post>.optional("linksCount", get: { $0.linksCount }, set: { $0.linksCount = $1 }),
-        Property<Post>.optional("linkedToCount", get: { $0.linkedToCount }, set: { $0.linkedToCount = $1 }),
-        Property<Post>.optional("score", get: { $0.score }, set: { $0.score = $1 }),
-        Property<Post>.optional("rank", get: { $0.rank }, set: { $0.rank = $1 }),
+        Property<Post>.optionalDate("fromDate", get: { $0.fromDate }, set: { $0.fromDate = $1 }),
+        Property<Post>.optionalDate("toDate", get: { $0.toDate }, set: { $0.toDate = $1 }),
+        Property<Post>.optionalString("location", get: { $0.location }, set: { $0.location = $1 }),
+        Property<Post>.optionalString("metaType", get: { $0.metaType }, set: { $0.metaType = $1 }),
+        Property<Post>.optionalString("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        Property<Post>.optionalBool("approved", get: { $0.approved }, set: { $0.approved = $1 }),
+        Property<Post>.optionalInt("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
+        Property<Post>.optionalInt("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
+        Property<Post>.optionalInt("points", get: { $0.points }, set: { $0.points = $1 }),
+        Property<Post>.optionalInt("views", get: { $0.views }, set: { $0.views = $1 }),
+        Property<Post>.optionalInt("favorites", get: { $0.favorites }, set: { $0.favorites = $1 }),
+        Property<Post>.optionalInt("subscribers", get: { $0.subscribers }, set: { $0.subscribers = $1 }),
+        Property<Post>.optionalInt("replyCount", get: { $0.replyCount }, set: { $0.replyCount = $1 }),
+        Property<Post>.optionalInt("commentsCount", get: { $0.commentsCount }, set: { $0.commentsCount = $1 }),
+        Property<Post>.optionalInt("wordCount", get: { $0.wordCount }, set: { $0.wordCount = $1 }),
+        Property<Post>.optionalInt("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
+        Property<Post>.optionalInt("linksCount", get: { $0.linksCount }, set: { $0.linksCount = $1 }),
+        Property<Post>.optionalInt("linkedToCount", get: { $0.linkedToCount }, set: { $0.linkedToCount = $1 }),
+        Property<Post>.optionalInt("score", get: { $0.score }, set: { $0.score = $1 }),
+        Property<Post>.optionalInt("rank", get: { $0.rank }, set: { $0.rank = $1 }),
         Property<Post>.optionalArray("labels", get: { $0.labels }, set: { $0.labels = $1 }),
         Property<Post>.optionalArray("refUserIds", get: { $0.refUserIds }, set: { $0.refUserIds = $1 }),
         Property<Post>.optionalArray("refLinks", get: { $0.refLinks }, set: { $0.refLinks = $1 }),
         Property<Post>.optionalArray("muteUserIds", get: { $0.muteUserIds }, set: { $0.muteUserIds = $1 }),
-        Property<Post>.optional("lastCommentDate", get: { $0.lastCommentDate }, set: { $0.lastCommentDate = $1 }),
-        Property<Post>.optional("lastCommentId", get: { $0.lastCommentId }, set: { $0.lastCommentId = $1 }),
-        Property<Post>.optional("lastCommentUserId", get: { $0.lastCommentUserId }, set: { $0.lastCommentUserId = $1 }),
-        Property<Post>.optional("deleted", get: { $0.deleted }, set: { $0.deleted = $1 }),
-        Property<Post>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
-        Property<Post>.optional("locked", get: { $0.locked }, set: { $0.locked = $1 }),
-        Property<Post>.optional("lockedBy", get: { $0.lockedBy }, set: { $0.lockedBy = $1 }),
-        Property<Post>.optional("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }),
-        Property<Post>.optional("hiddenBy", get: { $0.hiddenBy }, set: { $0.hiddenBy = $1 }),
-        Property<Post>.optional("status", get: { $0.status }, set: { $0.status = $1 }),
-        Property<Post>.optional("statusDate", get: { $0.statusDate }, set: { $0.statusDate = $1 }),
-        Property<Post>.optional("statusBy", get: { $0.statusBy }, set: { $0.statusBy = $1 }),
-        Property<Post>.optional("archived", get: { $0.archived }, set: { $0.archived = $1 }),
-        Property<Post>.optional("bumped", get: { $0.bumped }, set: { $0.bumped = $1 }),
-        Property<Post>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<Post>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Post>.optional("modified", get: { $0.modified }, set: { $0.modified = $1 }),
-        Property<Post>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
-        Property<Post>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<Post>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<Post>.optional("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
+        Property<Post>.optionalDate("lastCommentDate", get: { $0.lastCommentDate }, set: { $0.lastCommentDate = $1 }),
+        Property<Post>.optionalInt("lastCommentId", get: { $0.lastCommentId }, set: { $0.lastCommentId = $1 }),
+        Property<Post>.optionalInt("lastCommentUserId", get: { $0.lastCommentUserId }, set: { $0.lastCommentUserId = $1 }),
+        Property<Post>.optionalDate("deleted", get: { $0.deleted }, set: { $0.deleted = $1 }),
+        Property<Post>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Post>.optionalDate("locked", get: { $0.locked }, set: { $0.locked = $1 }),
+        Property<Post>.optionalString("lockedBy", get: { $0.lockedBy }, set: { $0.lockedBy = $1 }),
+        Property<Post>.optionalDate("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }),
+        Property<Post>.optionalString("hiddenBy", get: { $0.hiddenBy }, set: { $0.hiddenBy = $1 }),
+        Property<Post>.optionalString("status", get: { $0.status }, set: { $0.status = $1 }),
+        Property<Post>.optionalDate("statusDate", get: { $0.statusDate }, set: { $0.statusDate = $1 }),
+        Property<Post>.optionalString("statusBy", get: { $0.statusBy }, set: { $0.statusBy = $1 }),
+        Property<Post>.optionalBool("archived", get: { $0.archived }, set: { $0.archived = $1 }),
+        Property<Post>.optionalDate("bumped", get: { $0.bumped }, set: { $0.bumped = $1 }),
+        Property<Post>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<Post>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Post>.optionalDate("modified", get: { $0.modified }, set: { $0.modified = $1 }),
+        Property<Post>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Post>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<Post>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<Post>.optionalString("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
     ])
 }
 
 nonisolated extension Organization: JsonSerializable {
-    public static var typeName: String { "Organization" }
     public static let metadata = Metadata.create([
-        Property<Organization>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Organization>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<Organization>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<Organization>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<Organization>.optional("descriptionHtml", get: { $0.descriptionHtml }, set: { $0.descriptionHtml = $1 }),
-        Property<Organization>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
-        Property<Organization>.optional("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }),
-        Property<Organization>.optional("linkColor", get: { $0.linkColor }, set: { $0.linkColor = $1 }),
-        Property<Organization>.optional("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
-        Property<Organization>.optional("backgroundUrl", get: { $0.backgroundUrl }, set: { $0.backgroundUrl = $1 }),
-        Property<Organization>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<Organization>.optional("heroUrl", get: { $0.heroUrl }, set: { $0.heroUrl = $1 }),
-        Property<Organization>.optional("lang", get: { $0.lang }, set: { $0.lang = $1 }),
-        Property<Organization>.optional("defaultPostType", get: { $0.defaultPostType }, set: { $0.defaultPostType = $1 }),
+        Property<Organization>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Organization>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Organization>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<Organization>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<Organization>.optionalString("descriptionHtml", get: { $0.descriptionHtml }, set: { $0.descriptionHtml = $1 }),
+        Property<Organization>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
+        Property<Organization>.optionalString("textColor", get: { $0.textColor }, set: { $0.textColor = $1 }),
+        Property<Organization>.optionalString("linkColor", get: { $0.linkColor }, set: { $0.linkColor = $1 }),
+        Property<Organization>.optionalString("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
+        Property<Organization>.optionalString("backgroundUrl", get: { $0.backgroundUrl }, set: { $0.backgroundUrl = $1 }),
+        Property<Organization>.optionalString("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
+        Property<Organization>.optionalString("heroUrl", get: { $0.heroUrl }, set: { $0.heroUrl = $1 }),
+        Property<Organization>.optionalString("lang", get: { $0.lang }, set: { $0.lang = $1 }),
+        Property<Organization>.optionalString("defaultPostType", get: { $0.defaultPostType }, set: { $0.defaultPostType = $1 }),
         Property<Organization>.optionalArray("defaultSubscriptionPostTypes", get: { $0.defaultSubscriptionPostTypes }, set: { $0.defaultSubscriptionPostTypes = $1 }),
         Property<Organization>.optionalArray("postTypes", get: { $0.postTypes }, set: { $0.postTypes = $1 }),
         Property<Organization>.optionalArray("moderatorPostTypes", get: { $0.moderatorPostTypes }, set: { $0.moderatorPostTypes = $1 }),
-        Property<Organization>.optional("deletePostsWithReportCount", get: { $0.deletePostsWithReportCount }, set: { $0.deletePostsWithReportCount = $1 }),
-        Property<Organization>.optional("disableInvites", get: { $0.disableInvites }, set: { $0.disableInvites = $1 }),
-        Property<Organization>.optional("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
-        Property<Organization>.optional("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
-        Property<Organization>.optional("views", get: { $0.views }, set: { $0.views = $1 }),
-        Property<Organization>.optional("favorites", get: { $0.favorites }, set: { $0.favorites = $1 }),
-        Property<Organization>.optional("subscribers", get: { $0.subscribers }, set: { $0.subscribers = $1 }),
-        Property<Organization>.optional("commentsCount", get: { $0.commentsCount }, set: { $0.commentsCount = $1 }),
-        Property<Organization>.optional("postsCount", get: { $0.postsCount }, set: { $0.postsCount = $1 }),
-        Property<Organization>.optional("score", get: { $0.score }, set: { $0.score = $1 }),
-        Property<Organization>.optional("rank", get: { $0.rank }, set: { $0.rank = $1 }),
-        Property<Organization>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<Organization>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<Organization>.optional("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }),
-        Property<Organization>.optional("hiddenBy", get: { $0.hiddenBy }, set: { $0.hiddenBy = $1 }),
-        Property<Organization>.optional("locked", get: { $0.locked }, set: { $0.locked = $1 }),
-        Property<Organization>.optional("lockedBy", get: { $0.lockedBy }, set: { $0.lockedBy = $1 }),
-        Property<Organization>.optional("deleted", get: { $0.deleted }, set: { $0.deleted = $1 }),
-        Property<Organization>.optional("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
-        Property<Organization>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<Organization>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Organization>.optional("modified", get: { $0.modified }, set: { $0.modified = $1 }),
-        Property<Organization>.optional("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
+        Property<Organization>.optionalInt("deletePostsWithReportCount", get: { $0.deletePostsWithReportCount }, set: { $0.deletePostsWithReportCount = $1 }),
+        Property<Organization>.optionalBool("disableInvites", get: { $0.disableInvites }, set: { $0.disableInvites = $1 }),
+        Property<Organization>.optionalInt("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
+        Property<Organization>.optionalInt("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
+        Property<Organization>.optionalInt("views", get: { $0.views }, set: { $0.views = $1 }),
+        Property<Organization>.optionalInt("favorites", get: { $0.favorites }, set: { $0.favorites = $1 }),
+        Property<Organization>.optionalInt("subscribers", get: { $0.subscribers }, set: { $0.subscribers = $1 }),
+        Property<Organization>.optionalInt("commentsCount", get: { $0.commentsCount }, set: { $0.commentsCount = $1 }),
+        Property<Organization>.optionalInt("postsCount", get: { $0.postsCount }, set: { $0.postsCount = $1 }),
+        Property<Organization>.optionalInt("score", get: { $0.score }, set: { $0.score = $1 }),
+        Property<Organization>.optionalInt("rank", get: { $0.rank }, set: { $0.rank = $1 }),
+        Property<Organization>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<Organization>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<Organization>.optionalDate("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }),
+        Property<Organization>.optionalString("hiddenBy", get: { $0.hiddenBy }, set: { $0.hiddenBy = $1 }),
+        Property<Organization>.optionalDate("locked", get: { $0.locked }, set: { $0.locked = $1 }),
+        Property<Organization>.optionalString("lockedBy", get: { $0.lockedBy }, set: { $0.lockedBy = $1 }),
+        Property<Organization>.optionalDate("deleted", get: { $0.deleted }, set: { $0.deleted = $1 }),
+        Property<Organization>.optionalString("deletedBy", get: { $0.deletedBy }, set: { $0.deletedBy = $1 }),
+        Property<Organization>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<Organization>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<Organization>.optionalDate("modified", get: { $0.modified }, set: { $0.modified = $1 }),
+        Property<Organization>.optionalString("modifiedBy", get: { $0.modifiedBy }, set: { $0.modifiedBy = $1 }),
     ])
 }
 
 nonisolated extension OrganizationLabel: JsonSerializable {
-    public static var typeName: String { "OrganizationLabel" }
     public static let metadata = Metadata.create([
-        Property<OrganizationLabel>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<OrganizationLabel>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<OrganizationLabel>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<OrganizationLabel>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+        Property<OrganizationLabel>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<OrganizationLabel>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<OrganizationLabel>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<OrganizationLabel>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
     ])
 }
 
 nonisolated extension Category: JsonSerializable {
-    public static var typeName: String { "Category" }
     public static let metadata = Metadata.create([
-        Property<Category>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Category>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<Category>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<Category>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<Category>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<Category>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+        Property<Category>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<Category>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<Category>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Category>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<Category>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<Category>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
         Property<Category>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
-        Property<Category>.optional("commentsCount", get: { $0.commentsCount }, set: { $0.commentsCount = $1 }),
-        Property<Category>.optional("postsCount", get: { $0.postsCount }, set: { $0.postsCount = $1 }),
-        Property<Category>.optional("score", get: { $0.score }, set: { $0.score = $1 }),
-        Property<Category>.optional("rank", get: { $0.rank }, set: { $0.rank = $1 }),
+        Property<Category>.optionalInt("commentsCount", get: { $0.commentsCount }, set: { $0.commentsCount = $1 }),
+        Property<Category>.optionalInt("postsCount", get: { $0.postsCount }, set: { $0.postsCount = $1 }),
+        Property<Category>.optionalInt("score", get: { $0.score }, set: { $0.score = $1 }),
+        Property<Category>.optionalInt("rank", get: { $0.rank }, set: { $0.rank = $1 }),
     ])
 }
 
 nonisolated extension OrganizationMember: JsonSerializable {
-    public static var typeName: String { "OrganizationMember" }
     public static let metadata = Metadata.create([
-        Property<OrganizationMember>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<OrganizationMember>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<OrganizationMember>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<OrganizationMember>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<OrganizationMember>.optional("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
-        Property<OrganizationMember>.optional("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
-        Property<OrganizationMember>.optional("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
-        Property<OrganizationMember>.optional("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
-        Property<OrganizationMember>.optional("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
-        Property<OrganizationMember>.optional("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        Property<OrganizationMember>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<OrganizationMember>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<OrganizationMember>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<OrganizationMember>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<OrganizationMember>.optionalBool("isOwner", get: { $0.isOwner }, set: { $0.isOwner = $1 }),
+        Property<OrganizationMember>.optionalBool("isModerator", get: { $0.isModerator }, set: { $0.isModerator = $1 }),
+        Property<OrganizationMember>.optionalBool("denyAll", get: { $0.denyAll }, set: { $0.denyAll = $1 }),
+        Property<OrganizationMember>.optionalBool("denyPosts", get: { $0.denyPosts }, set: { $0.denyPosts = $1 }),
+        Property<OrganizationMember>.optionalBool("denyComments", get: { $0.denyComments }, set: { $0.denyComments = $1 }),
+        Property<OrganizationMember>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
     ])
 }
 
 nonisolated extension OrganizationMemberInvite: JsonSerializable {
-    public static var typeName: String { "OrganizationMemberInvite" }
     public static let metadata = Metadata.create([
-        Property<OrganizationMemberInvite>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<OrganizationMemberInvite>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<OrganizationMemberInvite>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<OrganizationMemberInvite>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<OrganizationMemberInvite>.optional("dismissed", get: { $0.dismissed }, set: { $0.dismissed = $1 }),
+        Property<OrganizationMemberInvite>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<OrganizationMemberInvite>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<OrganizationMemberInvite>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<OrganizationMemberInvite>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<OrganizationMemberInvite>.optionalDate("dismissed", get: { $0.dismissed }, set: { $0.dismissed = $1 }),
     ])
 }
 
 nonisolated extension PostReportInfo: JsonSerializable {
-    public static var typeName: String { "PostReportInfo" }
     public static let metadata = Metadata.create([
-        Property<PostReportInfo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PostReportInfo>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<PostReportInfo>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<PostReportInfo>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<PostReportInfo>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<PostReportInfo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PostReportInfo>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<PostReportInfo>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<PostReportInfo>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<PostReportInfo>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
         Property<PostReportInfo>.optional("flagType", get: { $0.flagType }, set: { $0.flagType = $1 }),
-        Property<PostReportInfo>.optional("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
-        Property<PostReportInfo>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<PostReportInfo>.optional("acknowledged", get: { $0.acknowledged }, set: { $0.acknowledged = $1 }),
-        Property<PostReportInfo>.optional("acknowledgedBy", get: { $0.acknowledgedBy }, set: { $0.acknowledgedBy = $1 }),
-        Property<PostReportInfo>.optional("dismissed", get: { $0.dismissed }, set: { $0.dismissed = $1 }),
-        Property<PostReportInfo>.optional("dismissedBy", get: { $0.dismissedBy }, set: { $0.dismissedBy = $1 }),
-        Property<PostReportInfo>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
-        Property<PostReportInfo>.optional("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
-        Property<PostReportInfo>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<PostReportInfo>.optionalString("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
+        Property<PostReportInfo>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<PostReportInfo>.optionalDate("acknowledged", get: { $0.acknowledged }, set: { $0.acknowledged = $1 }),
+        Property<PostReportInfo>.optionalString("acknowledgedBy", get: { $0.acknowledgedBy }, set: { $0.acknowledgedBy = $1 }),
+        Property<PostReportInfo>.optionalDate("dismissed", get: { $0.dismissed }, set: { $0.dismissed = $1 }),
+        Property<PostReportInfo>.optionalString("dismissedBy", get: { $0.dismissedBy }, set: { $0.dismissedBy = $1 }),
+        Property<PostReportInfo>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<PostReportInfo>.optionalInt("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
+        Property<PostReportInfo>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
     ])
 }
 
 nonisolated extension PostCommentReportInfo: JsonSerializable {
-    public static var typeName: String { "PostCommentReportInfo" }
     public static let metadata = Metadata.create([
-        Property<PostCommentReportInfo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PostCommentReportInfo>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<PostCommentReportInfo>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<PostCommentReportInfo>.optional("postCommentId", get: { $0.postCommentId }, set: { $0.postCommentId = $1 }),
-        Property<PostCommentReportInfo>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<PostCommentReportInfo>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<PostCommentReportInfo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PostCommentReportInfo>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<PostCommentReportInfo>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<PostCommentReportInfo>.optionalInt("postCommentId", get: { $0.postCommentId }, set: { $0.postCommentId = $1 }),
+        Property<PostCommentReportInfo>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<PostCommentReportInfo>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
         Property<PostCommentReportInfo>.optional("flagType", get: { $0.flagType }, set: { $0.flagType = $1 }),
-        Property<PostCommentReportInfo>.optional("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
-        Property<PostCommentReportInfo>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<PostCommentReportInfo>.optional("acknowledged", get: { $0.acknowledged }, set: { $0.acknowledged = $1 }),
-        Property<PostCommentReportInfo>.optional("acknowledgedBy", get: { $0.acknowledgedBy }, set: { $0.acknowledgedBy = $1 }),
-        Property<PostCommentReportInfo>.optional("dismissed", get: { $0.dismissed }, set: { $0.dismissed = $1 }),
-        Property<PostCommentReportInfo>.optional("dismissedBy", get: { $0.dismissedBy }, set: { $0.dismissedBy = $1 }),
-        Property<PostCommentReportInfo>.optional("contentHtml", get: { $0.contentHtml }, set: { $0.contentHtml = $1 }),
-        Property<PostCommentReportInfo>.optional("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
-        Property<PostCommentReportInfo>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<PostCommentReportInfo>.optionalString("reportNotes", get: { $0.reportNotes }, set: { $0.reportNotes = $1 }),
+        Property<PostCommentReportInfo>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<PostCommentReportInfo>.optionalDate("acknowledged", get: { $0.acknowledged }, set: { $0.acknowledged = $1 }),
+        Property<PostCommentReportInfo>.optionalString("acknowledgedBy", get: { $0.acknowledgedBy }, set: { $0.acknowledgedBy = $1 }),
+        Property<PostCommentReportInfo>.optionalDate("dismissed", get: { $0.dismissed }, set: { $0.dismissed = $1 }),
+        Property<PostCommentReportInfo>.optionalString("dismissedBy", get: { $0.dismissedBy }, set: { $0.dismissedBy = $1 }),
+        Property<PostCommentReportInfo>.optionalString("contentHtml", get: { $0.contentHtml }, set: { $0.contentHtml = $1 }),
+        Property<PostCommentReportInfo>.optionalInt("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
+        Property<PostCommentReportInfo>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
     ])
 }
 
 nonisolated extension PostComment: JsonSerializable {
-    public static var typeName: String { "PostComment" }
     public static let metadata = Metadata.create([
-        Property<PostComment>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<PostComment>.optional("postId", get: { $0.postId }, set: { $0.postId = $1 }),
-        Property<PostComment>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<PostComment>.optional("replyId", get: { $0.replyId }, set: { $0.replyId = $1 }),
-        Property<PostComment>.optional("content", get: { $0.content }, set: { $0.content = $1 }),
-        Property<PostComment>.optional("contentHtml", get: { $0.contentHtml }, set: { $0.contentHtml = $1 }),
-        Property<PostComment>.optional("score", get: { $0.score }, set: { $0.score = $1 }),
-        Property<PostComment>.optional("rank", get: { $0.rank }, set: { $0.rank = $1 }),
-        Property<PostComment>.optional("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
-        Property<PostComment>.optional("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
-        Property<PostComment>.optional("favorites", get: { $0.favorites }, set: { $0.favorites = $1 }),
-        Property<PostComment>.optional("wordCount", get: { $0.wordCount }, set: { $0.wordCount = $1 }),
-        Property<PostComment>.optional("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
-        Property<PostComment>.optional("deleted", get: { $0.deleted }, set: { $0.deleted = $1 }),
-        Property<PostComment>.optional("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }),
-        Property<PostComment>.optional("modified", get: { $0.modified }, set: { $0.modified = $1 }),
-        Property<PostComment>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<PostComment>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<PostComment>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<PostComment>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<PostComment>.optional("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
+        Property<PostComment>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<PostComment>.optionalInt("postId", get: { $0.postId }, set: { $0.postId = $1 }),
+        Property<PostComment>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<PostComment>.optionalInt("replyId", get: { $0.replyId }, set: { $0.replyId = $1 }),
+        Property<PostComment>.optionalString("content", get: { $0.content }, set: { $0.content = $1 }),
+        Property<PostComment>.optionalString("contentHtml", get: { $0.contentHtml }, set: { $0.contentHtml = $1 }),
+        Property<PostComment>.optionalInt("score", get: { $0.score }, set: { $0.score = $1 }),
+        Property<PostComment>.optionalInt("rank", get: { $0.rank }, set: { $0.rank = $1 }),
+        Property<PostComment>.optionalInt("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
+        Property<PostComment>.optionalInt("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
+        Property<PostComment>.optionalInt("favorites", get: { $0.favorites }, set: { $0.favorites = $1 }),
+        Property<PostComment>.optionalInt("wordCount", get: { $0.wordCount }, set: { $0.wordCount = $1 }),
+        Property<PostComment>.optionalInt("reportCount", get: { $0.reportCount }, set: { $0.reportCount = $1 }),
+        Property<PostComment>.optionalDate("deleted", get: { $0.deleted }, set: { $0.deleted = $1 }),
+        Property<PostComment>.optionalDate("hidden", get: { $0.hidden }, set: { $0.hidden = $1 }),
+        Property<PostComment>.optionalDate("modified", get: { $0.modified }, set: { $0.modified = $1 }),
+        Property<PostComment>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<PostComment>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<PostComment>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<PostComment>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<PostComment>.optionalString("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
     ])
 }
 
@@ -3952,29 +3678,27 @@ nonisolated extension ReportAction: JsonEnum {
 }
 
 nonisolated extension UserRef: JsonSerializable {
-    public static var typeName: String { "UserRef" }
     public static let metadata = Metadata.create([
-        Property<UserRef>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UserRef>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<UserRef>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UserRef>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<UserRef>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<UserRef>.optional("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
+        Property<UserRef>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UserRef>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<UserRef>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UserRef>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<UserRef>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<UserRef>.optionalString("refUrn", get: { $0.refUrn }, set: { $0.refUrn = $1 }),
     ])
 }
 
 nonisolated extension OrganizationSubscription: JsonSerializable {
-    public static var typeName: String { "OrganizationSubscription" }
     public static let metadata = Metadata.create([
-        Property<OrganizationSubscription>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<OrganizationSubscription>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<OrganizationSubscription>.optional("userId", get: { $0.userId }, set: { $0.userId = $1 }),
-        Property<OrganizationSubscription>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<OrganizationSubscription>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<OrganizationSubscription>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<OrganizationSubscription>.optionalInt("userId", get: { $0.userId }, set: { $0.userId = $1 }),
+        Property<OrganizationSubscription>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
         Property<OrganizationSubscription>.optionalArray("postTypes", get: { $0.postTypes }, set: { $0.postTypes = $1 }),
-        Property<OrganizationSubscription>.optional("frequencyDays", get: { $0.frequencyDays }, set: { $0.frequencyDays = $1 }),
-        Property<OrganizationSubscription>.optional("lastSyncedId", get: { $0.lastSyncedId }, set: { $0.lastSyncedId = $1 }),
-        Property<OrganizationSubscription>.optional("lastSynced", get: { $0.lastSynced }, set: { $0.lastSynced = $1 }),
-        Property<OrganizationSubscription>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<OrganizationSubscription>.optionalInt("frequencyDays", get: { $0.frequencyDays }, set: { $0.frequencyDays = $1 }),
+        Property<OrganizationSubscription>.optionalInt("lastSyncedId", get: { $0.lastSyncedId }, set: { $0.lastSyncedId = $1 }),
+        Property<OrganizationSubscription>.optionalDate("lastSynced", get: { $0.lastSynced }, set: { $0.lastSynced = $1 }),
+        Property<OrganizationSubscription>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
     ])
 }
 
@@ -3983,75 +3707,31 @@ nonisolated extension FlagType: JsonEnum {
 }
 
 nonisolated extension TechnologyStack {
-    static let technologyStackMetadata = Metadata.create([
-        Property<TechnologyStack>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechnologyStack>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyStack>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechnologyStack>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechnologyStack>.optional("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
-        Property<TechnologyStack>.optional("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
-        Property<TechnologyStack>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechnologyStack>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechnologyStack>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechnologyStack>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechnologyStack>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<TechnologyStack>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechnologyStack>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyStack>.optional("details", get: { $0.details }, set: { $0.details = $1 }),
-        Property<TechnologyStack>.optional("detailsHtml", get: { $0.detailsHtml }, set: { $0.detailsHtml = $1 }),
-        Property<TechnologyStack>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechnologyStack>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechnologyStack>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechnologyStack>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechnologyStack>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
-    ])
+    static let technologyStackMetadata = Metadata.create(TechnologyStack.self, inheriting: TechnologyStackBase.technologyStackBaseMetadata, [])
 }
 
 nonisolated extension Technology {
-    static let technologyMetadata = Metadata.create([
-        Property<Technology>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<Technology>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<Technology>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<Technology>.optional("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
-        Property<Technology>.optional("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
-        Property<Technology>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<Technology>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<Technology>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<Technology>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<Technology>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<Technology>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<Technology>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<Technology>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<Technology>.optional("logoApproved", get: { $0.logoApproved }, set: { $0.logoApproved = $1 }),
-        Property<Technology>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<Technology>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
-        Property<Technology>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<Technology>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<Technology>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<Technology>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<Technology>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
-    ])
+    static let technologyMetadata = Metadata.create(Technology.self, inheriting: TechnologyBase.technologyBaseMetadata, [])
 }
 
 nonisolated extension UserActivity: JsonSerializable {
-    public static var typeName: String { "UserActivity" }
     public static let metadata = Metadata.create([
-        Property<UserActivity>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UserActivity>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<UserActivity>.optional("karma", get: { $0.karma }, set: { $0.karma = $1 }),
-        Property<UserActivity>.optional("technologyCount", get: { $0.technologyCount }, set: { $0.technologyCount = $1 }),
-        Property<UserActivity>.optional("techStacksCount", get: { $0.techStacksCount }, set: { $0.techStacksCount = $1 }),
-        Property<UserActivity>.optional("postsCount", get: { $0.postsCount }, set: { $0.postsCount = $1 }),
-        Property<UserActivity>.optional("postUpVotes", get: { $0.postUpVotes }, set: { $0.postUpVotes = $1 }),
-        Property<UserActivity>.optional("postDownVotes", get: { $0.postDownVotes }, set: { $0.postDownVotes = $1 }),
-        Property<UserActivity>.optional("commentUpVotes", get: { $0.commentUpVotes }, set: { $0.commentUpVotes = $1 }),
-        Property<UserActivity>.optional("commentDownVotes", get: { $0.commentDownVotes }, set: { $0.commentDownVotes = $1 }),
-        Property<UserActivity>.optional("postCommentsCount", get: { $0.postCommentsCount }, set: { $0.postCommentsCount = $1 }),
-        Property<UserActivity>.optional("pinnedCommentCount", get: { $0.pinnedCommentCount }, set: { $0.pinnedCommentCount = $1 }),
-        Property<UserActivity>.optional("postReportCount", get: { $0.postReportCount }, set: { $0.postReportCount = $1 }),
-        Property<UserActivity>.optional("postCommentReportCount", get: { $0.postCommentReportCount }, set: { $0.postCommentReportCount = $1 }),
-        Property<UserActivity>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<UserActivity>.optional("modified", get: { $0.modified }, set: { $0.modified = $1 }),
+        Property<UserActivity>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UserActivity>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<UserActivity>.optionalInt("karma", get: { $0.karma }, set: { $0.karma = $1 }),
+        Property<UserActivity>.optionalInt("technologyCount", get: { $0.technologyCount }, set: { $0.technologyCount = $1 }),
+        Property<UserActivity>.optionalInt("techStacksCount", get: { $0.techStacksCount }, set: { $0.techStacksCount = $1 }),
+        Property<UserActivity>.optionalInt("postsCount", get: { $0.postsCount }, set: { $0.postsCount = $1 }),
+        Property<UserActivity>.optionalInt("postUpVotes", get: { $0.postUpVotes }, set: { $0.postUpVotes = $1 }),
+        Property<UserActivity>.optionalInt("postDownVotes", get: { $0.postDownVotes }, set: { $0.postDownVotes = $1 }),
+        Property<UserActivity>.optionalInt("commentUpVotes", get: { $0.commentUpVotes }, set: { $0.commentUpVotes = $1 }),
+        Property<UserActivity>.optionalInt("commentDownVotes", get: { $0.commentDownVotes }, set: { $0.commentDownVotes = $1 }),
+        Property<UserActivity>.optionalInt("postCommentsCount", get: { $0.postCommentsCount }, set: { $0.postCommentsCount = $1 }),
+        Property<UserActivity>.optionalInt("pinnedCommentCount", get: { $0.pinnedCommentCount }, set: { $0.pinnedCommentCount = $1 }),
+        Property<UserActivity>.optionalInt("postReportCount", get: { $0.postReportCount }, set: { $0.postReportCount = $1 }),
+        Property<UserActivity>.optionalInt("postCommentReportCount", get: { $0.postCommentReportCount }, set: { $0.postCommentReportCount = $1 }),
+        Property<UserActivity>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<UserActivity>.optionalDate("modified", get: { $0.modified }, set: { $0.modified = $1 }),
     ])
 }
 
@@ -4065,30 +3745,9 @@ nonisolated extension Frequency: JsonEnum {
 }
 
 nonisolated extension TechnologyHistory {
-    static let technologyHistoryMetadata = Metadata.create([
-        Property<TechnologyHistory>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
-        Property<TechnologyHistory>.optional("operation", get: { $0.operation }, set: { $0.operation = $1 }),
-        Property<TechnologyHistory>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechnologyHistory>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyHistory>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechnologyHistory>.optional("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
-        Property<TechnologyHistory>.optional("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
-        Property<TechnologyHistory>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<TechnologyHistory>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechnologyHistory>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechnologyHistory>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechnologyHistory>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechnologyHistory>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechnologyHistory>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechnologyHistory>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyHistory>.optional("logoApproved", get: { $0.logoApproved }, set: { $0.logoApproved = $1 }),
-        Property<TechnologyHistory>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<TechnologyHistory>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
-        Property<TechnologyHistory>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechnologyHistory>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechnologyHistory>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechnologyHistory>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechnologyHistory>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
+    static let technologyHistoryMetadata = Metadata.create(TechnologyHistory.self, inheriting: TechnologyBase.technologyBaseMetadata, [
+        Property<TechnologyHistory>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+        Property<TechnologyHistory>.optionalString("operation", get: { $0.operation }, set: { $0.operation = $1 }),
     ])
 }
 
@@ -4097,139 +3756,87 @@ nonisolated extension TechnologyTier: JsonEnum {
 }
 
 nonisolated extension TechnologyStackHistory {
-    static let technologyStackHistoryMetadata = Metadata.create([
-        Property<TechnologyStackHistory>.optional("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
-        Property<TechnologyStackHistory>.optional("operation", get: { $0.operation }, set: { $0.operation = $1 }),
+    static let technologyStackHistoryMetadata = Metadata.create(TechnologyStackHistory.self, inheriting: TechnologyStackBase.technologyStackBaseMetadata, [
+        Property<TechnologyStackHistory>.optionalInt("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
+        Property<TechnologyStackHistory>.optionalString("operation", get: { $0.operation }, set: { $0.operation = $1 }),
         Property<TechnologyStackHistory>.optionalArray("technologyIds", get: { $0.technologyIds }, set: { $0.technologyIds = $1 }),
-        Property<TechnologyStackHistory>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechnologyStackHistory>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyStackHistory>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechnologyStackHistory>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechnologyStackHistory>.optional("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
-        Property<TechnologyStackHistory>.optional("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
-        Property<TechnologyStackHistory>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechnologyStackHistory>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechnologyStackHistory>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechnologyStackHistory>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechnologyStackHistory>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<TechnologyStackHistory>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechnologyStackHistory>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyStackHistory>.optional("details", get: { $0.details }, set: { $0.details = $1 }),
-        Property<TechnologyStackHistory>.optional("detailsHtml", get: { $0.detailsHtml }, set: { $0.detailsHtml = $1 }),
-        Property<TechnologyStackHistory>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechnologyStackHistory>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechnologyStackHistory>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechnologyStackHistory>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechnologyStackHistory>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
     ])
 }
 
 nonisolated extension UserInfo: JsonSerializable {
-    public static var typeName: String { "UserInfo" }
     public static let metadata = Metadata.create([
-        Property<UserInfo>.optional("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<UserInfo>.optional("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
-        Property<UserInfo>.optional("stacksCount", get: { $0.stacksCount }, set: { $0.stacksCount = $1 }),
+        Property<UserInfo>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+        Property<UserInfo>.optionalString("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
+        Property<UserInfo>.optionalInt("stacksCount", get: { $0.stacksCount }, set: { $0.stacksCount = $1 }),
     ])
 }
 
 nonisolated extension TechnologyInfo: JsonSerializable {
-    public static var typeName: String { "TechnologyInfo" }
     public static let metadata = Metadata.create([
         Property<TechnologyInfo>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
-        Property<TechnologyInfo>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyInfo>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyInfo>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<TechnologyInfo>.optional("stacksCount", get: { $0.stacksCount }, set: { $0.stacksCount = $1 }),
+        Property<TechnologyInfo>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<TechnologyInfo>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<TechnologyInfo>.optionalString("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
+        Property<TechnologyInfo>.optionalInt("stacksCount", get: { $0.stacksCount }, set: { $0.stacksCount = $1 }),
     ])
 }
 
 nonisolated extension TechStackDetails {
-    static let techStackDetailsMetadata = Metadata.create([
+    static let techStackDetailsMetadata = Metadata.create(TechStackDetails.self, inheriting: TechnologyStackBase.technologyStackBaseMetadata, [
         Property<TechStackDetails>.optionalArray("technologyChoices", get: { $0.technologyChoices }, set: { $0.technologyChoices = $1 }),
-        Property<TechStackDetails>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechStackDetails>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechStackDetails>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechStackDetails>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechStackDetails>.optional("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
-        Property<TechStackDetails>.optional("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
-        Property<TechStackDetails>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechStackDetails>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechStackDetails>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechStackDetails>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechStackDetails>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<TechStackDetails>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechStackDetails>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechStackDetails>.optional("details", get: { $0.details }, set: { $0.details = $1 }),
-        Property<TechStackDetails>.optional("detailsHtml", get: { $0.detailsHtml }, set: { $0.detailsHtml = $1 }),
-        Property<TechStackDetails>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechStackDetails>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechStackDetails>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechStackDetails>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechStackDetails>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
     ])
 }
 
 nonisolated extension OrganizationInfo: JsonSerializable {
-    public static var typeName: String { "OrganizationInfo" }
     public static let metadata = Metadata.create([
-        Property<OrganizationInfo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<OrganizationInfo>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<OrganizationInfo>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<OrganizationInfo>.optional("refId", get: { $0.refId }, set: { $0.refId = $1 }),
-        Property<OrganizationInfo>.optional("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
-        Property<OrganizationInfo>.optional("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
-        Property<OrganizationInfo>.optional("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
-        Property<OrganizationInfo>.optional("membersCount", get: { $0.membersCount }, set: { $0.membersCount = $1 }),
-        Property<OrganizationInfo>.optional("rank", get: { $0.rank }, set: { $0.rank = $1 }),
-        Property<OrganizationInfo>.optional("disableInvites", get: { $0.disableInvites }, set: { $0.disableInvites = $1 }),
-        Property<OrganizationInfo>.optional("lang", get: { $0.lang }, set: { $0.lang = $1 }),
+        Property<OrganizationInfo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<OrganizationInfo>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<OrganizationInfo>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<OrganizationInfo>.optionalInt("refId", get: { $0.refId }, set: { $0.refId = $1 }),
+        Property<OrganizationInfo>.optionalString("refSource", get: { $0.refSource }, set: { $0.refSource = $1 }),
+        Property<OrganizationInfo>.optionalInt("upVotes", get: { $0.upVotes }, set: { $0.upVotes = $1 }),
+        Property<OrganizationInfo>.optionalInt("downVotes", get: { $0.downVotes }, set: { $0.downVotes = $1 }),
+        Property<OrganizationInfo>.optionalInt("membersCount", get: { $0.membersCount }, set: { $0.membersCount = $1 }),
+        Property<OrganizationInfo>.optionalInt("rank", get: { $0.rank }, set: { $0.rank = $1 }),
+        Property<OrganizationInfo>.optionalBool("disableInvites", get: { $0.disableInvites }, set: { $0.disableInvites = $1 }),
+        Property<OrganizationInfo>.optionalString("lang", get: { $0.lang }, set: { $0.lang = $1 }),
         Property<OrganizationInfo>.optionalArray("postTypes", get: { $0.postTypes }, set: { $0.postTypes = $1 }),
         Property<OrganizationInfo>.optionalArray("moderatorPostTypes", get: { $0.moderatorPostTypes }, set: { $0.moderatorPostTypes = $1 }),
-        Property<OrganizationInfo>.optional("locked", get: { $0.locked }, set: { $0.locked = $1 }),
+        Property<OrganizationInfo>.optionalDate("locked", get: { $0.locked }, set: { $0.locked = $1 }),
         Property<OrganizationInfo>.optionalArray("labels", get: { $0.labels }, set: { $0.labels = $1 }),
         Property<OrganizationInfo>.optionalArray("categories", get: { $0.categories }, set: { $0.categories = $1 }),
     ])
 }
 
 nonisolated extension Option: JsonSerializable {
-    public static var typeName: String { "Option" }
     public static let metadata = Metadata.create([
-        Property<Option>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<Option>.optional("title", get: { $0.title }, set: { $0.title = $1 }),
+        Property<Option>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<Option>.optionalString("title", get: { $0.title }, set: { $0.title = $1 }),
         Property<Option>.optional("value", get: { $0.value }, set: { $0.value = $1 }),
     ])
 }
 
 nonisolated extension UserVoiceUser: JsonSerializable {
-    public static var typeName: String { "UserVoiceUser" }
     public static let metadata = Metadata.create([
-        Property<UserVoiceUser>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<UserVoiceUser>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<UserVoiceUser>.optional("email", get: { $0.email }, set: { $0.email = $1 }),
-        Property<UserVoiceUser>.optional("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
-        Property<UserVoiceUser>.optional("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
-        Property<UserVoiceUser>.optional("updatedAt", get: { $0.updatedAt }, set: { $0.updatedAt = $1 }),
+        Property<UserVoiceUser>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<UserVoiceUser>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<UserVoiceUser>.optionalString("email", get: { $0.email }, set: { $0.email = $1 }),
+        Property<UserVoiceUser>.optionalString("avatarUrl", get: { $0.avatarUrl }, set: { $0.avatarUrl = $1 }),
+        Property<UserVoiceUser>.optionalDate("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
+        Property<UserVoiceUser>.optionalDate("updatedAt", get: { $0.updatedAt }, set: { $0.updatedAt = $1 }),
     ])
 }
 
 nonisolated extension UserVoiceComment: JsonSerializable {
-    public static var typeName: String { "UserVoiceComment" }
     public static let metadata = Metadata.create([
-        Property<UserVoiceComment>.optional("text", get: { $0.text }, set: { $0.text = $1 }),
-        Property<UserVoiceComment>.optional("formattedText", get: { $0.formattedText }, set: { $0.formattedText = $1 }),
-        Property<UserVoiceComment>.optional("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
+        Property<UserVoiceComment>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
+        Property<UserVoiceComment>.optionalString("formattedText", get: { $0.formattedText }, set: { $0.formattedText = $1 }),
+        Property<UserVoiceComment>.optionalDate("createdAt", get: { $0.createdAt }, set: { $0.createdAt = $1 }),
         Property<UserVoiceComment>.optionalObject("creator", get: { $0.creator }, set: { $0.creator = $1 }),
     ])
 }
 
 nonisolated extension TechnologyStackBase: JsonSerializable {
-    public static var typeName: String {
-        if self == TechnologyStack.self { return "TechnologyStack" }
-        if self == TechnologyStackHistory.self { return "TechnologyStackHistory" }
-        if self == TechStackDetails.self { return "TechStackDetails" }
-        return "TechnologyStackBase"
-    }
     public static var metadata: Metadata {
         if self == TechnologyStack.self { return TechnologyStack.technologyStackMetadata }
         if self == TechnologyStackHistory.self { return TechnologyStackHistory.technologyStackHistoryMetadata }
@@ -4237,36 +3844,30 @@ nonisolated extension TechnologyStackBase: JsonSerializable {
         return technologyStackBaseMetadata
     }
     static let technologyStackBaseMetadata = Metadata.create([
-        Property<TechnologyStackBase>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechnologyStackBase>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyStackBase>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechnologyStackBase>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechnologyStackBase>.optional("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
-        Property<TechnologyStackBase>.optional("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
-        Property<TechnologyStackBase>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechnologyStackBase>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechnologyStackBase>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechnologyStackBase>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechnologyStackBase>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<TechnologyStackBase>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechnologyStackBase>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyStackBase>.optional("details", get: { $0.details }, set: { $0.details = $1 }),
-        Property<TechnologyStackBase>.optional("detailsHtml", get: { $0.detailsHtml }, set: { $0.detailsHtml = $1 }),
-        Property<TechnologyStackBase>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechnologyStackBase>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechnologyStackBase>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechnologyStackBase>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechnologyStackBase>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
+        Property<TechnologyStackBase>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<TechnologyStackBase>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<TechnologyStackBase>.optionalString("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
+        Property<TechnologyStackBase>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<TechnologyStackBase>.optionalString("appUrl", get: { $0.appUrl }, set: { $0.appUrl = $1 }),
+        Property<TechnologyStackBase>.optionalString("screenshotUrl", get: { $0.screenshotUrl }, set: { $0.screenshotUrl = $1 }),
+        Property<TechnologyStackBase>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<TechnologyStackBase>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<TechnologyStackBase>.optionalDate("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
+        Property<TechnologyStackBase>.optionalString("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
+        Property<TechnologyStackBase>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+        Property<TechnologyStackBase>.optionalString("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
+        Property<TechnologyStackBase>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<TechnologyStackBase>.optionalString("details", get: { $0.details }, set: { $0.details = $1 }),
+        Property<TechnologyStackBase>.optionalString("detailsHtml", get: { $0.detailsHtml }, set: { $0.detailsHtml = $1 }),
+        Property<TechnologyStackBase>.optionalDate("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
+        Property<TechnologyStackBase>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<TechnologyStackBase>.optionalInt("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
+        Property<TechnologyStackBase>.optionalInt("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
+        Property<TechnologyStackBase>.optionalInt("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
     ])
 }
 
 nonisolated extension TechnologyBase: JsonSerializable {
-    public static var typeName: String {
-        if self == Technology.self { return "Technology" }
-        if self == TechnologyHistory.self { return "TechnologyHistory" }
-        if self == TechnologyInStack.self { return "TechnologyInStack" }
-        return "TechnologyBase"
-    }
     public static var metadata: Metadata {
         if self == Technology.self { return Technology.technologyMetadata }
         if self == TechnologyHistory.self { return TechnologyHistory.technologyHistoryMetadata }
@@ -4274,72 +3875,49 @@ nonisolated extension TechnologyBase: JsonSerializable {
         return technologyBaseMetadata
     }
     static let technologyBaseMetadata = Metadata.create([
-        Property<TechnologyBase>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechnologyBase>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyBase>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechnologyBase>.optional("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
-        Property<TechnologyBase>.optional("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
-        Property<TechnologyBase>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<TechnologyBase>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechnologyBase>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechnologyBase>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechnologyBase>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechnologyBase>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechnologyBase>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechnologyBase>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyBase>.optional("logoApproved", get: { $0.logoApproved }, set: { $0.logoApproved = $1 }),
-        Property<TechnologyBase>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
+        Property<TechnologyBase>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<TechnologyBase>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<TechnologyBase>.optionalString("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
+        Property<TechnologyBase>.optionalString("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
+        Property<TechnologyBase>.optionalString("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
+        Property<TechnologyBase>.optionalString("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
+        Property<TechnologyBase>.optionalString("description", get: { $0.description }, set: { $0.description = $1 }),
+        Property<TechnologyBase>.optionalDate("created", get: { $0.created }, set: { $0.created = $1 }),
+        Property<TechnologyBase>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
+        Property<TechnologyBase>.optionalDate("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
+        Property<TechnologyBase>.optionalString("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
+        Property<TechnologyBase>.optionalString("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
+        Property<TechnologyBase>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<TechnologyBase>.optionalBool("logoApproved", get: { $0.logoApproved }, set: { $0.logoApproved = $1 }),
+        Property<TechnologyBase>.optionalBool("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
         Property<TechnologyBase>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
-        Property<TechnologyBase>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechnologyBase>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechnologyBase>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechnologyBase>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechnologyBase>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
+        Property<TechnologyBase>.optionalDate("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
+        Property<TechnologyBase>.optionalInt("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
+        Property<TechnologyBase>.optionalInt("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
+        Property<TechnologyBase>.optionalInt("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
+        Property<TechnologyBase>.optionalInt("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
     ])
 }
 
 nonisolated extension TechnologyInStack {
-    static let technologyInStackMetadata = Metadata.create([
-        Property<TechnologyInStack>.optional("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
-        Property<TechnologyInStack>.optional("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
-        Property<TechnologyInStack>.optional("justification", get: { $0.justification }, set: { $0.justification = $1 }),
-        Property<TechnologyInStack>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<TechnologyInStack>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<TechnologyInStack>.optional("vendorName", get: { $0.vendorName }, set: { $0.vendorName = $1 }),
-        Property<TechnologyInStack>.optional("vendorUrl", get: { $0.vendorUrl }, set: { $0.vendorUrl = $1 }),
-        Property<TechnologyInStack>.optional("productUrl", get: { $0.productUrl }, set: { $0.productUrl = $1 }),
-        Property<TechnologyInStack>.optional("logoUrl", get: { $0.logoUrl }, set: { $0.logoUrl = $1 }),
-        Property<TechnologyInStack>.optional("description", get: { $0.description }, set: { $0.description = $1 }),
-        Property<TechnologyInStack>.optional("created", get: { $0.created }, set: { $0.created = $1 }),
-        Property<TechnologyInStack>.optional("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
-        Property<TechnologyInStack>.optional("lastModified", get: { $0.lastModified }, set: { $0.lastModified = $1 }),
-        Property<TechnologyInStack>.optional("lastModifiedBy", get: { $0.lastModifiedBy }, set: { $0.lastModifiedBy = $1 }),
-        Property<TechnologyInStack>.optional("ownerId", get: { $0.ownerId }, set: { $0.ownerId = $1 }),
-        Property<TechnologyInStack>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<TechnologyInStack>.optional("logoApproved", get: { $0.logoApproved }, set: { $0.logoApproved = $1 }),
-        Property<TechnologyInStack>.optional("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
-        Property<TechnologyInStack>.optional("tier", get: { $0.tier }, set: { $0.tier = $1 }),
-        Property<TechnologyInStack>.optional("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
-        Property<TechnologyInStack>.optional("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
-        Property<TechnologyInStack>.optional("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
-        Property<TechnologyInStack>.optional("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
-        Property<TechnologyInStack>.optional("favCount", get: { $0.favCount }, set: { $0.favCount = $1 }),
+    static let technologyInStackMetadata = Metadata.create(TechnologyInStack.self, inheriting: TechnologyBase.technologyBaseMetadata, [
+        Property<TechnologyInStack>.optionalInt("technologyId", get: { $0.technologyId }, set: { $0.technologyId = $1 }),
+        Property<TechnologyInStack>.optionalInt("technologyStackId", get: { $0.technologyStackId }, set: { $0.technologyStackId = $1 }),
+        Property<TechnologyInStack>.optionalString("justification", get: { $0.justification }, set: { $0.justification = $1 }),
     ])
 }
 
 nonisolated extension LabelInfo: JsonSerializable {
-    public static var typeName: String { "LabelInfo" }
     public static let metadata = Metadata.create([
-        Property<LabelInfo>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
-        Property<LabelInfo>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
+        Property<LabelInfo>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<LabelInfo>.optionalString("color", get: { $0.color }, set: { $0.color = $1 }),
     ])
 }
 
 nonisolated extension CategoryInfo: JsonSerializable {
-    public static var typeName: String { "CategoryInfo" }
     public static let metadata = Metadata.create([
-        Property<CategoryInfo>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<CategoryInfo>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<CategoryInfo>.optional("slug", get: { $0.slug }, set: { $0.slug = $1 }),
+        Property<CategoryInfo>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<CategoryInfo>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+        Property<CategoryInfo>.optionalString("slug", get: { $0.slug }, set: { $0.slug = $1 }),
     ])
 }

@@ -1,0 +1,278 @@
+import Foundation
+
+/// How arrays of one element type are read and written, chosen once per element type (by the
+/// property builders when a table is built, and by `Array.read`/`write` through ``shared``):
+///
+/// - arrays of DTOs read each object through its own table and collect references, with no
+///   code specialized for the DTO type;
+/// - arrays of the common scalars use code specialized for them here, in DTOKit;
+/// - arrays of generated enums read each case's index through the enum's case table;
+/// - any other element type (nested collections, optionals, your own types) goes element by
+///   element through its conformance, in code that is not specialized for it (slower).
+///
+/// So a DTO module holds no array code of its own, however many array types its DTOs have.
+struct ArrayCodec<Element: JsonConvertible>: Sendable {
+    let read: @Sendable (inout JsonReader) throws -> [Element]
+    let write: @Sendable ([Element], inout JsonWriter) -> Void
+
+    /// The codec for `Element`.
+    static func make() -> ArrayCodec {
+        if let codec = CollectionCodecs.scalarArrays[ObjectIdentifier(Element.self)] as? ArrayCodec {
+            return codec
+        }
+        if let objectType = Element.self as? any JsonSerializable.Type,
+           let codec = CollectionCodecs.objectArray(of: objectType) as? ArrayCodec {
+            return codec
+        }
+        if let enumType = Element.self as? any JsonEnum.Type,
+           let codec = CollectionCodecs.enumArray(of: enumType) as? ArrayCodec {
+            return codec
+        }
+        return elementWise
+    }
+
+    /// The codec for `Element`, made once per type.
+    static var shared: ArrayCodec {
+        CollectionCodecs.cache.value(for: [Element].self, make: make) as? ArrayCodec ?? make()
+    }
+
+    /// Element by element, through `Element`'s conformance (specialized where `Element` is concrete).
+    static var elementWise: ArrayCodec {
+        ArrayCodec(read: { try readElements(&$0, converting: { (element: Element) in element }) },
+                   write: { writeElements($0, &$1, converting: { $0 }) })
+    }
+}
+
+extension ArrayCodec {
+    /// Reads an array of `Wire` values (e.g. ``TimeSpan``) into an array of `convert`ed elements
+    /// (their seconds), without an intermediate array.
+    static func readElements<Wire: JsonConvertible>(_ reader: inout JsonReader,
+                                                    converting convert: (Wire) -> Element) throws -> [Element] {
+        guard try reader.beginArray() else { return [] }
+        if reader.depth <= ItemCollector.maxDepth {
+            return try collectElements(&reader, converting: convert)
+        }
+        // Deep inside a document: the plain loop, which needs less stack per level.
+        var elements: [Element] = []
+        repeat {
+            do {
+                elements.append(convert(try Wire.read(from: &reader)))
+            } catch let error as JsonDecodingError {
+                throw error.prefixed(with: .index(elements.count))
+            }
+        } while try reader.nextElement()
+        return elements
+    }
+
+    /// The elements of an array whose `[` has been read, collected without growing an array.
+    /// (Never inlined: its stack chunks must not enlarge the frame of the recursive plain path.)
+    @inline(never)
+    static func collectElements<Wire: JsonConvertible>(_ reader: inout JsonReader,
+                                                       converting convert: (Wire) -> Element) throws -> [Element] {
+        try ItemCollector.collect(
+            &reader,
+            readItem: { reader, index in
+                do {
+                    return convert(try Wire.read(from: &reader))
+                } catch let error as JsonDecodingError {
+                    throw error.prefixed(with: .index(index))
+                }
+            },
+            hasMore: { reader in try reader.nextElement() },
+            finish: { count, consume in
+                [Element](unsafeUninitializedCapacity: count) { output, initialized in
+                    guard let start = output.baseAddress else { return }
+                    var position = 0
+                    consume { items, itemCount in
+                        (start + position).moveInitialize(from: items, count: itemCount)
+                        position += itemCount
+                    }
+                    initialized = position
+                }
+            })
+    }
+
+    /// Writes each element as the `Wire` value `convert` makes of it.
+    static func writeElements<Wire: JsonConvertible>(_ elements: [Element], _ writer: inout JsonWriter,
+                                                     converting convert: (Element) -> Wire) {
+        writer.beginArray()
+        var isFirst = true
+        for element in elements {
+            if !isFirst { writer.writeComma() }
+            isFirst = false
+            convert(element).write(to: &writer)
+        }
+        writer.endArray()
+    }
+}
+
+extension ArrayCodec where Element == TimeInterval {
+    /// `TimeSpan`s: each element read and written through ``TimeSpan`` (XSD durations), without an
+    /// array of `TimeSpan`s next to the one of `TimeInterval`s.
+    static var timeSpans: ArrayCodec {
+        ArrayCodec(read: { try readElements(&$0, converting: { (span: TimeSpan) in span.seconds }) },
+                   write: { writeElements($0, &$1, converting: TimeSpan.init) })
+    }
+}
+
+/// How dictionaries of one key and value type are read and written: like ``ArrayCodec``, chosen
+/// once per type, with code specialized in DTOKit for the common ones.
+struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable {
+    let read: @Sendable (inout JsonReader) throws -> [Key: Value]
+    let write: @Sendable ([Key: Value], inout JsonWriter) -> Void
+
+    /// The codec for `[Key: Value]`: for `String` keys (almost every dictionary a server sends),
+    /// code specialized here for the common scalar values, DTO values through their tables and enum
+    /// values through their case tables; member by member otherwise.
+    static func make() -> DictionaryCodec {
+        if Key.self == String.self {
+            if let codec = CollectionCodecs.stringKeyedDictionaries[ObjectIdentifier(Value.self)] as? DictionaryCodec {
+                return codec
+            }
+            if let objectType = Value.self as? any JsonSerializable.Type,
+               let codec = CollectionCodecs.objectDictionary(of: objectType) as? DictionaryCodec {
+                return codec
+            }
+            if let enumType = Value.self as? any JsonEnum.Type,
+               let codec = CollectionCodecs.enumDictionary(of: enumType) as? DictionaryCodec {
+                return codec
+            }
+        }
+        return memberWise
+    }
+
+    /// The codec for `[Key: Value]`, made once per type.
+    static var shared: DictionaryCodec {
+        CollectionCodecs.cache.value(for: [Key: Value].self, make: make) as? DictionaryCodec ?? make()
+    }
+
+    /// Member by member, through `Value`'s conformance (specialized where the types are concrete).
+    static var memberWise: DictionaryCodec {
+        DictionaryCodec(read: { try readMembers(&$0, converting: { (value: Value) in value }) },
+                        write: { writeMembers($0, &$1, converting: { $0 }) })
+    }
+}
+
+extension DictionaryCodec {
+    /// Reads an object of `Wire` values into a dictionary of `convert`ed values, without an
+    /// intermediate dictionary.
+    static func readMembers<Wire: JsonConvertible>(_ reader: inout JsonReader,
+                                                   converting convert: (Wire) -> Value) throws -> [Key: Value] {
+        guard try reader.beginObject() else { return [:] }
+        if reader.depth <= ItemCollector.maxDepth {
+            return try collectMembers(&reader, converting: convert)
+        }
+        // Deep inside a document: the plain loop, which needs less stack per level.
+        var result: [Key: Value] = [:]
+        repeat {
+            let (key, value) = try readMember(&reader, converting: convert)
+            result[key] = value
+        } while try reader.nextMember()
+        return result
+    }
+
+    /// One member: its name as a key, and its value.
+    static func readMember<Wire: JsonConvertible>(_ reader: inout JsonReader,
+                                                  converting convert: (Wire) -> Value) throws -> (Key, Value) {
+        let keyOffset = reader.offset
+        let name = try reader.readMemberName()
+        guard let key = Key(jsonMemberName: name) else {
+            throw reader.error(expected: "a member name that is a valid \(Key.self) key",
+                               found: "\"\(name)\"", valueStartingAt: keyOffset)
+                .prefixed(with: .key(name))
+        }
+        do {
+            return (key, convert(try Wire.read(from: &reader)))
+        } catch let error as JsonDecodingError {
+            throw error.prefixed(with: .key(name))
+        }
+    }
+
+    /// The members of an object whose `{` has been read, collected without growing a dictionary.
+    /// (Never inlined: its stack chunks must not enlarge the frame of the recursive plain path.)
+    @inline(never)
+    static func collectMembers<Wire: JsonConvertible>(_ reader: inout JsonReader,
+                                                      converting convert: (Wire) -> Value) throws -> [Key: Value] {
+        try ItemCollector.collect(
+            &reader,
+            readItem: { reader, _ in try readMember(&reader, converting: convert) },
+            hasMore: { reader in try reader.nextMember() },
+            finish: { count, consume in
+                var result = [Key: Value](minimumCapacity: count)
+                consume { members, memberCount in
+                    for index in 0..<memberCount {
+                        let (key, value) = (members + index).move()
+                        result[key] = value
+                    }
+                }
+                return result
+            })
+    }
+
+    /// Writes the members in key order, each value as the `Wire` value `convert` makes of it. The
+    /// members are sorted in temporary storage (on the stack when small), not in new arrays.
+    static func writeMembers<Wire: JsonConvertible>(_ dictionary: [Key: Value], _ writer: inout JsonWriter,
+                                                    converting convert: (Value) -> Wire) {
+        writer.beginObject()
+        withUnsafeTemporaryAllocation(of: (String, Value).self, capacity: dictionary.count) { members in
+            guard let base = members.baseAddress else { return }
+            var initialized = 0
+            for (key, value) in dictionary {
+                (base + initialized).initialize(to: (key.jsonMemberName, value))
+                initialized += 1
+            }
+            var sorted = UnsafeMutableBufferPointer(start: base, count: initialized)
+            sorted.sort(by: { $0.0 < $1.0 })
+            for (name, value) in sorted {
+                writer.writeKey(name)
+                convert(value).write(to: &writer)
+            }
+            base.deinitialize(count: initialized)
+        }
+        writer.endObject()
+    }
+}
+
+extension DictionaryCodec where Value == TimeInterval {
+    /// `TimeSpan` values, read and written through ``TimeSpan``: specialized here for `String` keys.
+    static func timeSpans() -> DictionaryCodec {
+        CollectionCodecs.stringKeyedTimeSpans as? DictionaryCodec ?? timeSpansMemberWise
+    }
+
+    static var timeSpansMemberWise: DictionaryCodec {
+        DictionaryCodec(read: { try readMembers(&$0, converting: { (span: TimeSpan) in span.seconds }) },
+                        write: { writeMembers($0, &$1, converting: TimeSpan.init) })
+    }
+}
+
+/// The codecs specialized in DTOKit, and the per-type cache.
+enum CollectionCodecs {
+    /// Arrays of the scalars DTOs hold, with code specialized for each, by element type.
+    static let scalarArrays: [ObjectIdentifier: any Sendable] = [
+        ObjectIdentifier(String.self): ArrayCodec<String>.elementWise,
+        ObjectIdentifier(Int.self): ArrayCodec<Int>.elementWise,
+        ObjectIdentifier(Int64.self): ArrayCodec<Int64>.elementWise,
+        ObjectIdentifier(Double.self): ArrayCodec<Double>.elementWise,
+        ObjectIdentifier(Bool.self): ArrayCodec<Bool>.elementWise,
+        ObjectIdentifier(Date.self): ArrayCodec<Date>.elementWise,
+        ObjectIdentifier(JsonValue.self): ArrayCodec<JsonValue>.elementWise,
+    ]
+
+    /// Dictionaries with `String` keys of the values DTOs hold (`meta` members among them), by value type.
+    static let stringKeyedDictionaries: [ObjectIdentifier: any Sendable] = [
+        ObjectIdentifier(String.self): DictionaryCodec<String, String>.memberWise,
+        ObjectIdentifier(Int.self): DictionaryCodec<String, Int>.memberWise,
+        ObjectIdentifier(Int64.self): DictionaryCodec<String, Int64>.memberWise,
+        ObjectIdentifier(Double.self): DictionaryCodec<String, Double>.memberWise,
+        ObjectIdentifier(Bool.self): DictionaryCodec<String, Bool>.memberWise,
+        ObjectIdentifier(Date.self): DictionaryCodec<String, Date>.memberWise,
+        ObjectIdentifier(JsonValue.self): DictionaryCodec<String, JsonValue>.memberWise,
+        ObjectIdentifier([String].self): DictionaryCodec<String, [String]>.memberWise,
+    ]
+
+    /// `[String: TimeInterval]` of `TimeSpan`s.
+    static let stringKeyedTimeSpans: any Sendable = DictionaryCodec<String, TimeInterval>.timeSpansMemberWise
+
+    /// The codecs made so far, by collection type.
+    static let cache = TypeCache<any Sendable>()
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// Builders for the member types most DTO properties have. Each is compiled once, in DTOKit: a
+/// generated table only calls it with its getter and setter, and the value is read and written
+/// by code specialized here, with no per-property copy in the DTOs' module.
+///
+/// (Each builder spells out its own two closures: built by a helper generic over the value type,
+/// they would handle every value indirectly, since Swift does not specialize a closure for some
+/// of its generic parameters while `Owner` stays generic.)
+extension Property {
+    /// A `String`.
+    public static func string(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> String,
+        set: @escaping @Sendable (Owner, consuming String) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if let value = try reader.readUnlessNull(String.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// An optional `String`.
+    public static func optionalString(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> String?,
+        set: @escaping @Sendable (Owner, consuming String?) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(String.self)) },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// An `Int` (.NET `int`, `long`).
+    public static func int(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Int,
+        set: @escaping @Sendable (Owner, consuming Int) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if let value = try reader.readUnlessNull(Int.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// An optional `Int`.
+    public static func optionalInt(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Int?,
+        set: @escaping @Sendable (Owner, consuming Int?) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Int.self)) },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// A `Bool`.
+    public static func bool(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Bool,
+        set: @escaping @Sendable (Owner, consuming Bool) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if let value = try reader.readUnlessNull(Bool.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// An optional `Bool`.
+    public static func optionalBool(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Bool?,
+        set: @escaping @Sendable (Owner, consuming Bool?) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Bool.self)) },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// A `Double` (.NET `double`, `decimal`).
+    public static func double(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Double,
+        set: @escaping @Sendable (Owner, consuming Double) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if let value = try reader.readUnlessNull(Double.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// An optional `Double`.
+    public static func optionalDouble(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Double?,
+        set: @escaping @Sendable (Owner, consuming Double?) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Double.self)) },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// A `Date`: read from WCF `/Date(ms)/` and ISO-8601 text, written as the options say.
+    public static func date(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Date,
+        set: @escaping @Sendable (Owner, consuming Date) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if let value = try reader.readUnlessNull(Date.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// An optional `Date`.
+    public static func optionalDate(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> Date?,
+        set: @escaping @Sendable (Owner, consuming Date?) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Date.self)) },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// Untyped JSON (.NET `object`).
+    public static func json(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> JsonValue,
+        set: @escaping @Sendable (Owner, consuming JsonValue) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in
+                if let value = try reader.readUnlessNull(JsonValue.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+
+    /// Optional untyped JSON: `null` reads as nil.
+    public static func optionalJson(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> JsonValue?,
+        set: @escaping @Sendable (Owner, consuming JsonValue?) -> Void
+    ) -> PropertyMetadata {
+        let key = JsonKey(name)
+        return PropertyMetadata(
+            name: name, owner: Owner.self,
+            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(JsonValue.self)) },
+            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+    }
+}
+
+
+extension JsonReader {
+    /// The value at the cursor, or nil for `null` (consumed).
+    @inline(__always)
+    mutating func readUnlessNull<Value: JsonConvertible>(_: Value.Type) throws -> Value? {
+        consumeNull() ? nil : try Value.read(from: &self)
+    }
+}
+
+extension JsonWriter {
+    /// The member name and the value, or nothing for nil.
+    @inline(__always)
+    mutating func writeMember<Value: JsonConvertible>(_ key: JsonKey, _ value: Value?) {
+        guard let value else { return }
+        writeKey(key)
+        value.write(to: &self)
+    }
+}
