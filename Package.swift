@@ -21,13 +21,18 @@ let package = Package(
         .target(name: "DTOKit"),
         // Typed HTTP client on URLSession.
         .target(name: "DTOKitClient", dependencies: ["DTOKit"]),
-        // Pure generator library: snapshot + options -> Swift source text.
+        // The generator: snapshot + options -> Swift source text, and `generate`, its command-line edge.
         .target(name: "DTOKitGenerator"),
+        // The rest of the command line: `fetch` (URLSession), `init`, help.
+        .target(name: "DTOKitCommandLine", dependencies: ["DTOKitGenerator"]),
         // `dtokit` command line tool (module name differs from `DTOKit` for case-insensitive file systems).
-        .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitGenerator"], path: "Sources/dtokit"),
-        // The same command line for the plugins. A separate target because SwiftPM cannot hand a plugin an
-        // executable target whose product is named differently (swiftlang/swift-package-manager#8831).
+        .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitCommandLine"], path: "Sources/dtokit"),
+        // The build plugin's tool: `generate` only, so that a user's first build compiles no more of the
+        // generator than it runs (the tool is compiled before anything else, in the build's configuration).
         .executableTarget(name: "DTOKitPluginTool", dependencies: ["DTOKitGenerator"]),
+        // The whole command line again, for the command plugins. A separate target because SwiftPM cannot
+        // hand a plugin an executable target whose product is named differently (swiftlang/swift-package-manager#8831).
+        .executableTarget(name: "DTOKitCommandTool", dependencies: ["DTOKitCommandLine"]),
 
         .plugin(name: "DTOKitPlugin", capability: .buildTool(), dependencies: ["DTOKitPluginTool"]),
         .plugin(
@@ -39,7 +44,7 @@ let package = Package(
                     .allowNetworkConnections(scope: .all(), reason: "Downloads /types/metadata from the BaseUrl in NAME.options"),
                     .writeToPackageDirectory(reason: "Rewrites the NAME.metadata.json snapshots"),
                 ]),
-            dependencies: ["DTOKitPluginTool"]),
+            dependencies: ["DTOKitCommandTool"]),
         .plugin(
             name: "GenerateDTOs",
             capability: .command(
@@ -52,7 +57,7 @@ let package = Package(
         .testTarget(name: "DTOKitTests", dependencies: ["DTOKit"]),
         .testTarget(
             name: "DTOKitGeneratorTests",
-            dependencies: ["DTOKitGenerator"],
+            dependencies: ["DTOKitGenerator", "DTOKitCommandLine"],
             exclude: ["References"]),
         // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
         .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",

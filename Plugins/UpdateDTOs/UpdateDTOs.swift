@@ -20,7 +20,7 @@ struct UpdateDTOs: CommandPlugin {
             throw PluginFailure(description: "update-dtos: unknown arguments \(extractor.remainingArguments); "
                 + "use [--target NAME…] or --init <baseUrl> [--target NAME] [--name NAME]")
         }
-        let tool = try context.tool(named: "DTOKitPluginTool").url
+        let tool = try context.tool(named: "DTOKitCommandTool").url
         let package = context.package
         if let baseUrl = initUrls.first {
             guard initUrls.count == 1, targetNames.count <= 1, names.count <= 1 else {

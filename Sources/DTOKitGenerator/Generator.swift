@@ -78,7 +78,22 @@ public struct DTOGenerator: Sendable {
             return warning
         }
         return GenerationResult(files: files, warnings: warnings,
-                                declaredTypeNames: Set(selection.types.map { SwiftNames.stripArity($0.name) }))
+                                declaredTypeNames: Self.declaredTypeNames(selection))
+    }
+}
+
+extension DTOGenerator {
+    /// The Swift names of the types a snapshot declares with these options: the snapshot is read
+    /// and its types selected, not generated (to find two snapshots of one module declaring the
+    /// same type).
+    /// - Throws: ``GeneratorError`` when the snapshot cannot be read.
+    public func declaredTypeNames(snapshot: Data, snapshotName: String) throws -> Set<String> {
+        let (model, _) = try SnapshotLoader(bytes: snapshot, fileName: snapshotName).load()
+        return Self.declaredTypeNames(TypeSelection(snapshot: model, options: options, warnings: WarningLog()))
+    }
+
+    static func declaredTypeNames(_ selection: TypeSelection) -> Set<String> {
+        Set(selection.types.map { SwiftNames.stripArity($0.name) })
     }
 }
 

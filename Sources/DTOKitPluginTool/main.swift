@@ -1,5 +1,5 @@
 import DTOKitGenerator
 import Foundation
 
-// The `dtokit` command line, as the build plugins run it (see Sources/dtokit).
-exit(await CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
+// `dtokit generate`, as DTOKitPlugin runs it at build time (see `GenerateCommand.main`).
+exit(GenerateCommand.main(Array(CommandLine.arguments.dropFirst())))

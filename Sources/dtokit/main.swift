@@ -1,4 +1,4 @@
-import DTOKitGenerator
+import DTOKitCommandLine
 import Foundation
 
 // `swift run dtokit generate …` — see `dtokit help`.

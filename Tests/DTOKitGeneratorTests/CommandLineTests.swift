@@ -1,3 +1,4 @@
+import DTOKitCommandLine
 import DTOKitGenerator
 import Foundation
 import XCTest

@@ -28,7 +28,7 @@ struct ArrayCodec<Element: JsonConvertible>: Sendable {
            let codec = CollectionCodecs.enumArray(of: enumType) as? ArrayCodec {
             return codec
         }
-        return elementWise
+        return appending
     }
 
     /// The codec for `Element`, made once per type.
@@ -36,7 +36,8 @@ struct ArrayCodec<Element: JsonConvertible>: Sendable {
         CollectionCodecs.cache.value(for: [Element].self, make: make) as? ArrayCodec ?? make()
     }
 
-    /// Element by element, through `Element`'s conformance (specialized where `Element` is concrete).
+    /// Element by element, through `Element`'s conformance, collected without growing an array:
+    /// for the element types DTOKit specializes it for.
     static var elementWise: ArrayCodec {
         ArrayCodec(read: { try readElements(&$0, converting: { (element: Element) in element }) },
                    write: { writeElements($0, &$1, converting: { $0 }) })
@@ -44,6 +45,23 @@ struct ArrayCodec<Element: JsonConvertible>: Sendable {
 }
 
 extension ArrayCodec {
+    /// Element by element into a growing array: for every other element type, whose code here is
+    /// not specialized (a plain loop costs less there than collecting without growing).
+    static var appending: ArrayCodec {
+        ArrayCodec(read: { reader in
+            guard try reader.beginArray() else { return [] }
+            var elements: [Element] = []
+            repeat {
+                do {
+                    elements.append(try Element.read(from: &reader))
+                } catch let error as JsonDecodingError {
+                    throw error.prefixed(with: .index(elements.count))
+                }
+            } while try reader.nextElement()
+            return elements
+        }, write: { writeElements($0, &$1, converting: { $0 }) })
+    }
+
     /// Reads an array of `Wire` values (e.g. ``TimeSpan``) into an array of `convert`ed elements
     /// (their seconds), without an intermediate array.
     static func readElements<Wire: JsonConvertible>(_ reader: inout JsonReader,
@@ -138,7 +156,7 @@ struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable
                 return codec
             }
         }
-        return memberWise
+        return inserting
     }
 
     /// The codec for `[Key: Value]`, made once per type.
@@ -146,7 +164,8 @@ struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable
         CollectionCodecs.cache.value(for: [Key: Value].self, make: make) as? DictionaryCodec ?? make()
     }
 
-    /// Member by member, through `Value`'s conformance (specialized where the types are concrete).
+    /// Member by member, through `Value`'s conformance, collected before the dictionary is made:
+    /// for the types DTOKit specializes it for.
     static var memberWise: DictionaryCodec {
         DictionaryCodec(read: { try readMembers(&$0, converting: { (value: Value) in value }) },
                         write: { writeMembers($0, &$1, converting: { $0 }) })
@@ -154,6 +173,29 @@ struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable
 }
 
 extension DictionaryCodec {
+    /// Member by member into a growing dictionary: for every other key and value type.
+    static var inserting: DictionaryCodec {
+        DictionaryCodec(read: { reader in
+            guard try reader.beginObject() else { return [:] }
+            var result: [Key: Value] = [:]
+            repeat {
+                let keyOffset = reader.offset
+                let name = try reader.readMemberName()
+                guard let key = Key(jsonMemberName: name) else {
+                    throw reader.error(expected: "a member name that is a valid \(Key.self) key",
+                                       found: "\"\(name)\"", valueStartingAt: keyOffset)
+                        .prefixed(with: .key(name))
+                }
+                do {
+                    result[key] = try Value.read(from: &reader)
+                } catch let error as JsonDecodingError {
+                    throw error.prefixed(with: .key(name))
+                }
+            } while try reader.nextMember()
+            return result
+        }, write: { writeMembersByName($0, &$1) })
+    }
+
     /// Reads an object of `Wire` values into a dictionary of `convert`ed values, without an
     /// intermediate dictionary.
     static func readMembers<Wire: JsonConvertible>(_ reader: inout JsonReader,
@@ -231,6 +273,31 @@ extension DictionaryCodec {
         }
         writer.endObject()
     }
+
+    /// ``writeMembers(_:_:converting:)`` for keys and values whose code here is not specialized:
+    /// only the names are sorted (specialized code for `String`s), and each value is looked up by
+    /// its key again, so no member tuples (and their generic metadata) are made.
+    static func writeMembersByName(_ dictionary: [Key: Value], _ writer: inout JsonWriter) {
+        writer.beginObject()
+        withUnsafeTemporaryAllocation(of: String.self, capacity: dictionary.count) { names in
+            guard let base = names.baseAddress else { return }
+            var initialized = 0
+            for key in dictionary.keys {
+                (base + initialized).initialize(to: key.jsonMemberName)
+                initialized += 1
+            }
+            var sorted = UnsafeMutableBufferPointer(start: base, count: initialized)
+            sorted.sort()
+            for name in sorted {
+                // A key's member name reads back as the same key (see `JsonDictionaryKey`).
+                guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { continue }
+                writer.writeKey(name)
+                value.write(to: &writer)
+            }
+            base.deinitialize(count: initialized)
+        }
+        writer.endObject()
+    }
 }
 
 extension DictionaryCodec where Value == TimeInterval {
@@ -247,27 +314,22 @@ extension DictionaryCodec where Value == TimeInterval {
 
 /// The codecs specialized in DTOKit, and the per-type cache.
 enum CollectionCodecs {
-    /// Arrays of the scalars DTOs hold, with code specialized for each, by element type.
+    // Each specialization costs DTOKit's own compile time and size (about 15 KB of code): only the
+    // collections real snapshots have most (Tests/DTOKitGeneratorTests/References: arrays of
+    // strings and integers, `meta` dictionaries) have one; `JsonValue`'s arrays are specialized for
+    // `JsonValue` itself anyway.
+
+    /// Arrays of the scalars DTOs hold most, with code specialized for each, by element type.
     static let scalarArrays: [ObjectIdentifier: any Sendable] = [
         ObjectIdentifier(String.self): ArrayCodec<String>.elementWise,
         ObjectIdentifier(Int.self): ArrayCodec<Int>.elementWise,
-        ObjectIdentifier(Int64.self): ArrayCodec<Int64>.elementWise,
-        ObjectIdentifier(Double.self): ArrayCodec<Double>.elementWise,
-        ObjectIdentifier(Bool.self): ArrayCodec<Bool>.elementWise,
-        ObjectIdentifier(Date.self): ArrayCodec<Date>.elementWise,
         ObjectIdentifier(JsonValue.self): ArrayCodec<JsonValue>.elementWise,
     ]
 
-    /// Dictionaries with `String` keys of the values DTOs hold (`meta` members among them), by value type.
+    /// Dictionaries with `String` keys of the values DTOs hold most, by value type.
     static let stringKeyedDictionaries: [ObjectIdentifier: any Sendable] = [
         ObjectIdentifier(String.self): DictionaryCodec<String, String>.memberWise,
         ObjectIdentifier(Int.self): DictionaryCodec<String, Int>.memberWise,
-        ObjectIdentifier(Int64.self): DictionaryCodec<String, Int64>.memberWise,
-        ObjectIdentifier(Double.self): DictionaryCodec<String, Double>.memberWise,
-        ObjectIdentifier(Bool.self): DictionaryCodec<String, Bool>.memberWise,
-        ObjectIdentifier(Date.self): DictionaryCodec<String, Date>.memberWise,
-        ObjectIdentifier(JsonValue.self): DictionaryCodec<String, JsonValue>.memberWise,
-        ObjectIdentifier([String].self): DictionaryCodec<String, [String]>.memberWise,
     ]
 
     /// `[String: TimeInterval]` of `TimeSpan`s.

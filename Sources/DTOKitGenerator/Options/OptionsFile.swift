@@ -129,7 +129,7 @@ public enum OptionsFile {
     /// The options as the `Key: Value` lines of a ServiceStack header: options left at their
     /// defaults are commented out with `//`, the ones this file changes are not. Pasted into a
     /// `NAME.options` file, the lines give the same options back.
-    static func headerLines(_ options: GeneratorOptions) -> [String] {
+    package static func headerLines(_ options: GeneratorOptions) -> [String] {
         let defaults = GeneratorOptions()
         func line(_ key: String, _ value: String, _ defaultValue: String) -> String {
             let text = value.isEmpty ? "\(key):" : "\(key): \(value)"

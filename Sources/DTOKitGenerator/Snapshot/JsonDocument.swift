@@ -3,8 +3,8 @@
 /// The generator reads snapshots with this small parser of its own instead of the DTOKit runtime,
 /// so the plugin's tool builds without compiling the runtime a second time (a new user's first build
 /// is faster), and every value keeps its byte offset for `file:line:column` diagnostics.
-struct JsonNode: Sendable {
-    enum Value: Sendable {
+package struct JsonNode: Sendable {
+    package enum Value: Sendable {
         case null
         case bool(Bool)
         /// The number as written (`1`, `-2.5e3`): the generator only ever needs a few small integers.
@@ -15,9 +15,9 @@ struct JsonNode: Sendable {
         case object([(name: String, value: JsonNode)])
     }
 
-    var value: Value
+    package var value: Value
     /// Byte offset of the value's first byte in the document.
-    var offset: Int
+    package var offset: Int
 
     /// What kind of value this is, for "expected …, found …" messages.
     var kindName: String {
@@ -32,7 +32,7 @@ struct JsonNode: Sendable {
     }
 
     /// The first member named `name`, if this is an object that has one.
-    func member(_ name: String) -> JsonNode? {
+    package func member(_ name: String) -> JsonNode? {
         guard case .object(let members) = value else { return nil }
         return members.first { $0.name == name }?.value
     }
@@ -46,7 +46,7 @@ struct JsonSyntaxError: Error, Sendable {
 }
 
 /// Parses RFC 8259 JSON from UTF-8 bytes (a leading byte order mark is allowed).
-struct JsonParser {
+package struct JsonParser {
     /// Deeper documents are rejected rather than risking the stack: metadata nests about 8 levels.
     static let maxDepth = 256
 
@@ -60,7 +60,7 @@ struct JsonParser {
 
     /// The document's root value.
     /// - Throws: ``JsonSyntaxError`` at the first byte that is not valid JSON.
-    static func parse(_ bytes: [UInt8]) throws -> JsonNode {
+    package static func parse(_ bytes: [UInt8]) throws -> JsonNode {
         var parser = JsonParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         let root = try parser.parseValue()

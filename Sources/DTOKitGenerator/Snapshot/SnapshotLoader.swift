@@ -6,10 +6,10 @@ import Foundation
 /// `/metadata/app.json`, whose `api` member is a `MetadataTypes`; and both generations of member
 /// names (`typeNamespace`/`isSystemType` before 2022, routes and return markers on the request type
 /// before 2020). Members the generator does not use are not read.
-struct SnapshotLoader {
+package struct SnapshotLoader {
     let source: SnapshotSource
 
-    init(bytes: Data, fileName: String) {
+    package init(bytes: Data, fileName: String) {
         source = SnapshotSource(fileName: fileName, bytes: [UInt8](bytes))
     }
 
@@ -22,7 +22,7 @@ struct SnapshotLoader {
         }
     }
 
-    func load() throws -> (snapshot: Snapshot, document: JsonNode) {
+    package func load() throws -> (snapshot: Snapshot, document: JsonNode) {
         let document = try parseDocument()
         guard case .object = document.value else {
             throw notASnapshot()

@@ -92,7 +92,7 @@ struct OperationDefinition: Sendable {
 }
 
 /// A whole snapshot.
-struct Snapshot: Sendable {
+package struct Snapshot: Sendable {
     var namespaces: [String]
     var types: [TypeDefinition]
     var operations: [OperationDefinition]

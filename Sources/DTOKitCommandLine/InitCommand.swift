@@ -1,3 +1,4 @@
+import DTOKitGenerator
 import Foundation
 
 /// `dtokit init [<baseUrl>] [--target-dir D] [--name N]`: creates a target folder that holds only DTOs

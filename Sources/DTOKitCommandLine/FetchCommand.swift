@@ -1,3 +1,4 @@
+import DTOKitGenerator
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,3 +1,5 @@
+import DTOKitGenerator
+
 /// Writes a parsed document back as JSON: indented for snapshots on disk (two spaces, members in
 /// document order, numbers as the server wrote them, a newline at the end, so the same document
 /// always prints the same text and changes show as readable diffs), or compact for comparisons.

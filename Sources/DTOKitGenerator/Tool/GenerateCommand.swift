@@ -1,7 +1,9 @@
 import Foundation
 
-/// `dtokit generate <snapshot> [--options F] [--output F | --output-dir D [--file-count N]]`
-struct GenerateCommand {
+/// `dtokit generate <snapshot> [--options F] [--output F | --output-dir D [--file-count N]]`: the
+/// command the build plugin runs (through `DTOKitPluginTool`, which has only this command) and one of
+/// `dtokit`'s.
+package struct GenerateCommand {
     let snapshotPath: String
     let optionsPath: String?
     let outputPath: String?
@@ -10,12 +12,12 @@ struct GenerateCommand {
     /// Other snapshots compiled into the same module, which must not declare the same types.
     let siblingSnapshots: [String]
 
-    init(arguments: [String]) throws {
+    package init(arguments: [String]) throws {
         let list = try ArgumentList(arguments, valueOptions: ["--options", "--output", "--output-dir", "--file-count", "--conflicts-with"],
-                                    help: Help.generate)
+                                    help: Self.help)
         guard list.positional.count == 1, let snapshot = list.positional.first else {
             throw UsageError(message: list.positional.isEmpty ? "missing <snapshot.json>" : "expected one snapshot, found \(list.positional.count) arguments",
-                             help: Help.generate)
+                             help: Self.help)
         }
         snapshotPath = snapshot
         optionsPath = list.values["--options"]
@@ -23,11 +25,11 @@ struct GenerateCommand {
         outputPath = list.values["--output"]
         outputDirectory = list.values["--output-dir"]
         if outputPath != nil, outputDirectory != nil {
-            throw UsageError(message: "use either --output or --output-dir, not both", help: Help.generate)
+            throw UsageError(message: "use either --output or --output-dir, not both", help: Self.help)
         }
         if let count = list.values["--file-count"] {
             guard let parsed = Int(count), (1...64).contains(parsed) else {
-                throw UsageError(message: "--file-count must be a number from 1 to 64, found `\(count)`", help: Help.generate)
+                throw UsageError(message: "--file-count must be a number from 1 to 64, found `\(count)`", help: Self.help)
             }
             fileCount = parsed
         } else {
@@ -35,7 +37,9 @@ struct GenerateCommand {
         }
     }
 
-    func run(console: inout CommandLineTool.Console) throws {
+    /// Generates; returns what goes to standard output (the code, without an output file or
+    /// directory) and the warnings, for standard error.
+    package func run() throws -> (output: String, warnings: String) {
         let snapshot = try FileAccess.read(snapshotPath, what: "snapshot")
         var options = GeneratorOptions()
         if let optionsFile = optionsPath ?? FileAccess.optionsFile(besideSnapshot: snapshotPath) {
@@ -45,7 +49,7 @@ struct GenerateCommand {
         let generator = DTOGenerator(options: options, fileCount: outputDirectory == nil ? 1 : fileCount)
         let result = try generator.run(snapshot: snapshot, snapshotName: snapshotPath)
         try checkConflicts(with: result.declaredTypeNames)
-        for warning in result.warnings { console.errors += "\(warning)\n" }
+        let warnings = result.warnings.map { "\($0)\n" }.joined()
         let files = result.files
         if let outputDirectory {
             for file in files {
@@ -54,13 +58,63 @@ struct GenerateCommand {
         } else if let outputPath {
             try FileAccess.writeIfChanged(files.map(\.contents).joined(), to: outputPath)
         } else {
-            console.output += files.map(\.contents).joined()
+            return (files.map(\.contents).joined(), warnings)
         }
+        return ("", warnings)
     }
 }
 
 extension GenerateCommand {
-    /// Fails when a sibling snapshot in the same module declares one of our types.
+    /// The build plugin's tool: `generate` and its options (the plugin's arguments), or `--help`.
+    /// Prints the code (without an output file) to standard output and warnings and errors to
+    /// standard error; returns the exit code.
+    package static func main(_ arguments: [String]) -> Int32 {
+        guard arguments.first == "generate" else {
+            FileHandle.standardError.write(Data("error: expected `generate`\n\n\(help)".utf8))
+            return 64
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            FileHandle.standardOutput.write(Data(help.utf8))
+            return 0
+        }
+        do {
+            let (output, warnings) = try GenerateCommand(arguments: rest).run()
+            FileHandle.standardOutput.write(Data(output.utf8))
+            FileHandle.standardError.write(Data(warnings.utf8))
+            return 0
+        } catch {
+            let (code, message) = failure(error)
+            FileHandle.standardError.write(Data(message.utf8))
+            return code
+        }
+    }
+
+    package static let help = """
+        OVERVIEW: Generate Swift DTOs with JsonSerializable extensions from a metadata snapshot.
+
+        USAGE: dtokit generate <snapshot.json> [--options <file>] [--output <file.swift>]
+               dtokit generate <snapshot.json> --output-dir <dir> [--file-count <n>]
+
+        ARGUMENTS:
+          <snapshot.json>       The snapshot: the JSON of /types/metadata or /metadata/app.json.
+
+        OPTIONS:
+          --options <file>      Options file (`Key: Value` lines, as in a dtos.swift header).
+                                Default: NAME.options next to NAME.metadata.json, if it exists.
+          --output <file>       Write the Swift code to this file (default: standard output).
+          --output-dir <dir>    Write NAME.dtos.swift (or NAME.dtos.1.swift … with --file-count)
+                                into this directory; unchanged files are not rewritten.
+          --file-count <n>      Spread the types over n files (faster compiles on many cores). Default 1.
+          --conflicts-with <f>  Another snapshot compiled into the same module: fail if both declare
+                                a type of the same name. May be repeated.
+          -h, --help            Show this help.
+
+        """
+
+    /// Fails when a sibling snapshot in the same module declares one of our types. Only the
+    /// sibling's type names are worked out (read and selected, not generated): each snapshot of a
+    /// target reads its siblings, so this must stay cheap.
     private func checkConflicts(with ownNames: Set<String>) throws {
         for sibling in siblingSnapshots {
             var options = GeneratorOptions()
@@ -68,7 +122,7 @@ extension GenerateCommand {
                 options = try OptionsFile.parse(try FileAccess.readText(optionsFile, what: "options file"), fileName: optionsFile)
             }
             let siblingNames = try DTOGenerator(options: options)
-                .run(snapshot: try FileAccess.read(sibling, what: "snapshot"), snapshotName: sibling).declaredTypeNames
+                .declaredTypeNames(snapshot: try FileAccess.read(sibling, what: "snapshot"), snapshotName: sibling)
             let shared = ownNames.intersection(siblingNames).sorted()
             guard shared.isEmpty else {
                 let list = shared.prefix(10).map { "`\($0)`" }.joined(separator: ", ") + (shared.count > 10 ? ", …" : "")
@@ -82,8 +136,8 @@ extension GenerateCommand {
 }
 
 /// File reading and writing with errors that say which file and why.
-enum FileAccess {
-    static func read(_ path: String, what: String) throws -> Data {
+package enum FileAccess {
+    package static func read(_ path: String, what: String) throws -> Data {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ToolError(description: "error: \(what) `\(path)` does not exist")
         }
@@ -93,7 +147,7 @@ enum FileAccess {
         return data
     }
 
-    static func readText(_ path: String, what: String) throws -> String {
+    package static func readText(_ path: String, what: String) throws -> String {
         let data = try read(path, what: what)
         guard let text = String(data: data, encoding: .utf8) else {
             throw ToolError(description: "\(path): error: the \(what) is not UTF-8 text")
@@ -102,7 +156,7 @@ enum FileAccess {
     }
 
     /// `x/NAME.metadata.json` → `x/NAME.options`, when that file exists.
-    static func optionsFile(besideSnapshot snapshotPath: String) -> String? {
+    package static func optionsFile(besideSnapshot snapshotPath: String) -> String? {
         let directory = (snapshotPath as NSString).deletingLastPathComponent
         let base = DTOGenerator.baseName(ofSnapshot: snapshotPath)
         let candidate = directory.isEmpty ? "\(base).options" : (directory as NSString).appendingPathComponent("\(base).options")
@@ -110,7 +164,7 @@ enum FileAccess {
     }
 
     /// Writes only when the content differs, so builds that depend on the file stay up to date.
-    static func writeIfChanged(_ text: String, to path: String) throws {
+    package static func writeIfChanged(_ text: String, to path: String) throws {
         let data = Data(text.utf8)
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
         do {

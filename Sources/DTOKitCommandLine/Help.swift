@@ -1,3 +1,5 @@
+import DTOKitGenerator
+
 /// `--help` texts.
 enum Help {
     static let overview = """
@@ -12,28 +14,6 @@ enum Help {
           help        Show help for a command.
 
         See `dtokit help <command>` for details.
-
-        """
-
-    static let generate = """
-        OVERVIEW: Generate Swift DTOs with JsonSerializable extensions from a metadata snapshot.
-
-        USAGE: dtokit generate <snapshot.json> [--options <file>] [--output <file.swift>]
-               dtokit generate <snapshot.json> --output-dir <dir> [--file-count <n>]
-
-        ARGUMENTS:
-          <snapshot.json>       The snapshot: the JSON of /types/metadata or /metadata/app.json.
-
-        OPTIONS:
-          --options <file>      Options file (`Key: Value` lines, as in a dtos.swift header).
-                                Default: NAME.options next to NAME.metadata.json, if it exists.
-          --output <file>       Write the Swift code to this file (default: standard output).
-          --output-dir <dir>    Write NAME.dtos.swift (or NAME.dtos.1.swift … with --file-count)
-                                into this directory; unchanged files are not rewritten.
-          --file-count <n>      Spread the types over n files (faster compiles on many cores). Default 1.
-          --conflicts-with <f>  Another snapshot compiled into the same module: fail if both declare
-                                a type of the same name. May be repeated.
-          -h, --help            Show this help.
 
         """
 
@@ -86,7 +66,7 @@ enum Help {
 
     static func text(for command: String) -> String {
         switch command {
-        case "generate": return generate
+        case "generate": return GenerateCommand.help
         case "fetch": return fetch
         case "init": return initTarget
         default: return overview

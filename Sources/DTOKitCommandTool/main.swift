@@ -1,0 +1,5 @@
+import DTOKitCommandLine
+import Foundation
+
+// The `dtokit` command line, as the command plugins run it (see Sources/dtokit).
+exit(await CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
