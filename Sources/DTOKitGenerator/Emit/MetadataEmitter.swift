@@ -154,7 +154,7 @@ struct MetadataEmitter {
     }
 
     /// The scalars with builders of their own in DTOKit, by Swift name.
-    private static let scalarBuilders = ["String": "string", "Int": "int", "Bool": "bool", "Double": "double", "Date": "date"]
+    private static let scalarBuilders = TextTable.pairs("String=string Int=int Bool=bool Double=double Date=date")
 
     // MARK: Enums
 

@@ -3,14 +3,13 @@ import Foundation
 /// How names and text are written in Swift source: keyword escaping, string literals, comment text.
 enum SwiftSyntax {
     /// Words that need backticks as identifiers (declarations and member access).
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
-        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
-        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
-        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
-        "switch", "where", "while", "as", "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true",
-        "try", "await", "async", "package", "consume", "borrowing", "consuming", "some", "any", "Type", "Protocol",
-    ]
+    static let keywords = Set(TextTable.words("""
+        associatedtype class deinit enum extension fileprivate func import init inout internal let open operator
+        private precedencegroup protocol public rethrows static struct subscript typealias var break case catch
+        continue default defer do else fallthrough for guard if in repeat return throw switch where while as Any
+        false is nil self Self super throws true try await async package consume borrowing consuming some any
+        Type Protocol
+        """))
 
     /// `Name` → `` `Name` `` when it is a keyword.
     static func escaped(_ identifier: String) -> String {

@@ -4,23 +4,24 @@
 struct ShadowedNames: Sendable {
     static let modules: [String: String] = {
         var table: [String: String] = [:]
-        for name in ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-                     "Bool", "Double", "Float", "Array", "Dictionary", "Optional", "Set", "Error", "Result", "Never",
-                     "Codable", "Sendable", "OptionSet", "CaseIterable", "ObjectIdentifier", "Equatable", "Hashable",
-                     "Encoder", "Decoder", "CodingKey", "Encodable", "Decodable"] {
-            table[name] = "Swift"
-        }
-        for name in ["Date", "Data", "TimeInterval", "UUID", "URL", "Decimal", "NSObject"] {
-            table[name] = "Foundation"
-        }
-        for name in ["Property", "Metadata", "PropertyMetadata", "JsonSerializable", "JsonConvertible", "JsonValue",
-                     "JsonEnum", "JsonEnumCases", "JsonFlags", "ServiceRoute", "IReturn", "IReturnVoid", "IGet", "IPost",
-                     "IPut", "IDelete", "IPatch", "IHasBearerToken", "IHasSessionId", "IHasVersion", "IMeta",
-                     "ServiceRequest", "QueryResponse", "QueryBase", "QueryDb", "QueryDb2", "QueryData", "QueryData2",
-                     "AuditBase", "ResponseStatus", "ResponseError", "ErrorResponse", "EmptyResponse", "IdResponse",
-                     "BoolResponse", "StringResponse", "StringsResponse", "Authenticate", "AuthenticateResponse",
-                     "GetAccessToken", "GetAccessTokenResponse", "KeyValuePair", "CodableSupport"] {
-            table[name] = "DTOKit"
+        let names = [
+            "Swift": """
+                String Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Bool Double Float Array Dictionary
+                Optional Set Error Result Never Codable Sendable OptionSet CaseIterable ObjectIdentifier Equatable
+                Hashable Encoder Decoder CodingKey Encodable Decodable
+                """,
+            "Foundation": "Date Data TimeInterval UUID URL Decimal NSObject",
+            "DTOKit": """
+                Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
+                JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
+                IHasVersion IMeta ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
+                ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
+                StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
+                CodableSupport
+                """,
+        ]
+        for (module, list) in names {
+            for name in TextTable.words(list) { table[name] = module }
         }
         return table
     }()

@@ -37,34 +37,29 @@ struct TypeMapper {
         var isEmpty: Bool { reasons.isEmpty }
     }
 
-    private static let scalars: [String: (String, SwiftType.Kind)] = [
-        "Boolean": ("Bool", .scalar), "Byte": ("UInt8", .scalar), "SByte": ("Int8", .scalar),
-        "Int16": ("Int16", .scalar), "UInt16": ("UInt16", .scalar), "Int32": ("Int", .scalar),
-        "UInt32": ("UInt32", .scalar), "Int64": ("Int", .scalar), "UInt64": ("UInt64", .scalar),
-        "IntPtr": ("Int64", .scalar), "Single": ("Float", .scalar), "Double": ("Double", .scalar),
-        "Decimal": ("Double", .scalar), "String": ("String", .scalar), "Char": ("String", .scalar),
-        "Guid": ("String", .scalar), "Uri": ("String", .scalar), "Type": ("String", .scalar),
-        "DateTime": ("Date", .scalar), "DateTimeOffset": ("Date", .scalar), "DateOnly": ("Date", .scalar),
-        "TimeSpan": ("TimeInterval", .timeSpan), "TimeOnly": ("TimeInterval", .timeSpan),
-        "Object": ("JsonValue", .json), "Stream": ("Data", .scalar), "Int128": ("String", .scalar),
-        "UInt128": ("String", .scalar), "BigInteger": ("String", .scalar), "Half": ("Float", .scalar),
-    ]
+    /// CLR scalar → Swift name, as `Clr=Swift` words; `TimeSpan`, `TimeOnly` and `Object` are the
+    /// ones whose kind is not `.scalar`.
+    private static let scalars: [String: (String, SwiftType.Kind)] = TextTable.pairs("""
+        Boolean=Bool Byte=UInt8 SByte=Int8 Int16=Int16 UInt16=UInt16 Int32=Int UInt32=UInt32 Int64=Int
+        UInt64=UInt64 IntPtr=Int64 Single=Float Double=Double Decimal=Double String=String Char=String Guid=String
+        Uri=String Type=String DateTime=Date DateTimeOffset=Date DateOnly=Date TimeSpan=TimeInterval
+        TimeOnly=TimeInterval Object=JsonValue Stream=Data Int128=String UInt128=String BigInteger=String Half=Float
+        """).mapValues { swift in (swift, swift == "TimeInterval" ? .timeSpan : swift == "JsonValue" ? .json : .scalar) }
 
-    private static let listNames: Set<String> = [
-        "List", "IList", "IEnumerable", "ICollection", "HashSet", "ISet", "SortedSet", "Queue", "Stack",
-        "IReadOnlyList", "IReadOnlyCollection", "ReadOnlyCollection", "Collection", "ObservableCollection",
-        "LinkedList", "ConcurrentBag", "ConcurrentQueue", "ConcurrentStack", "BlockingCollection", "ArrayList",
-        "IAsyncEnumerable", "ImmutableArray", "ImmutableList", "ImmutableHashSet", "FrozenSet",
-    ]
+    private static let listNames = Set(TextTable.words("""
+        List IList IEnumerable ICollection HashSet ISet SortedSet Queue Stack IReadOnlyList IReadOnlyCollection
+        ReadOnlyCollection Collection ObservableCollection LinkedList ConcurrentBag ConcurrentQueue ConcurrentStack
+        BlockingCollection ArrayList IAsyncEnumerable ImmutableArray ImmutableList ImmutableHashSet FrozenSet
+        """))
 
-    private static let dictionaryNames: Set<String> = [
-        "Dictionary", "IDictionary", "IReadOnlyDictionary", "SortedDictionary", "SortedList", "ConcurrentDictionary",
-        "OrderedDictionary", "IOrderedDictionary", "ImmutableDictionary", "FrozenDictionary", "ReadOnlyDictionary",
-    ]
+    private static let dictionaryNames = Set(TextTable.words("""
+        Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList ConcurrentDictionary
+        OrderedDictionary IOrderedDictionary ImmutableDictionary FrozenDictionary ReadOnlyDictionary
+        """))
 
-    private static let untypedDictionaryNames: Set<String> = [
-        "StringDictionary", "NameValueCollection", "Hashtable", "IDictionary", "IOrderedDictionary", "OrderedDictionary",
-    ]
+    private static let untypedDictionaryNames = Set(TextTable.words("""
+        StringDictionary NameValueCollection Hashtable IDictionary IOrderedDictionary OrderedDictionary
+        """))
 
     /// Whether a CLR name (without arity) is a collection or dictionary type.
     static func isCollectionName(_ name: String) -> Bool {

@@ -20,120 +20,116 @@ enum BuiltInTypes {
         let properties: [Property]
     }
 
-    private static func optional(_ name: String, _ swiftName: String) -> Property {
-        Property(name: name, type: .optional(.named(swiftName, [], .scalar, module: nil)))
-    }
+    // The tables are text, read once when the generator starts: as Swift literals of nested enum
+    // values they were the most expensive code of the generator to compile (the build plugin's tool
+    // is compiled, optimized, before anything else in a user's build).
 
-    private static func optionalDto(_ name: String, _ swiftName: String) -> Property {
-        Property(name: name, type: .optional(.named(swiftName, [], .dto, module: nil)))
-    }
+    /// Classes by CLR name (with arity). One line per class: CLR name, Swift name with its generic
+    /// parameters, `serializable` (has its own `JsonSerializable` conformance: a generated
+    /// subclass cannot have one too, so it declares these members itself instead of inheriting
+    /// them), `query` (an AutoQuery base: its subclasses' collections start nil) or `plain`, and
+    /// the properties, base class first, as `name: Type` (see ``propertyType(_:)``).
+    static let classes: [String: Class] = table("""
+        QueryBase        QueryBase              query         | \(queryBase)
+        QueryDb`1        QueryDb<T>             query         | \(queryBase)
+        QueryDb`2        QueryDb2<From,Into>    query         | \(queryBase)
+        QueryData`1      QueryData<T>           query         | \(queryBase)
+        QueryData`2      QueryData2<From,Into>  query         | \(queryBase)
+        AuditBase        AuditBase              plain         | createdDate: Date?, createdBy: String?, modifiedDate: Date?, modifiedBy: String?, deletedDate: Date?, deletedBy: String?
+        QueryResponse`1  QueryResponse<T>       serializable  | offset: Int?, total: Int?, results: [T]?, \(meta), \(status)
+        ResponseStatus   ResponseStatus         serializable  | errorCode: String?, message: String?, stackTrace: String?, errors: [ResponseError]?, \(meta)
+        ResponseError    ResponseError          serializable  | errorCode: String?, fieldName: String?, message: String?, \(meta)
+        ErrorResponse    ErrorResponse          serializable  | \(status)
+        EmptyResponse    EmptyResponse          serializable  | \(status)
+        IdResponse       IdResponse             serializable  | id: String?, \(status)
+        BoolResponse     BoolResponse           serializable  | result: Bool?, \(meta), \(status)
+        StringResponse   StringResponse         serializable  | result: String?, \(meta), \(status)
+        StringsResponse  StringsResponse        serializable  | results: [String]?, \(meta), \(status)
+        Authenticate     Authenticate           serializable  | provider: String?, userName: String?, password: String?, rememberMe: Bool?, accessToken: String?, accessTokenSecret: String?, returnUrl: String?, errorView: String?, \(meta)
+        AuthenticateResponse AuthenticateResponse serializable | userId: String?, sessionId: String?, userName: String?, displayName: String?, referrerUrl: String?, bearerToken: String?, refreshToken: String?, refreshTokenExpiry: Date?, profileUrl: String?, roles: [String]?, permissions: [String]?, authProvider: String?, \(status), \(meta)
+        GetAccessToken   GetAccessToken         serializable  | refreshToken: String?, useTokenCookie: Bool?, \(meta)
+        GetAccessTokenResponse GetAccessTokenResponse serializable | accessToken: String?, \(meta), \(status)
+        KeyValuePair`2   KeyValuePair<K,V>      serializable  | key: K?, value: V?
+        """)
 
-    private static let string = SwiftType.named("String", [], .scalar, module: nil)
-    private static let stringMap = SwiftType.optional(.dictionary(string, string))
-    private static let meta = Property(name: "meta", type: stringMap)
-    private static let responseStatus = optionalDto("responseStatus", "ResponseStatus")
+    private static let queryBase = "skip: Int?, take: Int?, orderBy: String?, orderByDesc: String?, include: String?, fields: String?, \(meta)"
+    private static let meta = "meta: [String:String]?"
+    private static let status = "responseStatus: ResponseStatus?"
 
-    static let queryBaseProperties = [
-        optional("skip", "Int"), optional("take", "Int"), optional("orderBy", "String"),
-        optional("orderByDesc", "String"), optional("include", "String"), optional("fields", "String"), meta,
-    ]
+    static let queryBaseProperties = properties(queryBase, genericParameters: [])
+    static let auditBaseProperties = classes["AuditBase"]?.properties ?? []
 
-    static let auditBaseProperties = [
-        optional("createdDate", "Date"), optional("createdBy", "String"), optional("modifiedDate", "Date"),
-        optional("modifiedBy", "String"), optional("deletedDate", "Date"), optional("deletedBy", "String"),
-    ]
+    /// Interfaces the runtime declares as protocols (same name in C# and Swift); generated types
+    /// conform to them.
+    static let protocols = Set(TextTable.words("IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId IHasVersion IMeta"))
 
-    private static func query(_ swiftName: String, _ parameters: [String]) -> Class {
-        Class(swiftName: swiftName, isSerializable: false, isQuery: true, genericParameters: parameters,
-              properties: queryBaseProperties)
-    }
-
-    private static func serializable(_ swiftName: String, _ properties: [Property], parameters: [String] = []) -> Class {
-        Class(swiftName: swiftName, isSerializable: true, genericParameters: parameters, properties: properties)
-    }
-
-    /// Classes by CLR name (with arity).
-    static let classes: [String: Class] = [
-        "QueryBase": query("QueryBase", []),
-        "QueryDb`1": query("QueryDb", ["T"]),
-        "QueryDb`2": query("QueryDb2", ["From", "Into"]),
-        "QueryData`1": query("QueryData", ["T"]),
-        "QueryData`2": query("QueryData2", ["From", "Into"]),
-        "AuditBase": Class(swiftName: "AuditBase", isSerializable: false, properties: auditBaseProperties),
-        "QueryResponse`1": serializable("QueryResponse", [
-            optional("offset", "Int"), optional("total", "Int"),
-            Property(name: "results", type: .optional(.array(.named("T", [], .genericParameter, module: nil)))),
-            meta, responseStatus,
-        ], parameters: ["T"]),
-        "ResponseStatus": serializable("ResponseStatus", [
-            optional("errorCode", "String"), optional("message", "String"), optional("stackTrace", "String"),
-            Property(name: "errors", type: .optional(.array(.named("ResponseError", [], .dto, module: nil)))), meta,
-        ]),
-        "ResponseError": serializable("ResponseError", [
-            optional("errorCode", "String"), optional("fieldName", "String"), optional("message", "String"), meta,
-        ]),
-        "ErrorResponse": serializable("ErrorResponse", [responseStatus]),
-        "EmptyResponse": serializable("EmptyResponse", [responseStatus]),
-        "IdResponse": serializable("IdResponse", [optional("id", "String"), responseStatus]),
-        "BoolResponse": serializable("BoolResponse", [optional("result", "Bool"), meta, responseStatus]),
-        "StringResponse": serializable("StringResponse", [optional("result", "String"), meta, responseStatus]),
-        "StringsResponse": serializable("StringsResponse", [
-            Property(name: "results", type: .optional(.array(string))), meta, responseStatus,
-        ]),
-        "Authenticate": serializable("Authenticate", [
-            optional("provider", "String"), optional("userName", "String"), optional("password", "String"),
-            optional("rememberMe", "Bool"), optional("accessToken", "String"), optional("accessTokenSecret", "String"),
-            optional("returnUrl", "String"), optional("errorView", "String"), meta,
-        ]),
-        "AuthenticateResponse": serializable("AuthenticateResponse", [
-            optional("userId", "String"), optional("sessionId", "String"), optional("userName", "String"),
-            optional("displayName", "String"), optional("referrerUrl", "String"), optional("bearerToken", "String"),
-            optional("refreshToken", "String"), optional("refreshTokenExpiry", "Date"), optional("profileUrl", "String"),
-            Property(name: "roles", type: .optional(.array(string))),
-            Property(name: "permissions", type: .optional(.array(string))),
-            optional("authProvider", "String"), responseStatus, meta,
-        ]),
-        "GetAccessToken": serializable("GetAccessToken", [
-            optional("refreshToken", "String"), optional("useTokenCookie", "Bool"), meta,
-        ]),
-        "GetAccessTokenResponse": serializable("GetAccessTokenResponse", [
-            optional("accessToken", "String"), meta, responseStatus,
-        ]),
-        "KeyValuePair`2": serializable("KeyValuePair", [
-            Property(name: "key", type: .optional(.named("K", [], .genericParameter, module: nil))),
-            Property(name: "value", type: .optional(.named("V", [], .genericParameter, module: nil))),
-        ], parameters: ["K", "V"]),
-    ]
-
-    /// Interfaces the runtime declares as protocols, by CLR name; generated types conform to them.
-    static let protocols: [String: String] = [
-        "IGet": "IGet", "IPost": "IPost", "IPut": "IPut", "IDelete": "IDelete", "IPatch": "IPatch",
-        "IHasBearerToken": "IHasBearerToken", "IHasSessionId": "IHasSessionId", "IHasVersion": "IHasVersion",
-        "IMeta": "IMeta",
-    ]
-
-    /// Properties the runtime protocols require, which must therefore be `String?`/`Int?` whatever the options.
-    static let protocolProperties: [String: [String]] = [
-        "IHasBearerToken": ["bearerToken"], "IHasSessionId": ["sessionId"], "IHasVersion": ["version"], "IMeta": ["meta"],
-    ]
-
-    /// The exact property types the runtime protocols require, by Swift protocol name.
+    /// The exact property types the runtime protocols require, by Swift protocol name; such
+    /// properties must have them whatever the options.
     static let protocolRequirements: [String: [Property]] = [
-        "IHasBearerToken": [optional("bearerToken", "String")],
-        "IHasSessionId": [optional("sessionId", "String")],
-        "IHasVersion": [optional("version", "Int")],
-        "IMeta": [meta],
+        "IHasBearerToken": properties("bearerToken: String?", genericParameters: []),
+        "IHasSessionId": properties("sessionId: String?", genericParameters: []),
+        "IHasVersion": properties("version: Int?", genericParameters: []),
+        "IMeta": properties(meta, genericParameters: []),
     ]
 
     /// ServiceStack interfaces that only matter on the server; dropped from `implements`.
-    static let droppedInterfaces: Set<String> = [
-        "IReturn`1", "IReturnVoid", "ICreateDb`1", "IUpdateDb`1", "IPatchDb`1", "IDeleteDb`1", "ISaveDb`1",
-        "IVerb", "IAny", "IQuery", "IQueryDb", "IQueryData", "IQueryResponse", "IHasResponseStatus", "ICrud",
-    ]
+    static let droppedInterfaces = Set(TextTable.words("""
+        IReturn`1 IReturnVoid ICreateDb`1 IUpdateDb`1 IPatchDb`1 IDeleteDb`1 ISaveDb`1 IVerb IAny IQuery IQueryDb
+        IQueryData IQueryResponse IHasResponseStatus ICrud
+        """))
+
+    // MARK: Reading the tables
+
+    private static func table(_ text: String) -> [String: Class] {
+        var classes: [String: Class] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "|", maxSplits: 1)
+            let head = TextTable.words(String(parts[0]))
+            guard head.count == 3, parts.count == 2 else { continue }
+            let (swiftName, parameters) = genericName(head[1])
+            classes[head[0]] = Class(swiftName: swiftName, isSerializable: head[2] == "serializable",
+                                     isQuery: head[2] == "query", genericParameters: parameters,
+                                     properties: properties(String(parts[1]), genericParameters: parameters))
+        }
+        return classes
+    }
+
+    /// `QueryDb2<From,Into>` → (`QueryDb2`, [`From`, `Into`]).
+    private static func genericName(_ text: String) -> (String, [String]) {
+        guard let open = text.firstIndex(of: "<") else { return (text, []) }
+        let parameters = text[text.index(after: open)...].dropLast().split(separator: ",").map(String.init)
+        return (String(text[..<open]), parameters)
+    }
+
+    /// `name: Type, name: Type` → properties.
+    private static func properties(_ text: String, genericParameters: [String]) -> [Property] {
+        text.split(separator: ",").compactMap { entry in
+            let parts = entry.split(separator: ":", maxSplits: 1).map { $0.trimmingWhitespace() }
+            guard parts.count == 2 else { return nil }
+            return Property(name: parts[0], type: propertyType(parts[1], genericParameters: genericParameters))
+        }
+    }
+
+    /// `String?`, `[ResponseError]?`, `[String:String]?`, `T?`: the scalars, generic parameters and
+    /// runtime DTOs these tables use.
+    private static func propertyType(_ text: String, genericParameters: [String]) -> SwiftType {
+        if text.hasSuffix("?") { return .optional(propertyType(String(text.dropLast()), genericParameters: genericParameters)) }
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inner = text.dropFirst().dropLast()
+            if let colon = inner.firstIndex(of: ":") {
+                return .dictionary(propertyType(String(inner[..<colon]), genericParameters: genericParameters),
+                                   propertyType(String(inner[inner.index(after: colon)...]), genericParameters: genericParameters))
+            }
+            return .array(propertyType(String(inner), genericParameters: genericParameters))
+        }
+        if genericParameters.contains(text) { return .named(text, [], .genericParameter, module: nil) }
+        let kind: SwiftType.Kind = ["String", "Int", "Bool", "Date"].contains(text) ? .scalar : .dto
+        return .named(text, [], kind, module: nil)
+    }
 
     /// Whether a snapshot type is one of these (then it is not generated).
     static func isBuiltIn(name: String, namespace: String) -> Bool {
         guard namespace.isEmpty || namespace == "ServiceStack" || namespace.hasPrefix("ServiceStack.") else { return false }
-        return classes[name] != nil || protocols[name] != nil || droppedInterfaces.contains(name)
+        return classes[name] != nil || protocols.contains(name) || droppedInterfaces.contains(name)
     }
 }

@@ -178,9 +178,9 @@ struct Resolver {
         var verbMarkers: [String] = []
         for implemented in type.implements {
             let name = implemented.name
-            if let runtimeProtocol = BuiltInTypes.protocols[name] {
-                verbMarkers.append(runtimeProtocol)
-                runtimeProtocolProperties.formUnion(BuiltInTypes.protocolProperties[name] ?? [])
+            if BuiltInTypes.protocols.contains(name) {
+                verbMarkers.append(name)
+                runtimeProtocolProperties.formUnion(BuiltInTypes.protocolRequirements[name]?.map(\.name) ?? [])
             } else if BuiltInTypes.droppedInterfaces.contains(name) || implemented.namespace?.hasPrefix("System") == true {
                 continue
             } else if mapper.generated[SwiftNames.stripArity(name)] == .interface {

@@ -69,12 +69,11 @@ enum SwiftNames {
     /// Members of `NSObject` (Darwin and swift-corelibs-foundation) that a property of a subclass
     /// cannot redeclare. With a `BaseClass` such properties get ServiceStack's capitalized name
     /// (`description` → `Description`); the JSON name stays.
-    static let baseClassMembers: Set<String> = [
-        "description", "debugDescription", "hash", "hashValue", "superclass", "classForCoder",
-        "classForKeyedArchiver", "className", "classCode", "classDescription", "observationInfo",
-        "attributeKeys", "toOneRelationshipKeys", "toManyRelationshipKeys", "scriptingProperties",
-        "autoContentAccessingProxy", "isProxy", "zone", "exposedBindings",
-    ]
+    static let baseClassMembers = Set(TextTable.words("""
+        description debugDescription hash hashValue superclass classForCoder classForKeyedArchiver className
+        classCode classDescription observationInfo attributeKeys toOneRelationshipKeys toManyRelationshipKeys
+        scriptingProperties autoContentAccessingProxy isProxy zone exposedBindings
+        """))
 
     /// ServiceStack's rename of a property that clashes with a base class member: first letter up.
     static func capitalized(_ name: String) -> String {

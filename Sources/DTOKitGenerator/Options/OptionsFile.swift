@@ -5,11 +5,11 @@
 /// as is. Unknown keys and invalid values are errors naming the line and the valid choices.
 public enum OptionsFile {
     /// Keys of a ServiceStack header that describe the server or the generation and configure nothing here.
-    static let informationalKeys: Set<String> = [
-        "Date", "Version", "SwiftVersion", "Tip", "UsePath", "GlobalNamespace", "MakePartial", "MakeVirtual",
-        "AddReturnMarker", "AddDataContractAttributes", "AddIndexesToDataMembers", "AddGeneratedCodeAttributes",
-        "ExportValueTypes", "InitializeCollectionsForAutoQuery",
-    ]
+    static let informationalKeys = Set(TextTable.words("""
+        Date Version SwiftVersion Tip UsePath GlobalNamespace MakePartial MakeVirtual AddReturnMarker
+        AddDataContractAttributes AddIndexesToDataMembers AddGeneratedCodeAttributes ExportValueTypes
+        InitializeCollectionsForAutoQuery
+        """))
 
     /// Every key this file accepts, in the order of the reference.
     public static let knownKeys = [
