@@ -46,7 +46,7 @@ open class IdResponse {
 
 extension IdResponse: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<IdResponse>.optional("id", get: { $0.id }, set: { $0.id = $1 }),
+        Property<IdResponse>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
         Property<IdResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
@@ -76,7 +76,7 @@ open class BoolResponse {
 
 extension BoolResponse: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<BoolResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<BoolResponse>.optionalBool("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<BoolResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
         Property<BoolResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
@@ -107,7 +107,7 @@ open class StringResponse {
 
 extension StringResponse: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<StringResponse>.optional("result", get: { $0.result }, set: { $0.result = $1 }),
+        Property<StringResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<StringResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
         Property<StringResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])

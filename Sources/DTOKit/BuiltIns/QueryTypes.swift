@@ -93,8 +93,8 @@ extension QueryResponse: JsonSerializable {
     public static var metadata: Metadata {
         Metadata.cached(for: self) {
             Metadata.create([
-                Property<QueryResponse<T>>.optional("offset", get: { $0.offset }, set: { $0.offset = $1 }),
-                Property<QueryResponse<T>>.optional("total", get: { $0.total }, set: { $0.total = $1 }),
+                Property<QueryResponse<T>>.optionalInt("offset", get: { $0.offset }, set: { $0.offset = $1 }),
+                Property<QueryResponse<T>>.optionalInt("total", get: { $0.total }, set: { $0.total = $1 }),
                 Property<QueryResponse<T>>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
                 Property<QueryResponse<T>>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
                 Property<QueryResponse<T>>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),

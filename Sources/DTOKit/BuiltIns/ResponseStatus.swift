@@ -27,9 +27,9 @@ open class ResponseStatus {
 
 extension ResponseStatus: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<ResponseStatus>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
-        Property<ResponseStatus>.optional("message", get: { $0.message }, set: { $0.message = $1 }),
-        Property<ResponseStatus>.optional("stackTrace", get: { $0.stackTrace }, set: { $0.stackTrace = $1 }),
+        Property<ResponseStatus>.optionalString("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
+        Property<ResponseStatus>.optionalString("message", get: { $0.message }, set: { $0.message = $1 }),
+        Property<ResponseStatus>.optionalString("stackTrace", get: { $0.stackTrace }, set: { $0.stackTrace = $1 }),
         Property<ResponseStatus>.optionalArray("errors", get: { $0.errors }, set: { $0.errors = $1 }),
         Property<ResponseStatus>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
@@ -62,9 +62,9 @@ open class ResponseError {
 
 extension ResponseError: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<ResponseError>.optional("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
-        Property<ResponseError>.optional("fieldName", get: { $0.fieldName }, set: { $0.fieldName = $1 }),
-        Property<ResponseError>.optional("message", get: { $0.message }, set: { $0.message = $1 }),
+        Property<ResponseError>.optionalString("errorCode", get: { $0.errorCode }, set: { $0.errorCode = $1 }),
+        Property<ResponseError>.optionalString("fieldName", get: { $0.fieldName }, set: { $0.fieldName = $1 }),
+        Property<ResponseError>.optionalString("message", get: { $0.message }, set: { $0.message = $1 }),
         Property<ResponseError>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }

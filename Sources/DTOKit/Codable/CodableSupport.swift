@@ -31,6 +31,8 @@ public enum CodableSupport {
     /// Decodes a built-in DTO through its metadata table: the decoder's value is read as a
     /// ``JsonValue`` and applied with DTOKit's own reader, so member names and value formats are
     /// exactly those of the `JsonSerializable` path.
+    // Not specialized for each built-in DTO: they are classes, and this runs once per Codable call.
+    @_semantics("optimize.sil.specialize.generic.never")
     static func decodeThroughMetadata<T: JsonSerializable>(_ object: T, from decoder: any Decoder) throws {
         let value = try JsonValue(from: decoder)
         let data = value.toJsonData()
@@ -45,6 +47,7 @@ public enum CodableSupport {
     }
 
     /// Encodes a built-in DTO through its metadata table (see ``decodeThroughMetadata(_:from:)``).
+    @_semantics("optimize.sil.specialize.generic.never")
     static func encodeThroughMetadata<T: JsonSerializable>(_ object: T, to encoder: any Encoder) throws {
         let value = try JsonValue(parsing: object.toJsonData())
         try value.encode(to: encoder)

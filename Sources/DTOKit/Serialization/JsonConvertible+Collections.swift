@@ -52,8 +52,21 @@ extension String: JsonDictionaryKey {
 }
 
 extension JsonDictionaryKey where Self: FixedWidthInteger {
-    @inlinable public init?(jsonMemberName: String) { self.init(jsonMemberName) }
-    @inlinable public var jsonMemberName: String { String(self) }
+    // Through Int64 and UInt64, whose text conversions are compiled once, rather than each integer
+    // type's own (ten specializations of the standard library's integer parsing and printing).
+    public init?(jsonMemberName: String) {
+        if Self.isSigned {
+            guard let value = Int64(jsonMemberName).flatMap(Self.init(exactly:)) else { return nil }
+            self = value
+        } else {
+            guard let value = UInt64(jsonMemberName).flatMap(Self.init(exactly:)) else { return nil }
+            self = value
+        }
+    }
+
+    public var jsonMemberName: String {
+        Self.isSigned ? String(Int64(truncatingIfNeeded: self)) : String(UInt64(truncatingIfNeeded: self))
+    }
 }
 
 extension Int: JsonDictionaryKey {}

@@ -8,6 +8,7 @@ extension Property {
     // MARK: TimeSpan
 
     /// A `TimeSpan`, written as an XSD duration (`"PT1H30M"`); read from XSD, `hh:mm:ss` or seconds.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func timeSpan(
         _ name: String,
         get: @escaping @Sendable (Owner) -> TimeInterval,
@@ -23,6 +24,7 @@ extension Property {
     }
 
     /// An optional `TimeSpan`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalTimeSpan(
         _ name: String,
         get: @escaping @Sendable (Owner) -> TimeInterval?,
@@ -43,6 +45,7 @@ extension Property {
     // without building an array or dictionary of `TimeSpan`s next to the one of `TimeInterval`s.
 
     /// An array of `TimeSpan`s.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func timeSpanArray(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [TimeInterval],
@@ -63,6 +66,7 @@ extension Property {
     }
 
     /// An optional array of `TimeSpan`s.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalTimeSpanArray(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [TimeInterval]?,
@@ -84,6 +88,7 @@ extension Property {
     }
 
     /// A dictionary of `TimeSpan` values.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func timeSpanDictionary<Key: JsonDictionaryKey>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval],
@@ -104,6 +109,7 @@ extension Property {
     }
 
     /// An optional dictionary of `TimeSpan` values.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalTimeSpanDictionary<Key: JsonDictionaryKey>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval]?,
@@ -127,6 +133,7 @@ extension Property {
     // MARK: byte[]
 
     /// A `byte[]`, written as Base64 text; also read from an array of numbers.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func bytes(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [UInt8],
@@ -142,6 +149,7 @@ extension Property {
     }
 
     /// An optional `byte[]`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalBytes(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [UInt8]?,

@@ -9,6 +9,7 @@ import Foundation
 /// of its generic parameters while `Owner` stays generic.)
 extension Property {
     /// A `String`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func string(
         _ name: String,
         get: @escaping @Sendable (Owner) -> String,
@@ -24,6 +25,7 @@ extension Property {
     }
 
     /// An optional `String`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalString(
         _ name: String,
         get: @escaping @Sendable (Owner) -> String?,
@@ -37,6 +39,7 @@ extension Property {
     }
 
     /// An `Int` (.NET `int`, `long`).
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func int(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Int,
@@ -52,6 +55,7 @@ extension Property {
     }
 
     /// An optional `Int`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalInt(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Int?,
@@ -65,6 +69,7 @@ extension Property {
     }
 
     /// A `Bool`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func bool(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Bool,
@@ -80,6 +85,7 @@ extension Property {
     }
 
     /// An optional `Bool`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalBool(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Bool?,
@@ -93,6 +99,7 @@ extension Property {
     }
 
     /// A `Double` (.NET `double`, `decimal`).
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func double(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Double,
@@ -108,6 +115,7 @@ extension Property {
     }
 
     /// An optional `Double`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalDouble(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Double?,
@@ -121,6 +129,7 @@ extension Property {
     }
 
     /// A `Date`: read from WCF `/Date(ms)/` and ISO-8601 text, written as the options say.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func date(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Date,
@@ -136,6 +145,7 @@ extension Property {
     }
 
     /// An optional `Date`.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalDate(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Date?,
@@ -149,6 +159,7 @@ extension Property {
     }
 
     /// Untyped JSON (.NET `object`).
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func json(
         _ name: String,
         get: @escaping @Sendable (Owner) -> JsonValue,
@@ -164,6 +175,7 @@ extension Property {
     }
 
     /// Optional untyped JSON: `null` reads as nil.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalJson(
         _ name: String,
         get: @escaping @Sendable (Owner) -> JsonValue?,

@@ -11,6 +11,9 @@
 /// ``value(_:get:set:)`` and ``optional(_:get:set:)``, for every other ``JsonConvertible`` type
 /// (generated enums, your own types), are specialized where they are called.
 ///
+/// The compiled-once builders are marked not to be specialized: DTOKit's own built-in DTOs call them
+/// with concrete types, and the optimizer would otherwise make a copy of each builder per call.
+///
 /// Setters take the decoded value `consuming`: `{ $0.name = $1 }` moves it into the property
 /// rather than copying it. Any closure or function of the plain `(Owner, Value) -> Void` shape
 /// is accepted as well.
@@ -64,6 +67,7 @@ public enum Property<Owner: AnyObject> {
     // does the work.
 
     /// A nested DTO that is always present.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func object<Value: JsonSerializable>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value,
@@ -83,6 +87,7 @@ public enum Property<Owner: AnyObject> {
     }
 
     /// An optional nested DTO.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalObject<Value: JsonSerializable>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> Value?,
@@ -110,6 +115,7 @@ public enum Property<Owner: AnyObject> {
     // generic over the collection type, the values would pass indirectly.)
 
     /// An array (`InitializeCollections: True`): of scalars, enums, DTOs, optionals or nested collections.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func array<Element: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Element],
@@ -130,6 +136,7 @@ public enum Property<Owner: AnyObject> {
     }
 
     /// An optional array: of scalars, enums, DTOs, optionals or nested collections.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalArray<Element: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Element]?,
@@ -153,6 +160,7 @@ public enum Property<Owner: AnyObject> {
     // MARK: Dictionaries
 
     /// A dictionary: `[K: V]`, `[K: [V]]`, `[K: [K2: V]]`, with scalar, enum or DTO values.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func dictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: Value],
@@ -173,6 +181,7 @@ public enum Property<Owner: AnyObject> {
     }
 
     /// An optional dictionary of any shape ``dictionary(_:get:set:)`` takes.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func optionalDictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
         _ name: String,
         get: @escaping @Sendable (Owner) -> [Key: Value]?,
