@@ -20,7 +20,17 @@ import XcodeProjectPlugin
 
 extension DTOKitPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        try SnapshotCommands(
+        // A plugin sees a file only when it is a member of the target, and Xcode adds a .json file to
+        // Copy Bundle Resources: the snapshot would ship inside the app (see the README, Xcode projects).
+        for file in target.inputFiles where file.type == .resource
+            && (file.url.lastPathComponent.hasSuffix(".metadata.json") || file.url.pathExtension == "options") {
+            Diagnostics.warning("""
+                \(file.url.lastPathComponent) is in the Copy Bundle Resources phase of target '\(target.displayName)', \
+                so it is copied into the app: move it to the Compile Sources phase (Build Phases), where DTOKitPlugin \
+                still reads it, or keep the snapshot in a Swift package target of its own
+                """)
+        }
+        return try SnapshotCommands(
             targetName: target.displayName, files: target.inputFiles.map(\.url),
             tool: try context.tool(named: "DTOKitPluginTool").url, workDirectory: context.pluginWorkDirectoryURL
         ).commands()
