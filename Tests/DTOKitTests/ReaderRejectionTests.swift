@@ -288,7 +288,7 @@ final class ReaderRejectionTests: XCTestCase {
     }
 
     func testDeepButLegalNestingIsAccepted() throws {
-        let depth = 512
+        let depth = JsonDecodingOptions().maxDepth
         let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         var value = try JsonValue(parsing: arrays)
         var levels = 1
@@ -310,9 +310,9 @@ final class ReaderRejectionTests: XCTestCase {
     func testHundredThousandNestedArraysIsAnErrorNotAStackOverflow() throws {
         let json = String(repeating: "[", count: 100_000)
         let error = try XCTUnwrap(assertDecodingFails(JsonValue.self, json,
-                                                      path: "$" + String(repeating: "[0]", count: 512),
-                                                      offset: 512, line: 1, column: 513,
-                                                      expected: "at most 512 levels of nesting",
+                                                      path: "$" + String(repeating: "[0]", count: 256),
+                                                      offset: 256, line: 1, column: 257,
+                                                      expected: "at most 256 levels of nesting",
                                                       found: "deeper nesting"))
         XCTAssertTrue(error.description.contains("JsonDecodingOptions.maxDepth"))
         // Closed properly it is still too deep.
@@ -321,14 +321,14 @@ final class ReaderRejectionTests: XCTestCase {
 
     func testDeepNestingInEveryDecodingPath() {
         let objects = String(repeating: #"{"a":"#, count: 100_000)
-        assertDecodingFails(JsonValue.self, objects, path: "$" + String(repeating: ".a", count: 512), offset: 512 * 5,
-                            expected: "at most 512 levels")
+        assertDecodingFails(JsonValue.self, objects, path: "$" + String(repeating: ".a", count: 256), offset: 256 * 5,
+                            expected: "at most 256 levels")
         let children = String(repeating: #"{"child":"#, count: 100_000)
-        assertDecodingFails(Child.self, children, path: "$" + String(repeating: ".child", count: 512),
-                            offset: 512 * 9, expected: "at most 512 levels")
+        assertDecodingFails(Child.self, children, path: "$" + String(repeating: ".child", count: 256),
+                            offset: 256 * 9, expected: "at most 256 levels")
         let skipped = #"{"id":1,"unknown":"# + String(repeating: "[", count: 100_000)
-        assertDecodingFails(Child.self, skipped, path: "$.unknown" + String(repeating: "[0]", count: 511),
-                            offset: 18 + 511, expected: "at most 512 levels")
+        assertDecodingFails(Child.self, skipped, path: "$.unknown" + String(repeating: "[0]", count: 255),
+                            offset: 18 + 255, expected: "at most 256 levels")
         assertDecodingFails([[[Int]]].self, "[[[[1]]]]", path: "$[0][0][0]", offset: 3, found: "an array")
         let grid = String(repeating: "[", count: 100_000)
         assertDecodingFails(Collections.self, #"{"grid":"# + grid, path: "$.grid[0][0]", offset: 10, found: "an array")
@@ -350,7 +350,7 @@ final class ReaderRejectionTests: XCTestCase {
         let deepJson = String(repeating: "[", count: deep) + String(repeating: "]", count: deep)
         XCTAssertThrowsError(try JsonValue(parsing: deepJson))
         XCTAssertNoThrow(try JsonValue(parsing: deepJson, options: JsonDecodingOptions(maxDepth: 2000)))
-        XCTAssertEqual(JsonDecodingOptions().maxDepth, 512)
+        XCTAssertEqual(JsonDecodingOptions().maxDepth, 256)
         XCTAssertEqual(JsonDecodingOptions(maxDepth: 0).maxDepth, 1)
     }
 }
