@@ -1,3 +1,4 @@
+import DTOKit
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

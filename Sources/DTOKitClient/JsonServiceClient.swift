@@ -67,6 +67,9 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         var maxResponseSize: Int? = 64 * 1024 * 1024
         var maxRedirects = 10
         var headers: [String: String] = [:]
+        var decodingOptions = JsonDecodingOptions()
+        var credentials: BasicCredentials?
+        var alwaysSendBasicAuthHeader = false
         var onError: (@Sendable (any Error) -> Void)?
         var requestFilter: (@Sendable (inout URLRequest) -> Void)?
         var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
@@ -104,6 +107,26 @@ public final class JsonServiceClient: ServiceClient, Sendable {
 
     /// Sent as the `version` of requests that conform to ``/DTOKit/IHasVersion`` and leave it nil.
     public var version: Int? { get { settings[\.version] } set { settings[\.version] = newValue } }
+
+    /// Sends `Authorization: Basic` with every request instead of waiting for a 401 (default
+    /// `false`). A ``bearerToken`` takes precedence. See ``setCredentials(userName:password:)``.
+    public var alwaysSendBasicAuthHeader: Bool {
+        get { settings[\.alwaysSendBasicAuthHeader] } set { settings[\.alwaysSendBasicAuthHeader] = newValue }
+    }
+
+    /// The user name given to ``setCredentials(userName:password:)``, if any (the password cannot
+    /// be read back).
+    public var userName: String? { settings[\.credentials]?.userName }
+
+    // MARK: Decoding
+
+    /// How responses are decoded (the default is strict): set
+    /// `JsonDecodingOptions(invalidMembers: .skip(reportingTo: report))` to skip a member whose
+    /// value does not fit its property, as ServiceStack.Text does, instead of failing the response;
+    /// each skipped member is reported (see ``/DTOKit/InvalidMembers``).
+    public var decodingOptions: JsonDecodingOptions {
+        get { settings[\.decodingOptions] } set { settings[\.decodingOptions] = newValue }
+    }
 
     // MARK: HTTP
 
@@ -149,5 +172,21 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     /// ``Global/responseFilter`` runs).
     public var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
         get { settings[\.responseFilter] } set { settings[\.responseFilter] = newValue }
+    }
+}
+
+/// Printing or dumping a client shows where it calls and how, never its tokens or password.
+extension JsonServiceClient: CustomStringConvertible, CustomReflectable {
+    public var description: String { "JsonServiceClient(\(baseUrl))" }
+
+    public var customMirror: Mirror {
+        let settings = self.settings.current
+        return Mirror(self, children: [
+            "baseUrl": baseUrl,
+            "basePath": settings.basePath as Any,
+            "userName": settings.credentials?.userName as Any,
+            "hasBearerToken": settings.bearerToken != nil,
+            "hasRefreshToken": settings.refreshToken != nil,
+        ], displayStyle: .class)
     }
 }

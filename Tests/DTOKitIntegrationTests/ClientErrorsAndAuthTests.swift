@@ -470,27 +470,4 @@ final class ClientErrorsAndAuthTests: XCTestCase {
         request.password = password
         return request
     }
-
-    /// A loopback port nothing listens on.
-    func closedPort() throws -> Int {
-        #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let streamType = SOCK_STREAM
-        #endif
-        let fd = socket(AF_INET, streamType, 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw XCTSkip("could not find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }

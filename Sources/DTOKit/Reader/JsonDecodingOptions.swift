@@ -22,9 +22,70 @@ public struct JsonDecodingOptions: Sendable, Hashable {
     /// What an escaped lone surrogate (`"\ud800"`) reads as; ``UnpairedSurrogates/replace`` by default.
     public var unpairedSurrogates: UnpairedSurrogates
 
+    /// What a DTO member whose value does not fit its property does: fail the whole document
+    /// (``InvalidMembers/fail``, the default) or leave the property as it was and go on
+    /// (``InvalidMembers/skip(reportingTo:)``).
+    public var invalidMembers: InvalidMembers
+
     /// Creates options. The defaults suit any ServiceStack response.
-    public init(maxDepth: Int = 256, unpairedSurrogates: UnpairedSurrogates = .replace) {
+    public init(maxDepth: Int = 256, unpairedSurrogates: UnpairedSurrogates = .replace,
+                invalidMembers: InvalidMembers = .fail) {
         self.maxDepth = max(1, maxDepth)
         self.unpairedSurrogates = unpairedSurrogates
+        self.invalidMembers = invalidMembers
     }
+}
+
+/// What a DTO member does whose value is valid JSON but does not fit its property: a string where a
+/// number belongs, an enum name the type does not have, a duration in an unknown format.
+///
+/// ServiceStack.Text skips such a member (it throws only with `ThrowOnError`); DTOKit fails the whole
+/// document by default, naming the member, so that a server change does not go unnoticed. Choose
+/// ``skip(reportingTo:)`` where one odd value must not cost the whole response (a screen of an app
+/// in the field); the JSON's syntax is checked as strictly either way.
+public struct InvalidMembers: Sendable, Hashable {
+    /// Where skipped members are reported; nil fails instead.
+    public let report: SkippedMembers?
+
+    /// The document fails with a ``JsonDecodingError`` naming the member (the default).
+    public static let fail = InvalidMembers(report: nil)
+
+    /// The member is skipped: its property keeps the value it had, the rest of the document is read,
+    /// and the member is reported to `report` (its JSON path, what was expected and what was found).
+    public static func skip(reportingTo report: SkippedMembers = SkippedMembers()) -> InvalidMembers {
+        InvalidMembers(report: report)
+    }
+}
+
+/// The members a decoding skipped (see ``InvalidMembers/skip(reportingTo:)``): each as the error it
+/// would have failed with, its JSON path from the document's root. Safe to share between decodings on
+/// several threads; compared by identity.
+public final class SkippedMembers: Sendable, Hashable, CustomStringConvertible {
+    private let list = Locked<[JsonDecodingError]>([])
+    private let handler: (@Sendable (JsonDecodingError) -> Void)?
+
+    /// A report that keeps the skipped members in ``all`` and, when given, passes each to `handler`
+    /// as it is skipped (to log it, say).
+    public init(handler: (@Sendable (JsonDecodingError) -> Void)? = nil) {
+        self.handler = handler
+    }
+
+    /// Every member skipped so far, oldest first.
+    public var all: [JsonDecodingError] { list.current }
+
+    /// Forgets the members reported so far.
+    public func removeAll() { list.withLock { $0.removeAll() } }
+
+    func add(_ error: JsonDecodingError) {
+        list.withLock { $0.append(error) }
+        handler?(error)
+    }
+
+    public var description: String {
+        let all = self.all
+        return all.isEmpty ? "no skipped members" : all.map(\.description).joined(separator: "\n")
+    }
+
+    public static func == (lhs: SkippedMembers, rhs: SkippedMembers) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -32,6 +32,9 @@ public struct JsonReader: ~Copyable {
     public let options: JsonDecodingOptions
     /// ``SmallStringLayout/isVerified``, read once per document rather than once per string.
     let makesSmallStringsFromWords: Bool
+    /// Members skipped under ``InvalidMembers/skip(reportingTo:)``: each error, its path relative to
+    /// the member's value, and where the value starts; reported with full paths when the document is read.
+    var skippedMembers: [(error: JsonDecodingError, valueOffset: Int)] = []
 
     @usableFromInline
     init(start: UnsafePointer<UInt8>, count: Int, options: JsonDecodingOptions) {
@@ -46,7 +49,6 @@ public struct JsonReader: ~Copyable {
     ///
     /// `bytes` must stay valid until the call returns (`fromJson(_:)`
     /// takes `Data` or a String instead).
-    @inlinable
     public static func read<T>(
         _ bytes: UnsafeRawBufferPointer,
         options: JsonDecodingOptions = JsonDecodingOptions(),
@@ -63,6 +65,9 @@ public struct JsonReader: ~Copyable {
         reader.skipByteOrderMark()
         let value = try body(&reader)
         try reader.expectEndOfDocument()
+        if let report = options.invalidMembers.report, !reader.skippedMembers.isEmpty {
+            reader.reportSkippedMembers(to: report)
+        }
         return value
     }
 

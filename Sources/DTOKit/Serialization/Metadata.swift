@@ -170,10 +170,19 @@ public final class Metadata: Sendable {
             guard let index = try matchExpectedMember(&reader, hint: hint)
                     ?? (namesMatchInPlace ? matchMemberInPlace(&reader, hint: hint) : nil)
                     ?? matchOrSkipMember(&reader, hint: hint) else { continue }
+            let valueStart = reader.cursor
+            let depth = reader.depth
             do {
                 try accessorTable[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, object) }
             } catch let error as JsonDecodingError {
-                throw error.prefixed(with: .key(accessorTable[index]._withUnsafeGuaranteedRef { $0.name }))
+                let name = accessorTable[index]._withUnsafeGuaranteedRef { $0.name }
+                guard reader.options.invalidMembers.report != nil else { throw error.prefixed(with: .key(name)) }
+                // A value that is valid JSON but does not fit is skipped, as the options ask.
+                do {
+                    try reader.skipInvalidMember(error, valueStart: valueStart, depth: depth)
+                } catch let invalidValue as JsonDecodingError {
+                    throw invalidValue.prefixed(with: .key(name))
+                }
             }
             hint = index + 1
         } while try reader.nextMember()

@@ -73,6 +73,26 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         }
     }
 
+    /// The case's name as a ServiceStack-style error code (`ConnectionRefused`, `TimedOut`, …): the
+    /// ``ApiResult/errorCode`` of a call that failed this way.
+    public var errorCode: String {
+        switch self {
+        case .connectionRefused: return "ConnectionRefused"
+        case .timedOut: return "TimedOut"
+        case .cancelled: return "Cancelled"
+        case .connectionLost: return "ConnectionLost"
+        case .truncatedResponse: return "TruncatedResponse"
+        case .responseTooLarge: return "ResponseTooLarge"
+        case .tooManyRedirects: return "TooManyRedirects"
+        case .networkFailure: return "NetworkFailure"
+        case .invalidUrl: return "InvalidUrl"
+        case .requestEncodingFailed: return "RequestEncodingFailed"
+        case .invalidResponse: return "InvalidResponse"
+        case .responseDecodingFailed: return "ResponseDecodingFailed"
+        case .refreshTokenFailed: return "RefreshTokenFailed"
+        }
+    }
+
     /// The same as ``description``, for `LocalizedError`.
     public var errorDescription: String? { description }
 

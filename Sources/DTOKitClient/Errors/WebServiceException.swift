@@ -95,6 +95,12 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
         fieldErrors.first { $0.fieldName?.lowercased() == fieldName.lowercased() }
     }
 
+    /// For an auto-batched call (``ServiceClient/sendAll(_:)``), the position of the request that
+    /// failed (the requests before it have run), from `responseStatus.meta["AutoBatchIndex"]`.
+    public var autoBatchIndex: Int? {
+        responseStatus?.meta?.first { $0.key.lowercased() == "autobatchindex" }.flatMap { Int($0.value) }
+    }
+
     /// The response body as UTF-8 text; nil when it is empty or not UTF-8.
     public var responseText: String? {
         guard !responseBody.isEmpty else { return nil }

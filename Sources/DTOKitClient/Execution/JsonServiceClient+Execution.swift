@@ -69,8 +69,18 @@ extension JsonServiceClient {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        if let token = settings.bearerToken, !token.isEmpty, request.value(forHTTPHeaderField: "Authorization") == nil {
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        var sentBasicAuth = false
+        if request.value(forHTTPHeaderField: "Authorization") == nil {
+            let basic = settings.credentials?.headerValue
+            if call.sendsBasicAuth, let basic {
+                request.setValue(basic, forHTTPHeaderField: "Authorization")
+                sentBasicAuth = true
+            } else if let token = settings.bearerToken, !token.isEmpty {
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            } else if settings.alwaysSendBasicAuthHeader, let basic {
+                request.setValue(basic, forHTTPHeaderField: "Authorization")
+                sentBasicAuth = true
+            }
         }
         if let cookies = cookieJar.headerValue(for: call.url) {
             request.setValue(cookies, forHTTPHeaderField: "Cookie")
@@ -79,7 +89,8 @@ extension JsonServiceClient {
         Global.requestFilter?(&request)
         let limits = URLSessionTransport.Limits(timeout: timeout, maxResponseSize: settings.maxResponseSize,
                                                 maxRedirects: settings.maxRedirects)
-        return Attempt(request: request, auth: currentAuth(for: call.url, settings: settings), limits: limits)
+        return Attempt(request: request, auth: currentAuth(for: call.url, settings: settings), limits: limits,
+                       sentBasicAuth: sentBasicAuth)
     }
 
     /// Keeps the response's cookies, runs the response filters, and returns the error for a
@@ -99,6 +110,7 @@ extension JsonServiceClient {
     /// A successful response whose decoding errors go through ``report(_:)`` too.
     func makeResponse(_ data: Data, _ response: HTTPURLResponse) -> ServiceResponse {
         var result = ServiceResponse(data: data, httpResponse: response)
+        result.decodingOptions = settings[\.decodingOptions]
         result.onDecodingError = { [self] error in report(error) }
         return result
     }
@@ -114,15 +126,17 @@ extension JsonServiceClient {
         return reported
     }
 
-    /// The tokens and cookie values that must never show in error descriptions.
+    /// The tokens, cookie values and credentials that must never show in error descriptions.
     func secretValues(settings: Settings) -> [String] {
         [settings.bearerToken, settings.refreshToken].compactMap { $0 } + cookieJar.allValues()
+            + (settings.credentials?.secrets ?? [])
     }
 }
 
 /// The course of one call, the same for sync and async sending: the first attempt; on an error
-/// response, the error, or one more attempt — after refreshing the access token on a 401 (when
-/// there is a refresh token), or when the caller's `retryIf` asks for it.
+/// response, the error, or one more attempt: when the caller's `retryIf` asks for it, or on a 401
+/// after refreshing the access token (when there is a refresh token), else with the Basic
+/// credentials (when they are set).
 struct CallRun {
     enum Step {
         case send(Attempt)
@@ -135,7 +149,7 @@ struct CallRun {
     }
 
     let client: JsonServiceClient
-    let call: PreparedCall
+    private(set) var call: PreparedCall
     let firstAttempt: Attempt
     private var phase: Phase
     private var retried = false
@@ -158,17 +172,21 @@ struct CallRun {
             guard !retried else { throw error }
             retried = true
             if call.retryIf?(response) == true { return resend() }
-            guard client.shouldRefresh(after: error, call: call) else { throw error }
-            // Another call refreshed the token while this one was on its way: just send it again.
-            if client.currentAuth(for: call.url) != attempt.auth { return resend() }
-            do {
-                let refresh = try client.makeRefreshCall()
-                let refreshAttempt = client.makeAttempt(refresh)
-                phase = .refreshing(refresh, refreshAttempt)
-                return .send(refreshAttempt)
-            } catch {
-                throw ServiceClientError.refreshTokenFailed(url: call.label, underlying: error)
+            if client.shouldRefresh(after: error, call: call) {
+                // Another call refreshed the token while this one was on its way: just send it again.
+                if client.currentAuth(for: call.url) != attempt.auth { return resend() }
+                do {
+                    let refresh = try client.makeRefreshCall()
+                    let refreshAttempt = client.makeAttempt(refresh)
+                    phase = .refreshing(refresh, refreshAttempt)
+                    return .send(refreshAttempt)
+                } catch {
+                    throw ServiceClientError.refreshTokenFailed(url: call.label, underlying: error)
+                }
             }
+            guard client.shouldSendBasicAuth(after: error, call: call, attempt: attempt) else { throw error }
+            call.sendsBasicAuth = true
+            return resend()
         case .refreshing(let refresh, let attempt):
             do {
                 let (data, response) = try outcome.get()

@@ -13,7 +13,7 @@ extension JsonServiceClient {
         do {
             return try prepareChecked(call, useCustomRoutes: useCustomRoutes)
         } catch let error as JsonDecodingError {   // a custom conformance wrote invalid JSON
-            throw ServiceClientError.requestEncodingFailed(typeName: call.request.map { type(of: $0).typeName } ?? "?",
+            throw ServiceClientError.requestEncodingFailed(typeName: call.requests.first.map { type(of: $0).typeName } ?? "?",
                                                            reason: "\(error)")
         }
     }
@@ -34,6 +34,13 @@ extension JsonServiceClient {
                 .resolve(typeName: members.typeName, routes: members.routes, method: method, member: members.member)
             url = try resolveUrl(route.path)
             usedMembers = route.usedMembers
+        case .oneWay:
+            guard let members else { throw ServiceClientError.invalidUrl("a one-way call needs a request DTO") }
+            url = try resolveUrl(RouteResolver.oneWayPath(typeName: members.typeName))
+        case .batch(let oneWay):
+            let typeName = try Self.batchTypeName(call.requests)
+            let resolver = RouteResolver(basePath: settings.basePath, useCustomRoutes: false)
+            url = try resolveUrl(resolver.batchPath(typeName: typeName, oneWay: oneWay))
         case .url(let text):
             url = try resolveUrl(text)
         case .urlRequest(let request):
@@ -56,6 +63,11 @@ extension JsonServiceClient {
             }
         case .json(let value):
             body = body ?? value.toJsonData()
+        case .batch(let requests):
+            if body == nil {
+                let items = requests.map { RequestMembers($0, settings: settings).jsonBody() }
+                body = Data("[".utf8) + Data(items.joined(separator: Data(",".utf8))) + Data("]".utf8)
+            }
         case .multipart(_, let files):
             if body == nil, let members {
                 var form = MultipartFormData()
@@ -75,6 +87,19 @@ extension JsonServiceClient {
         }
         return PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
                             headers: headers, retryIf: call.retryIf)
+    }
+
+    /// The one type name of a batch's requests.
+    static func batchTypeName(_ requests: [any ServiceRequest]) throws -> String {
+        guard let first = requests.first else {
+            throw ServiceClientError.requestEncodingFailed(typeName: "?", reason: "a batch needs at least one request")
+        }
+        let typeName = type(of: first).typeName
+        if let other = requests.first(where: { type(of: $0).typeName != typeName }) {
+            throw ServiceClientError.requestEncodingFailed(
+                typeName: typeName, reason: "a batch holds requests of one type, not also \(type(of: other).typeName)")
+        }
+        return typeName
     }
 
     /// An absolute `http(s)` URL as it is; anything else appended to the base URL. Characters a

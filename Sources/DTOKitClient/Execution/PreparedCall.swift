@@ -14,8 +14,10 @@ struct PreparedCall: @unchecked Sendable {
     var headers: [String: String] = [:]
     /// The caller's `retryIf` (see ``ServiceCall/retryIf``).
     var retryIf: (@Sendable (HTTPURLResponse) -> Bool)?
-    /// False for the refresh request itself.
+    /// False for the refresh request itself (it is not retried with other credentials either).
     var allowsTokenRefresh = true
+    /// Set after a 401: the call is sent again with the Basic credentials.
+    var sendsBasicAuth = false
 
     /// The URL without its query string, for error messages.
     var label: String { URLSessionTransport.urlWithoutQuery(url) }
@@ -32,4 +34,6 @@ struct Attempt {
     var request: URLRequest
     var auth: AuthSnapshot
     var limits: URLSessionTransport.Limits
+    /// Whether it carried `Authorization: Basic` (then a 401 is final).
+    var sentBasicAuth: Bool
 }

@@ -16,6 +16,15 @@ public struct ServiceCall {
         /// The route of the request DTO in ``payload``: its custom route when the request's values
         /// fill one and it allows the method, else the pre-defined route (`/api/{Name}`).
         case route
+        /// ServiceStack's one-way endpoint for the request DTO in ``payload``: `/json/oneway/{Name}`.
+        /// The server runs the request (or queues it, when it has a message queue) and sends no
+        /// response body back.
+        case oneWay
+        /// The auto-batch endpoint for the requests in ``payload`` (``Payload/batch(_:)``):
+        /// `/api/{Name}[]` (`/json/reply/{Name}[]` without a base path), or `/json/oneway/{Name}[]`
+        /// when `oneWay`. The server runs the requests in order and answers with the array of their
+        /// responses; it stops at the first that fails.
+        case batch(oneWay: Bool)
         /// A path relative to the base URL, or an absolute `http(s)` URL.
         case url(String)
         /// A request you built. Its URL (a relative one is resolved against the base URL), method,
@@ -34,6 +43,8 @@ public struct ServiceCall {
         case json(any JsonConvertible)
         /// A request DTO's members as form fields, then files, as `multipart/form-data`.
         case multipart(any ServiceRequest, files: [UploadFile])
+        /// Request DTOs of one type, as a JSON array (auto-batched requests).
+        case batch([any ServiceRequest])
     }
 
     /// The HTTP method.
@@ -62,12 +73,18 @@ public struct ServiceCall {
         self.init(method: method, destination: .route, payload: .request(request), query: query)
     }
 
-    /// The request DTO the call carries, if any.
+    /// The request DTO the call carries, if it carries one (a batch carries ``requests``).
     public var request: (any ServiceRequest)? {
         switch payload {
         case .request(let request), .multipart(let request, _): return request
-        case .none, .json: return nil
+        case .none, .json, .batch: return nil
         }
+    }
+
+    /// Every request DTO the call carries: a batch's in order, else ``request`` if there is one.
+    public var requests: [any ServiceRequest] {
+        if case .batch(let requests) = payload { return requests }
+        return request.map { [$0] } ?? []
     }
 
     /// The files the call uploads.

@@ -13,6 +13,9 @@ public struct ServiceResponse: @unchecked Sendable {
     public let data: Data
     /// The status, headers and URL of the response.
     public let httpResponse: HTTPURLResponse
+    /// How the body is decoded (``JsonServiceClient/decodingOptions`` for the client's responses):
+    /// its nesting limit and what a member whose value does not fit its property does.
+    public var decodingOptions = JsonDecodingOptions()
     /// Given a decoding failure, returns the error to throw (``JsonServiceClient`` removes secrets
     /// and calls its error hooks, as it does with the errors of the exchange itself).
     var onDecodingError: (@Sendable (any Error) -> any Error)?
@@ -71,11 +74,11 @@ public struct ServiceResponse: @unchecked Sendable {
             if let dtoType = R.self as? any JsonSerializable.Type, let empty = dtoType.init() as? R {
                 return empty
             }
-            if let null = try? R.fromJson("null") { return null }
+            if let null = try? R.fromJson("null", options: decodingOptions) { return null }
             throw ServiceClientError.invalidResponse(url: urlLabel, reason: "the body is empty, expected \(R.self)")
         }
         do {
-            return try R.fromJson(data)
+            return try R.fromJson(data, options: decodingOptions)
         } catch let error as JsonDecodingError {
             throw ServiceClientError.responseDecodingFailed(url: urlLabel, typeName: "\(R.self)", error: error)
         }

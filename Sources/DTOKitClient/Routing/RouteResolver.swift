@@ -43,6 +43,18 @@ struct RouteResolver {
         return "/" + prefix + "/" + PercentEncoding.encodePathSegment(typeName)
     }
 
+    /// `/json/oneway/Hello`: ServiceStack has no one-way route under `/api`, where a request is
+    /// always answered, so one-way calls use the legacy pre-defined route whatever the base path.
+    static func oneWayPath(typeName: String) -> String {
+        "/json/oneway/" + PercentEncoding.encodePathSegment(typeName)
+    }
+
+    /// The auto-batch route: `/api/Hello[]` or `/json/reply/Hello[]`; `/json/oneway/Hello[]` when
+    /// one-way. (The brackets go out percent-encoded, which the server decodes.)
+    func batchPath(typeName: String, oneWay: Bool) -> String {
+        (oneWay ? Self.oneWayPath(typeName: typeName) : predefinedPath(typeName: typeName)) + "%5B%5D"
+    }
+
     /// The template with every parameter replaced, or nil when a parameter has no usable value.
     static func fill(_ template: String, member: (String) throws -> (name: String, value: JsonValue)?)
         rethrows -> (resolved: Resolved, parameterCount: Int)? {

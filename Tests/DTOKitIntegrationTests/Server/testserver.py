@@ -16,7 +16,12 @@ Protocol, as a ServiceStack server does it:
   * errors as {"responseStatus":{"errorCode","message","stackTrace","errors":[{"errorCode",
     "fieldName","message","meta"}]}} with the HTTP status of the exception;
   * JWT-style auth: Authenticate issues a bearer token and refresh token (in the body, and as the
-    ss-tok / ss-reftok cookies); GetAccessToken exchanges the refresh token for a new bearer token.
+    ss-tok / ss-reftok cookies); GetAccessToken exchanges the refresh token for a new bearer token;
+    Secured also takes `Authorization: Basic` with a known user's password;
+  * one-way requests at /json/oneway/{Name} (run inline, as a server without a message queue does);
+  * auto-batched requests: a JSON array POSTed to /api/{Name}[], /json/reply/{Name}[] or
+    /json/oneway/{Name}[], run in order; the responses as an array with X-AutoBatch-Completed, or
+    the first failing request's error with responseStatus.meta.AutoBatchIndex.
 
 Usage:
   python3 testserver.py [--port 0] [--host 127.0.0.1] [--techstacks-data DIR] [--exit-on-stdin-close]
@@ -25,7 +30,7 @@ The first line on stdout is `PORT <n>` (flushed), the port the server listens on
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
-GET /_test/headers echoes the request headers as JSON; GET /_test/redirect?to=URL answers 302 to URL;
+GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got; GET /_test/redirect?to=URL answers 302 to URL;
 GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
 GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`).
 """
@@ -62,8 +67,10 @@ class HttpError(Exception):
     """An error response: status, ServiceStack responseStatus, or a raw body."""
 
     def __init__(self, status, error_code, message, field_errors=None, stack_trace=None,
-                 raw_body=None, content_type=None):
+                 raw_body=None, content_type=None, headers=None):
         super().__init__(message)
+        self.headers = headers or {}
+        self.meta = None
         self.status = status
         self.error_code = error_code
         self.message = message
@@ -78,6 +85,8 @@ class HttpError(Exception):
             status["stackTrace"] = self.stack_trace
         if self.field_errors:
             status["errors"] = self.field_errors
+        if self.meta:
+            status["meta"] = self.meta
         return {"responseStatus": status}
 
 
@@ -637,6 +646,18 @@ class Context:
             return auth[7:].strip()
         return self.cookies().get("ss-tok") or self.members.get("bearerToken")
 
+    def basic_credentials(self):
+        """(user, password) of an `Authorization: Basic` header, or None."""
+        auth = self.header("Authorization") or ""
+        if not auth.lower().startswith("basic "):
+            return None
+        try:
+            text = base64.b64decode(auth[6:].strip(), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            raise HttpError(401, "Unauthorized", "Invalid Basic Authorization header")
+        user, _, password = text.partition(":")
+        return user, password
+
 
 class Services:
     def __init__(self, schema, state, techstacks):
@@ -748,6 +769,13 @@ class Services:
 
     def Secured(self, ctx):
         self.state.count("secured")
+        basic = ctx.basic_credentials()
+        if basic is not None:
+            self.state.count("secured:basic")
+            user, password = basic
+            if self.state.users.get(user) != password:
+                raise HttpError(401, "Unauthorized", "Invalid UserName or Password")
+            return {"result": "Hello, %s!" % ctx.members.get("name", user), "userName": user}
         token = ctx.bearer_token()
         if not token:
             raise HttpError(401, "Unauthorized", "Not Authenticated")
@@ -861,6 +889,30 @@ class Services:
         if (sample.get("result") or {}).get("slug") == slug:
             return sample
         raise HttpError(404, "NotFound", "TechnologyStack '%s' not found" % slug)
+
+    def CreateTechnology(self, ctx):
+        """TechStacks' validators (as in Payloads/create-technology.validation-error.json); a valid
+        technology is answered as created, and not kept."""
+        m = ctx.members
+        errors = []
+        if not (m.get("name") or "").strip():
+            errors.append(field_error("NotEmpty", "Name", "'Name' must not be empty."))
+        for field, limit in (("slug", 50), ("description", 740)):
+            value = m.get(field) or ""
+            if len(value) > limit:
+                title = field.title()
+                errors.append(field_error("Length", title, "'%s' must be between 0 and %d characters. You entered %d characters."
+                                          % (title, limit, len(value))))
+        for field in ("productUrl", "vendorUrl", "logoUrl"):
+            value = m.get(field)
+            if value and not re.match(r"https?://", value):
+                errors.append(field_error("Predicate", field[0].upper() + field[1:], "Invalid URL"))
+        if errors:
+            raise HttpError(400, errors[0]["errorCode"], errors[0]["message"], field_errors=errors)
+        technology = {k: v for k, v in m.items() if v is not None}
+        technology["id"] = 10000 + len(technology["name"])
+        technology.setdefault("slug", re.sub(r"[^a-z0-9]+", "-", technology["name"].lower()).strip("-"))
+        return {"result": technology}
 
 
 def field_error(code, field, message, meta=None):
@@ -1068,8 +1120,11 @@ class Handler(BaseHTTPRequestHandler):
             if raw_path.startswith("/_test/fault/"):
                 return serve_fault(self, raw_path[len("/_test/fault/"):], app.state)
             if raw_path.startswith("/_test/"):
-                return self.test_endpoint(raw_path, method, query)
+                return self.test_endpoint(raw_path, method, query, body)
             segments = [unquote(s) for s in raw_path.strip("/").split("/") if s != ""]
+            batch = app.batch_route(segments)
+            if batch:
+                return self.serve_batch(app, method, batch, body, extra_headers)
             op_name, template, path_vars = app.route(method, segments)
             extra_headers["X-Matched-Route"] = template
             ctx = self.bind(app, op_name, method, path_vars, query, body, template)
@@ -1080,6 +1135,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.respond(200, to_json_bytes(result), "application/json; charset=utf-8", extra_headers,
                              ctx.set_cookies)
         except HttpError as error:
+            extra_headers.update(error.headers)
             if error.raw_body is not None:
                 self.respond(error.status, error.raw_body, error.content_type, extra_headers, [])
             else:
@@ -1090,6 +1146,35 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as error:  # noqa: BLE001 - a test server reports everything as a 500
             status = HttpError(500, type(error).__name__, str(error))
             self.respond(500, to_json_bytes(status.body()), "application/json; charset=utf-8", extra_headers, [])
+
+    def serve_batch(self, app, method, route, body, headers):
+        """Runs a JSON array of requests in order, stopping at the first that fails."""
+        op_name, template, one_way = route
+        headers["X-Matched-Route"] = template
+        app.state.count("batch:" + op_name)
+        if method != "POST":
+            raise HttpError(405, "NotSupported", "Batched requests must be POSTed")
+        try:
+            document = json.loads(body.decode("utf-8")) if body else None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise bad_request("Invalid JSON body: %s" % error)
+        if not isinstance(document, list) or not all(isinstance(item, dict) for item in document):
+            raise bad_request("A batch must be a JSON array of request objects")
+        results = []
+        for index, item in enumerate(document):
+            try:
+                members, extra = bind_members(op_name, {k: ("json", v) for k, v in item.items()}, app.schema)
+                ctx = Context(self, op_name, method, members, extra, [], template)
+                result = getattr(app.services, op_name)(ctx)
+            except HttpError as error:
+                error.meta = {"AutoBatchIndex": str(index)}
+                error.headers["X-AutoBatch-Completed"] = str(index)
+                raise
+            results.append(None if isinstance(result, RawResponse) else result)
+        headers["X-AutoBatch-Completed"] = str(len(results))
+        if one_way:
+            return self.respond(204, b"", None, headers, [])
+        return self.respond(200, to_json_bytes(results), "application/json; charset=utf-8", headers, [])
 
     def bind(self, app, op_name, method, path_vars, query, body, template):
         raw = {}
@@ -1121,8 +1206,10 @@ class Handler(BaseHTTPRequestHandler):
         members, extra = bind_members(op_name, raw, app.schema)
         return Context(self, op_name, method, members, extra, files, template)
 
-    def test_endpoint(self, path, method, query):
+    def test_endpoint(self, path, method, query, body):
         app = self.server.app
+        if path == "/_test/echo":  # the request body back, as JSON
+            return self.respond(200, body, "application/json; charset=utf-8", {}, [])
         if path == "/_test/headers":
             return self.respond(200, to_json_bytes(dict(self.headers.items())), "application/json", {}, [])
         if path == "/_test/flaky":  # 503 for the first `failures` requests with this key, then 200
@@ -1182,6 +1269,9 @@ class App:
             self.schema.add_operation("GetAllTechnologies", [], [("/technology", "GET")])
             self.schema.add_operation("GetTechnology", [("Slug", "String")], [("/technology/{Slug}", None)])
             self.schema.add_operation("GetTechnologyStack", [("Slug", "String")], [("/techstacks/{Slug}", "GET")])
+            self.schema.add_operation("CreateTechnology", [(name, "String") for name in (
+                "Name", "Slug", "VendorName", "VendorUrl", "ProductUrl", "LogoUrl", "Description", "Tier")]
+                + [("IsLocked", "Boolean")], [("/technology", "POST")])
         self.state = State()
         self.services = Services(self.schema, self.state, self.techstacks)
         self.routes = [Route(op["name"], path, verbs)
@@ -1192,7 +1282,7 @@ class App:
         if len(segments) == 2 and segments[0].lower() == "api":
             return self.predefined(segments[1], "/api/{Request}")
         if len(segments) == 3 and segments[0].lower() == "json" and segments[1].lower() in ("reply", "oneway"):
-            return self.predefined(segments[2], "/json/reply/{Request}")
+            return self.predefined(segments[2], "/json/%s/{Request}" % segments[1].lower())
         candidates = []
         for route in self.routes:
             variables = route.match(segments)
@@ -1206,6 +1296,19 @@ class App:
         # The most literal segments wins; then routes restricted to this verb over any-verb routes.
         route, variables = max(allowed, key=lambda rv: (rv[0].literals, rv[0].verbs is not None))
         return route.op_name, route.template, variables
+
+    def batch_route(self, segments):
+        """(operation name, template, one-way) for an auto-batch path, else None."""
+        if not segments or not segments[-1].endswith("[]"):
+            return None
+        name = segments[-1][:-2]
+        prefix = [s.lower() for s in segments[:-1]]
+        if prefix == ["api"]:
+            return self.predefined(name, "/api/{Request}[]")[0], "/api/{Request}[]", False
+        if prefix in (["json", "reply"], ["json", "oneway"]):
+            template = "/json/%s/{Request}[]" % prefix[1]
+            return self.predefined(name, template)[0], template, prefix[1] == "oneway"
+        return None
 
     def predefined(self, name, template):
         op = self.schema.operations.get(name.lower())

@@ -11,7 +11,9 @@ struct TechStacksTour {
         try await overview()
         try await technologyBySlug("servicestack")
         try await findTechnologies()
+        try await batch()
         await errorHandling()
+        await submitForm()
         try await decodingTiming()
     }
 
@@ -60,6 +62,40 @@ struct TechStacksTour {
         let found = try await client.getAsync(search)
         let names = (found.results ?? []).prefix(6).compactMap(\.name)
         print("  nameContains \"sql\": \(found.total ?? names.count) matches, e.g. \(names.joined(separator: ", "))")
+    }
+
+    /// `sendAll`: three `GetTechnology` requests in one call (`POST /api/GetTechnology[]`).
+    private func batch() async throws {
+        let requests = ["redis", "postgresql", "servicestack"].map { slug in
+            let request = GetTechnology()
+            request.slug = slug
+            return request
+        }
+        let responses = try await client.sendAllAsync(requests)
+        heading("Three requests in one call (sendAll)")
+        print("  " + responses.map { $0.technology?.name ?? "?" }.joined(separator: ", "))
+    }
+
+    /// `api`: what a form binds to. A CreateTechnology the server's validators reject gives one
+    /// message per field, shown beside the fields, and a summary of what no field shows.
+    private func submitForm() async {
+        let request = CreateTechnology()
+        request.name = ""
+        request.slug = "redis-cluster-with-sentinel-and-automatic-failover-for-production-use"
+        request.productUrl = "redis.io/topics/cluster-tutorial"
+        request.vendorName = "Redis"
+        let result = await client.apiAsync(request)
+        heading("Submitting a form (api → ApiResult)")
+        if let created = result.response?.result {
+            print("  created \(created.name ?? "?") (\(created.slug ?? "?"))")
+            return
+        }
+        let shownFields = ["name", "slug"]
+        print("  \(result.statusCode.map { "HTTP \($0) " } ?? "")\(result.errorCode ?? "error")")
+        for field in shownFields {
+            print("  \(pad(field, 12)) \(result.fieldErrorMessage(field) ?? "ok")")
+        }
+        print("  above the form: \(result.summaryMessage(exceptFields: shownFields) ?? "-")")
     }
 
     /// What failures look like: the server's ResponseStatus, or a transport error.

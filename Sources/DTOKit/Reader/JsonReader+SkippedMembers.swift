@@ -1,0 +1,77 @@
+/// Skipping members whose values do not fit their properties (``InvalidMembers/skip(reportingTo:)``),
+/// and reporting them with their paths from the document's root.
+extension JsonReader {
+    /// Goes back to the start of a member's value and skips it, validating its syntax as strictly as
+    /// ever; the member's error is kept for the report.
+    /// - Throws: what makes the value itself invalid (bad syntax, nesting too deep): then the
+    ///   document cannot be read at all.
+    @inline(never)
+    mutating func skipInvalidMember(_ error: JsonDecodingError, valueStart: UnsafePointer<UInt8>, depth: Int) throws {
+        cursor = valueStart
+        self.depth = depth
+        skipWhitespace()
+        let valueOffset = offset
+        try skipValue()
+        skippedMembers.append((error, valueOffset))
+    }
+
+    /// Passes each skipped member's error to `report`, its path completed from the document's root.
+    /// (The path is worked out only now, by finding the value again: keeping track of it while
+    /// decoding would cost every member.)
+    mutating func reportSkippedMembers(to report: SkippedMembers) {
+        for (error, valueOffset) in skippedMembers {
+            report.add(error.rooted(at: pathComponents(toValueAt: valueOffset)))
+        }
+        skippedMembers.removeAll()
+    }
+
+    /// The path from the root to the value starting at `target`, found by walking the document
+    /// down to it, skipping every value that does not contain it.
+    func pathComponents(toValueAt target: Int) -> [JsonDecodingError.PathComponent] {
+        var walker = JsonReader(start: start, count: end - start, options: options)
+        walker.skipByteOrderMark()
+        var path: [JsonDecodingError.PathComponent] = []
+        while let first = walker.peek(), walker.offset < target {
+            var next: JsonDecodingError.PathComponent?
+            if first == .openBrace, (try? walker.beginObject()) == true {
+                repeat {
+                    guard let name = try? walker.readMemberName(),
+                          let contains = walker.skipUnlessContains(target) else { return path }
+                    if contains { next = .key(name) }
+                } while next == nil && (try? walker.nextMember()) == true
+            } else if first == .openBracket, (try? walker.beginArray()) == true {
+                var index = 0
+                repeat {
+                    guard let contains = walker.skipUnlessContains(target) else { return path }
+                    if contains { next = .index(index) }
+                    index += 1
+                } while next == nil && (try? walker.nextElement()) == true
+            }
+            guard let next else { return path }
+            path.append(next)
+        }
+        return path
+    }
+
+    /// Whether the value at the cursor contains `target` (then the cursor stays at its start);
+    /// otherwise skips it. Nil when it cannot be skipped.
+    private mutating func skipUnlessContains(_ target: Int) -> Bool? {
+        skipWhitespace()
+        let valueStart = cursor
+        guard (try? skipValue()) != nil else { return nil }
+        if target >= valueStart - start, target < offset {
+            cursor = valueStart
+            return true
+        }
+        return false
+    }
+}
+
+extension JsonDecodingError {
+    /// The error with `prefix` (the path to the value it was found in) before its own path.
+    func rooted(at prefix: [PathComponent]) -> JsonDecodingError {
+        var copy = self
+        copy.reversedPath += prefix.reversed()
+        return copy
+    }
+}

@@ -1,0 +1,136 @@
+import DTOKit
+
+/// What a call made with `api` or `apiAsync` came to: the response, or the error as a
+/// ``/DTOKit/ResponseStatus``. Those methods never throw, so a screen or a form can bind to the result.
+///
+/// ```swift
+/// let result = await client.apiAsync(request)
+/// if let response = result.response { show(response) }
+/// nameError = result.fieldErrorMessage("name")   // beside the field
+/// summary = result.errorSummary                  // above the form, when no field shows the error
+/// ```
+///
+/// An HTTP error gives the server's `responseStatus` (its error code, message and field errors),
+/// or, when the body has none, the status code as ``errorCode`` and its reason phrase as
+/// ``errorMessage``. A failure without an HTTP response (no connection, a timeout, a body that
+/// cannot be decoded) gives an error code of its own: ``ServiceClientError/errorCode``
+/// (`ConnectionRefused`, `TimedOut`, `Cancelled`, …) and the error's description as message.
+/// The error itself stays in ``underlyingError``.
+public struct ApiResult<Response> {
+    /// The response, when the call succeeded.
+    public let response: Response?
+    /// What went wrong, when the call failed.
+    public let error: ResponseStatus?
+    /// The HTTP status of an error response; nil when the call succeeded or got no response.
+    public let statusCode: Int?
+    /// The error the call failed with (``WebServiceException``, ``ServiceClientError``, or one a
+    /// mock threw), for what ``error`` does not say.
+    public let underlyingError: (any Error)?
+
+    /// A successful result.
+    public init(response: Response) {
+        self.response = response
+        error = nil
+        statusCode = nil
+        underlyingError = nil
+    }
+
+    /// A failed result with `error` as its status (for mocks and previews).
+    public init(error: ResponseStatus, statusCode: Int? = nil) {
+        response = nil
+        self.error = error
+        self.statusCode = statusCode
+        underlyingError = nil
+    }
+
+    /// The failed result for an error a call threw.
+    public init(failure: any Error) {
+        response = nil
+        underlyingError = failure
+        switch failure {
+        case let webError as WebServiceException:
+            statusCode = webError.statusCode
+            let status = webError.responseStatus ?? ResponseStatus()
+            status.errorCode = status.errorCode ?? webError.errorCode
+            status.message = status.message ?? webError.errorMessage
+            error = status
+        case let clientError as ServiceClientError:
+            statusCode = nil
+            error = Self.status(code: clientError.errorCode, message: clientError.description)
+        default:
+            statusCode = nil
+            error = Self.status(code: String(describing: type(of: failure)), message: "\(failure)")
+        }
+    }
+
+    private static func status(code: String, message: String) -> ResponseStatus {
+        let status = ResponseStatus()
+        status.errorCode = code
+        status.message = message
+        return status
+    }
+
+    // MARK: State
+
+    /// Whether the call has finished: it has a response or an error.
+    public var completed: Bool { response != nil || error != nil }
+
+    /// Whether the call failed: its error has an error code or a message.
+    public var failed: Bool { error?.errorCode != nil || error?.message != nil }
+
+    /// Whether the call succeeded: it has a response and did not fail.
+    public var succeeded: Bool { !failed && response != nil }
+
+    // MARK: The error
+
+    /// The error code: the exception type or the first failed validation rule (`NotEmpty`), the
+    /// HTTP status (`"404"`), or the client's own code (`ConnectionRefused`).
+    public var errorCode: String? { error?.errorCode }
+
+    /// The error's message.
+    public var errorMessage: String? { error?.message }
+
+    /// The validation errors, one per invalid field (empty when there are none).
+    public var errors: [ResponseError] { error?.errors ?? [] }
+
+    /// The message to show above a form when no field shows the error: ``errorMessage`` when the
+    /// error has no field errors, else nil (they are shown beside their fields).
+    public var errorSummary: String? {
+        error != nil && errors.isEmpty ? errorMessage : nil
+    }
+
+    /// The validation error of the field named `fieldName`, matched ignoring case (servers name
+    /// fields as their C# properties, `Email`; apps as JSON members, `email`).
+    public func fieldError(_ fieldName: String) -> ResponseError? {
+        let name = fieldName.lowercased()
+        return errors.first { $0.fieldName?.lowercased() == name }
+    }
+
+    /// The message of ``fieldError(_:)``.
+    public func fieldErrorMessage(_ fieldName: String) -> String? {
+        fieldError(fieldName)?.message
+    }
+
+    /// Whether the field named `fieldName` (ignoring case) has a validation error.
+    public func hasFieldError(_ fieldName: String) -> Bool {
+        fieldError(fieldName) != nil
+    }
+
+    /// Whether to show a summary above a form whose `shownFields` show their own errors: the call
+    /// failed and none of those fields has an error.
+    public func showSummary(exceptFields shownFields: [String] = []) -> Bool {
+        failed && !shownFields.contains(where: hasFieldError)
+    }
+
+    /// The message to show above a form whose `shownFields` show their own errors: the first error
+    /// of a field not shown, else ``errorMessage`` when no shown field has an error; nil when the
+    /// call did not fail or every error is shown beside its field.
+    public func summaryMessage(exceptFields shownFields: [String] = []) -> String? {
+        guard failed else { return nil }
+        let shown = Set(shownFields.map { $0.lowercased() })
+        if let hidden = errors.first(where: { !shown.contains($0.fieldName?.lowercased() ?? "") }) {
+            return hidden.message ?? hidden.errorCode
+        }
+        return showSummary(exceptFields: shownFields) ? errorMessage : nil
+    }
+}

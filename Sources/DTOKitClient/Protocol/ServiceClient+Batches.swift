@@ -1,0 +1,92 @@
+import DTOKit
+
+/// Auto-batched and one-way requests.
+///
+/// `sendAll` POSTs requests of one type as a JSON array to `/api/{Name}[]` (`/json/reply/{Name}[]`
+/// without a base path); the server runs them in order and answers with their responses in the
+/// same order. It stops at the first request that fails and answers with that request's error:
+/// ``WebServiceException/autoBatchIndex`` says which one (those before it have run). An empty
+/// array makes no call.
+///
+/// `sendOneWay` / `publish` POST one request to ServiceStack's one-way endpoint,
+/// `/json/oneway/{Name}`: the server queues it when it has a message queue, else runs it, and the
+/// response body is ignored; `sendAllOneWay` / `publishAll` do the same with a batch
+/// (`/json/oneway/{Name}[]`). HTTP errors are still thrown.
+extension ServiceClient {
+    // MARK: Batches
+
+    /// Sends `requests` in one call and returns their responses, in order.
+    public func sendAll<T: IReturn>(_ requests: [T]) throws -> [T.Return] {
+        guard !requests.isEmpty else { return [] }
+        return try Self.batchResponses(execute(ServiceCall(batch: requests, oneWay: false)), count: requests.count)
+    }
+
+    /// Async ``sendAll(_:)``.
+    public func sendAllAsync<T: IReturn>(_ requests: [T]) async throws -> sending [T.Return] {
+        guard !requests.isEmpty else { return [] }
+        return try await Self.batchResponses(executeAsync(ServiceCall(batch: requests, oneWay: false)),
+                                             count: requests.count)
+    }
+
+    /// Sends `requests` in one one-way call (no responses).
+    public func sendAllOneWay<T: ServiceRequest>(_ requests: [T]) throws {
+        guard !requests.isEmpty else { return }
+        _ = try execute(ServiceCall(batch: requests, oneWay: true))
+    }
+
+    /// Async ``sendAllOneWay(_:)``.
+    public func sendAllOneWayAsync<T: ServiceRequest>(_ requests: [T]) async throws {
+        guard !requests.isEmpty else { return }
+        _ = try await executeAsync(ServiceCall(batch: requests, oneWay: true))
+    }
+
+    /// The same as ``sendAllOneWay(_:)`` (the .NET clients' name).
+    public func publishAll<T: ServiceRequest>(_ requests: [T]) throws {
+        try sendAllOneWay(requests)
+    }
+
+    /// The same as ``sendAllOneWayAsync(_:)``.
+    public func publishAllAsync<T: ServiceRequest>(_ requests: [T]) async throws {
+        try await sendAllOneWayAsync(requests)
+    }
+
+    // MARK: One-way
+
+    /// POSTs `request` to its one-way endpoint; the response body is ignored.
+    public func sendOneWay<T: ServiceRequest>(_ request: T) throws {
+        _ = try execute(ServiceCall(method: .post, destination: .oneWay, payload: .request(request)))
+    }
+
+    /// Async ``sendOneWay(_:)``.
+    public func sendOneWayAsync<T: ServiceRequest>(_ request: T) async throws {
+        _ = try await executeAsync(ServiceCall(method: .post, destination: .oneWay, payload: .request(request)))
+    }
+
+    /// The same as ``sendOneWay(_:)`` (the .NET clients' name).
+    public func publish<T: ServiceRequest>(_ request: T) throws {
+        try sendOneWay(request)
+    }
+
+    /// The same as ``sendOneWayAsync(_:)``.
+    public func publishAsync<T: ServiceRequest>(_ request: T) async throws {
+        try await sendOneWayAsync(request)
+    }
+
+    /// The responses of a batch, checked to be one per request.
+    private static func batchResponses<R: JsonConvertible>(_ response: ServiceResponse, count: Int) throws -> [R] {
+        let responses = try response.decode([R].self)
+        guard responses.count == count else {
+            let error = ServiceClientError.invalidResponse(
+                url: response.urlLabel, reason: "a batch of \(count) requests was answered with \(responses.count) responses")
+            throw response.onDecodingError?(error) ?? error
+        }
+        return responses
+    }
+}
+
+extension ServiceCall {
+    /// An auto-batched call: `requests` POSTed as one JSON array to their batch endpoint.
+    public init(batch requests: [any ServiceRequest], oneWay: Bool) {
+        self.init(method: .post, destination: .batch(oneWay: oneWay), payload: .batch(requests))
+    }
+}
