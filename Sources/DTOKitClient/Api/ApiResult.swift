@@ -47,27 +47,9 @@ public struct ApiResult<Response> {
     public init(failure: any Error) {
         response = nil
         underlyingError = failure
-        switch failure {
-        case let webError as WebServiceException:
-            statusCode = webError.statusCode
-            let status = webError.responseStatus ?? ResponseStatus()
-            status.errorCode = status.errorCode ?? webError.errorCode
-            status.message = status.message ?? webError.errorMessage
-            error = status
-        case let clientError as ServiceClientError:
-            statusCode = nil
-            error = Self.status(code: clientError.errorCode, message: clientError.description)
-        default:
-            statusCode = nil
-            error = Self.status(code: String(describing: type(of: failure)), message: "\(failure)")
-        }
-    }
-
-    private static func status(code: String, message: String) -> ResponseStatus {
-        let status = ResponseStatus()
-        status.errorCode = code
-        status.message = message
-        return status
+        let (status, statusCode) = FailureStatus.of(failure)
+        error = status
+        self.statusCode = statusCode
     }
 
     // MARK: State
@@ -76,7 +58,7 @@ public struct ApiResult<Response> {
     public var completed: Bool { response != nil || error != nil }
 
     /// Whether the call failed: its error has an error code or a message.
-    public var failed: Bool { error?.errorCode != nil || error?.message != nil }
+    public var failed: Bool { FailureStatus.failed(error) }
 
     /// Whether the call succeeded: it has a response and did not fail.
     public var succeeded: Bool { !failed && response != nil }
@@ -102,8 +84,7 @@ public struct ApiResult<Response> {
     /// The validation error of the field named `fieldName`, matched ignoring case (servers name
     /// fields as their C# properties, `Email`; apps as JSON members, `email`).
     public func fieldError(_ fieldName: String) -> ResponseError? {
-        let name = fieldName.lowercased()
-        return errors.first { $0.fieldName?.lowercased() == name }
+        FailureStatus.fieldError(fieldName, in: error)
     }
 
     /// The message of ``fieldError(_:)``.
@@ -119,18 +100,61 @@ public struct ApiResult<Response> {
     /// Whether to show a summary above a form whose `shownFields` show their own errors: the call
     /// failed and none of those fields has an error.
     public func showSummary(exceptFields shownFields: [String] = []) -> Bool {
-        failed && !shownFields.contains(where: hasFieldError)
+        FailureStatus.showSummary(error, exceptFields: shownFields)
     }
 
     /// The message to show above a form whose `shownFields` show their own errors: the first error
     /// of a field not shown, else ``errorMessage`` when no shown field has an error; nil when the
     /// call did not fail or every error is shown beside its field.
     public func summaryMessage(exceptFields shownFields: [String] = []) -> String? {
-        guard failed else { return nil }
+        FailureStatus.summaryMessage(error, exceptFields: shownFields)
+    }
+}
+
+/// What `ApiResult` says about its error, kept out of the generic type so that it is compiled once
+/// rather than as generic code for every response type.
+enum FailureStatus {
+    /// The status and HTTP status code for an error a call threw.
+    static func of(_ failure: any Error) -> (ResponseStatus, Int?) {
+        switch failure {
+        case let webError as WebServiceException:
+            let status = webError.responseStatus ?? ResponseStatus()
+            status.errorCode = status.errorCode ?? webError.errorCode
+            status.message = status.message ?? webError.errorMessage
+            return (status, webError.statusCode)
+        case let clientError as ServiceClientError:
+            return (status(code: clientError.errorCode, message: clientError.description), nil)
+        default:
+            return (status(code: String(describing: type(of: failure)), message: "\(failure)"), nil)
+        }
+    }
+
+    static func failed(_ status: ResponseStatus?) -> Bool {
+        status?.errorCode != nil || status?.message != nil
+    }
+
+    static func fieldError(_ fieldName: String, in status: ResponseStatus?) -> ResponseError? {
+        let name = fieldName.lowercased()
+        return status?.errors?.first { $0.fieldName?.lowercased() == name }
+    }
+
+    static func showSummary(_ status: ResponseStatus?, exceptFields shownFields: [String]) -> Bool {
+        failed(status) && !shownFields.contains { fieldError($0, in: status) != nil }
+    }
+
+    static func summaryMessage(_ status: ResponseStatus?, exceptFields shownFields: [String]) -> String? {
+        guard let status, failed(status) else { return nil }
         let shown = Set(shownFields.map { $0.lowercased() })
-        if let hidden = errors.first(where: { !shown.contains($0.fieldName?.lowercased() ?? "") }) {
+        if let hidden = status.errors?.first(where: { !shown.contains($0.fieldName?.lowercased() ?? "") }) {
             return hidden.message ?? hidden.errorCode
         }
-        return showSummary(exceptFields: shownFields) ? errorMessage : nil
+        return showSummary(status, exceptFields: shownFields) ? status.message : nil
+    }
+
+    private static func status(code: String, message: String) -> ResponseStatus {
+        let status = ResponseStatus()
+        status.errorCode = code
+        status.message = message
+        return status
     }
 }

@@ -25,7 +25,7 @@ extension ServiceClient {
         }
     }
 
-    /// Async ``api(_:method:)-(T,_)``: suspends until the response arrives.
+    /// The async form of `api(_:method:)`: suspends until the response arrives.
     public func apiAsync<T: IReturn>(_ request: T, method: HttpMethod? = nil) async -> sending ApiResult<T.Return> {
         do {
             return ApiResult(response: try await sendAsync(request, method: method))
