@@ -39,6 +39,13 @@ public protocol ServiceClient: Sendable {
 
     /// The cookies the client would send to its base URL, by name (none by default).
     func getCookies() -> [String: String]
+
+    /// Sends `call` and returns once the response's headers arrive, with its body as it arrives:
+    /// for responses that last, such as Server Events (``ServerEventsClient``).
+    ///
+    /// The default implementation runs ``executeAsync(_:)`` and hands the whole body on at once, so
+    /// a mock that answers `execute` with an event-stream body serves a ``ServerEventsClient`` too.
+    func stream(_ call: ServiceCall) async throws -> ServiceStream
 }
 
 extension ServiceClient {
@@ -47,6 +54,15 @@ extension ServiceClient {
     }
 
     public func getCookies() -> [String: String] { [:] }
+
+    public func stream(_ call: ServiceCall) async throws -> ServiceStream {
+        let response = try await executeAsync(call)
+        let body = response.data
+        return ServiceStream(httpResponse: response.httpResponse, chunks: AsyncThrowingStream { continuation in
+            continuation.yield(body)
+            continuation.finish()
+        })
+    }
 
     /// The JWT the server set as the `ss-tok` cookie, if any.
     public func getTokenCookie() -> String? { getCookies()["ss-tok"] }

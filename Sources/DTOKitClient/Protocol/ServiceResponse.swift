@@ -89,3 +89,20 @@ public struct ServiceResponse: @unchecked Sendable {
         httpResponse.url.map(URLSessionTransport.urlWithoutQuery) ?? "?"
     }
 }
+
+/// A response whose body is still arriving (see ``ServiceClient/stream(_:)``).
+///
+/// `@unchecked Sendable`: the HTTP response is immutable once received.
+public struct ServiceStream: @unchecked Sendable {
+    /// The status, headers and URL of the response.
+    public let httpResponse: HTTPURLResponse
+    /// The body's bytes in the chunks they arrive in; the sequence ends when the response does, and
+    /// throws ``ServiceClientError`` when the connection fails. Ending its iteration (or cancelling
+    /// the task that iterates it) closes the connection.
+    public let chunks: AsyncThrowingStream<Data, any Error>
+
+    public init(httpResponse: HTTPURLResponse, chunks: AsyncThrowingStream<Data, any Error>) {
+        self.httpResponse = httpResponse
+        self.chunks = chunks
+    }
+}

@@ -25,7 +25,7 @@ final class URLSessionTransport: @unchecked Sendable {
     }
 
     let session: URLSession
-    private let delegate = SessionDelegate()
+    let delegate = SessionDelegate()
 
     init(configuration: URLSessionConfiguration) {
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -60,6 +60,17 @@ final class URLSessionTransport: @unchecked Sendable {
         exchange.start(task, onFinish: onFinish)
     }
 
+    /// The request that follows a redirect from `request`: without the `Authorization` and `Cookie`
+    /// headers when it goes to another origin.
+    static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
+        guard let from = request.url, let to = next.url,
+              from.scheme != to.scheme || from.host != to.host || from.port != to.port else { return next }
+        var sameOriginOnly = next
+        sameOriginOnly.setValue(nil, forHTTPHeaderField: "Authorization")
+        sameOriginOnly.setValue(nil, forHTTPHeaderField: "Cookie")
+        return sameOriginOnly
+    }
+
     static func urlWithoutQuery(_ url: URL) -> String {
         let text = url.absoluteString
         if let mark = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
@@ -69,24 +80,47 @@ final class URLSessionTransport: @unchecked Sendable {
     }
 }
 
-/// Routes the session's callbacks to the exchange of each task.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    let exchanges = Locked<[Int: Exchange]>([:])
+/// Routes the session's callbacks to the exchange of each task, or to its stream.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    fileprivate let exchanges = Locked<[Int: Exchange]>([:])
+    let streams = Locked<[Int: StreamExchange]>([:])
 
     private func exchange(for task: URLSessionTask) -> Exchange? {
         exchanges.withLock { $0[task.taskIdentifier] }
     }
 
+    private func stream(for task: URLSessionTask) -> StreamExchange? {
+        streams.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        stream(for: dataTask)?.received(response)
+        completionHandler(.allow)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchange(for: dataTask)?.received(data)
+        if let stream = stream(for: dataTask) {
+            stream.received(data)
+        } else {
+            exchange(for: dataTask)?.received(data)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        completionHandler(exchange(for: task)?.redirect(to: request))
+        if let stream = stream(for: task) {
+            completionHandler(stream.redirect(to: request))
+        } else {
+            completionHandler(exchange(for: task)?.redirect(to: request))
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let stream = streams.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            stream.complete(error: error)
+            return
+        }
         let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         exchange?.complete(response: task.response, error: error)
     }
@@ -179,12 +213,7 @@ private final class Exchange: Sendable {
             halt(.tooManyRedirects, cancel: false)
             return nil
         }
-        guard let from = request.url, let to = next.url,
-              from.scheme != to.scheme || from.host != to.host || from.port != to.port else { return next }
-        var sameOriginOnly = next
-        sameOriginOnly.setValue(nil, forHTTPHeaderField: "Authorization")
-        sameOriginOnly.setValue(nil, forHTTPHeaderField: "Cookie")
-        return sameOriginOnly
+        return URLSessionTransport.redirect(from: request, to: next)
     }
 
     func complete(response: URLResponse?, error: (any Error)?) {
@@ -215,19 +244,28 @@ private final class Exchange: Sendable {
 
     /// A URLSession error as a ``ServiceClientError``.
     private func failure(_ error: any Error, _ state: State) -> ServiceClientError {
+        URLSessionTransport.failure(error, url: label, timeout: limits.timeout, response: state.response,
+                                    receivedBytes: state.body.count)
+    }
+}
+
+extension URLSessionTransport {
+    /// A URLSession error as a ``ServiceClientError``, given what had arrived.
+    static func failure(_ error: any Error, url label: String, timeout: TimeInterval, response: URLResponse?,
+                        receivedBytes: Int) -> ServiceClientError {
         let nsError = error as NSError
         switch nsError.domain == NSURLErrorDomain ? nsError.code : 0 {
         case NSURLErrorCancelled: return .cancelled(url: label)
-        case NSURLErrorTimedOut: return .timedOut(url: label, timeout: limits.timeout)
+        case NSURLErrorTimedOut: return .timedOut(url: label, timeout: timeout)
         case NSURLErrorCannotConnectToHost: return .connectionRefused(url: label)
-        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: label, receivedBytes: state.body.count)
+        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: label, receivedBytes: receivedBytes)
         case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: label, count: 0)
         default:
             // The headers arrived, then the transfer failed: the body is incomplete.
-            guard let expected = state.response?.expectedContentLength else {
+            guard let expected = response?.expectedContentLength else {
                 return .networkFailure(url: label, code: nsError.code, message: nsError.localizedDescription)
             }
-            return .truncatedResponse(url: label, receivedBytes: state.body.count, expectedBytes: expected >= 0 ? Int(expected) : nil)
+            return .truncatedResponse(url: label, receivedBytes: receivedBytes, expectedBytes: expected >= 0 ? Int(expected) : nil)
         }
     }
 }

@@ -33,6 +33,8 @@ Test-only endpoints: GET /_test/stats returns request counters ({"requests":…,
 GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got; GET /_test/redirect?to=URL answers 302 to URL;
 GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
 GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`).
+
+Server Events (/event-stream and the rest, and their test controls): see serverevents.py.
 """
 
 import argparse
@@ -53,6 +55,8 @@ import zlib
 from decimal import Decimal, InvalidOperation
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote
+
+import serverevents
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_METADATA = os.path.join(HERE, "..", "testservices.metadata.json")
@@ -1117,6 +1121,9 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else b""
         extra_headers = {"X-Http-Method": method}
         try:
+            if serverevents.serve(self, app.events, method, raw_path, query, body,
+                                  lambda: self.request_user(app), HttpError):
+                return
             if raw_path.startswith("/_test/fault/"):
                 return serve_fault(self, raw_path[len("/_test/fault/"):], app.state)
             if raw_path.startswith("/_test/"):
@@ -1146,6 +1153,16 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as error:  # noqa: BLE001 - a test server reports everything as a 500
             status = HttpError(500, type(error).__name__, str(error))
             self.respond(500, to_json_bytes(status.body()), "application/json; charset=utf-8", extra_headers, [])
+
+    def request_user(self, app):
+        """The user a valid bearer token, ss-tok cookie or Basic header names, else None."""
+        ctx = Context(self, None, "GET", {}, {}, [], None)
+        basic = ctx.basic_credentials()
+        if basic is not None:
+            user, password = basic
+            return user if app.state.users.get(user) == password else None
+        token = ctx.bearer_token()
+        return app.state.user_for_access_token(token)[0] if token else None
 
     def serve_batch(self, app, method, route, body, headers):
         """Runs a JSON array of requests in order, stopping at the first that fails."""
@@ -1273,6 +1290,7 @@ class App:
                 "Name", "Slug", "VendorName", "VendorUrl", "ProductUrl", "LogoUrl", "Description", "Tier")]
                 + [("IsLocked", "Boolean")], [("/technology", "POST")])
         self.state = State()
+        self.events = serverevents.EventHub(self.state)
         self.services = Services(self.schema, self.state, self.techstacks)
         self.routes = [Route(op["name"], path, verbs)
                        for op in self.schema.operations.values() for path, verbs in op["routes"]]

@@ -1,0 +1,230 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The connection task: connect, read events, post heartbeats, watch for silence, reconnect.
+extension ServerEventsClient {
+    /// Runs until the client stops, or the stream is refused in a way retrying cannot mend.
+    func run() async {
+        var failures = 0
+        var subscribedBefore = false
+        while !Task.isCancelled {
+            let connection = Connection(isReconnect: subscribedBefore)
+            let ended: any Error
+            do {
+                try await read(connection)
+                ended = ServiceClientError.connectionLost(url: streamLabel, receivedBytes: connection.receivedBytes)
+            } catch let refused as StreamRefused {
+                stopListening(throwing: refused.error)
+                return
+            } catch {
+                if Task.isCancelled { break }
+                ended = error
+            }
+            if Task.isCancelled { break }
+            if let subscription = connection.subscription {
+                subscribedBefore = true
+                failures = 0
+                await unregister(subscription)
+            }
+            failures += 1
+            let delay = shared[\.configuration].retryDelay(attempt: failures)
+            shared.withLock { shared in
+                guard shared.state != .stopped else { return }
+                (shared.state, shared.subscription, shared.lastEventId) = (.reconnecting(attempt: failures), nil, nil)
+            }
+            emit(.disconnected(error: ended, retryIn: delay))
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+    }
+
+    /// One connection: opens the stream, then reads it while other tasks watch for silence and post
+    /// heartbeats; returns when the stream ends, throws when any of them fails.
+    private func read(_ connection: Connection) async throws {
+        var request = URLRequest(url: try streamUrl())
+        request.httpMethod = "GET"
+        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+        request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+        let stream: ServiceStream
+        do {
+            stream = try await client.stream(ServiceCall(method: .get, destination: .urlRequest(request)))
+        } catch where Self.isFinal(error) {
+            throw StreamRefused(error: error)
+        }
+        let contentType = stream.httpResponse.value(forHTTPHeaderField: "Content-Type")
+        guard contentType?.lowercased().hasPrefix("text/event-stream") == true else {
+            throw ServerEventsError.notAnEventStream(contentType: contentType)
+        }
+        let maxEventSize = shared[\.configuration].maxEventSize
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var parser = EventStreamParser(maxEventSize: maxEventSize)
+                for try await chunk in stream.chunks {
+                    connection.received(chunk.count)
+                    for output in parser.feed(chunk) { self.handle(output, on: connection) }
+                }
+            }
+            group.addTask { try await self.watchForSilence(connection) }
+            group.addTask { try await self.postHeartbeats(connection) }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Fails when nothing arrived for `idleTimeoutMs` (before the subscription: for 30 s). A task
+    /// of its own, so that a heartbeat the server does not answer cannot hold it up. Never returns.
+    private func watchForSilence(_ connection: Connection) async throws {
+        while true {
+            let idleTimeout = UInt64(connection.subscription?.idleTimeoutMs ?? 30_000) * 1_000_000
+            let silent = Connection.now() - connection.lastActivity
+            if silent > idleTimeout {
+                throw ServerEventsError.idleTimeout(milliseconds: Int(idleTimeout / 1_000_000))
+            }
+            try await Task.sleep(nanoseconds: max(10_000_000, min(idleTimeout - silent, idleTimeout / 4)))
+        }
+    }
+
+    /// Posts a heartbeat every `heartbeatIntervalMs` once subscribed; fails when one fails. Never returns.
+    private func postHeartbeats(_ connection: Connection) async throws {
+        while true {
+            let interval = UInt64(connection.subscription?.heartbeatIntervalMs ?? 10_000) * 1_000_000
+            try await Task.sleep(nanoseconds: connection.subscription == nil ? 20_000_000 : interval)
+            if let subscription = connection.subscription {
+                _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url(subscription.heartbeatUrl)))
+            }
+        }
+    }
+
+    /// Turns what the parser read into events.
+    private func handle(_ output: EventStreamParser.Output, on connection: Connection) {
+        let raw: EventStreamParser.RawEvent
+        switch output {
+        case .tooLarge(let limit):
+            emit(.invalidEvent(.eventTooLarge(limit: limit)))
+            return
+        case .event(let event):
+            raw = event
+        }
+        let eventId = raw.id.flatMap { Int($0) }
+        if let eventId { shared[\.lastEventId] = eventId }
+        guard let message = ServerEventMessage(data: raw.data, eventId: eventId) else {
+            emit(.invalidEvent(.invalidSelector(data: String(raw.data.prefix(200)))))
+            return
+        }
+        let meta = message.op == "cmd" ? ServerEventUser.strings(in: message.jsonValue) : nil
+        switch (message.target, meta) {
+        case ("onConnect", let meta?):
+            guard let subscription = ServerEventSubscription(meta: meta, isReconnect: connection.isReconnect) else {
+                emit(.invalidEvent(.invalidConnectEvent(data: String(raw.data.prefix(200)))))
+                return
+            }
+            connection.subscribed(subscription)
+            shared.withLock { shared in
+                guard shared.state != .stopped else { return }
+                (shared.state, shared.subscription) = (.connected(subscription), subscription)
+            }
+            emit(.connected(subscription))
+        case ("onJoin", let meta?): emit(.joined(ServerEventUser(meta: meta), message: message))
+        case ("onLeave", let meta?): emit(.left(ServerEventUser(meta: meta), message: message))
+        case ("onUpdate", let meta?): emit(.updated(ServerEventUser(meta: meta), message: message))
+        case ("onHeartbeat", _): break   // the server's answer to a heartbeat: activity enough
+        default:
+            for handler in selectorHandlers(for: message) { handler(message) }
+            emit(.message(message))
+        }
+    }
+
+    private func selectorHandlers(for message: ServerEventMessage) -> [@Sendable (ServerEventMessage) -> Void] {
+        let channelSelector = message.channel.map { "\($0)@\(message.selector)" }
+        return shared[\.selectorHandlers]
+            .filter { $0.selector == message.selector || $0.selector == channelSelector }
+            .map(\.handler)
+    }
+
+    /// Hands `event` to the event handlers and every iteration of ``events``.
+    func emit(_ event: ServerEvent) {
+        let (handlers, listeners) = shared.withLock { ($0.eventHandlers, Array($0.listeners.values)) }
+        for handler in handlers { handler(event) }
+        for listener in listeners { listener.yield(event) }
+    }
+
+    /// Ends every iteration of ``events`` with `error`; the client is stopped.
+    private func stopListening(throwing error: any Error) {
+        let listeners = shared.withLock { shared in
+            defer { (shared.listeners, shared.state, shared.pump, shared.subscription) = ([:], .stopped, nil, nil) }
+            return Array(shared.listeners.values)
+        }
+        for listener in listeners { listener.finish(throwing: error) }
+    }
+
+    /// Unregisters `subscription`, ignoring failures (it may be gone already).
+    func unregister(_ subscription: ServerEventSubscription) async {
+        _ = try? await client.executeAsync(ServiceCall(method: .post, destination: .url(subscription.unRegisterUrl)))
+    }
+
+    /// `{baseUrl}event-stream?channels=a,b`.
+    func streamUrl() throws -> URL {
+        let channels = shared[\.channels]
+        let query = channels.isEmpty ? "" : "?" + PercentEncoding.queryString([("channels", channels.joined(separator: ","))])
+        guard let url = URL(string: baseUrl + "event-stream" + query) else {
+            throw ServiceClientError.invalidUrl(baseUrl + "event-stream" + query)
+        }
+        return url
+    }
+
+    var streamLabel: String { baseUrl + "event-stream" }
+
+    /// Answers that connecting again will not change: the server refused the stream (4xx other than
+    /// 408 and 429), or the request cannot be built.
+    static func isFinal(_ error: any Error) -> Bool {
+        switch error {
+        case let error as WebServiceException:
+            return (400..<500).contains(error.statusCode) && error.statusCode != 408 && error.statusCode != 429
+        case ServiceClientError.invalidUrl, ServiceClientError.requestEncodingFailed:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// The server refused the stream in a way connecting again will not change.
+private struct StreamRefused: Error {
+    let error: any Error
+}
+
+/// What one connection's reader, watchdog and heartbeat tasks share.
+final class Connection: Sendable {
+    private struct State {
+        var subscription: ServerEventSubscription?
+        var lastActivity = Connection.now()
+        var receivedBytes = 0
+    }
+
+    let isReconnect: Bool
+    private let state = Locked(State())
+
+    init(isReconnect: Bool) {
+        self.isReconnect = isReconnect
+    }
+
+    var subscription: ServerEventSubscription? { state[\.subscription] }
+    var lastActivity: UInt64 { state[\.lastActivity] }
+    var receivedBytes: Int { state[\.receivedBytes] }
+
+    func received(_ count: Int) {
+        state.withLock { state in
+            state.lastActivity = Connection.now()
+            state.receivedBytes += count
+        }
+    }
+
+    func subscribed(_ subscription: ServerEventSubscription) {
+        state[\.subscription] = subscription
+    }
+
+    /// Nanoseconds on a clock that only goes forward.
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}

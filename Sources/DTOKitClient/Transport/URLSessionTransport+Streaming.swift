@@ -1,0 +1,110 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Long-lived responses (Server Events): the body handed on chunk by chunk as it arrives, for as long
+/// as the server keeps sending, instead of collected whole.
+extension URLSessionTransport {
+    /// Sends `request` and returns once the response's headers arrive (within `timeout` seconds),
+    /// with the body's bytes as they come. Ending the iteration of `chunks`, or cancelling the task
+    /// that iterates it, cancels the request.
+    func openStream(_ request: URLRequest, timeout: TimeInterval) async throws
+        -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+        let task = session.dataTask(with: request)
+        let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let exchange = StreamExchange(request: request, timeout: timeout, chunks: continuation)
+        continuation.onTermination = { _ in task.cancel() }
+        delegate.streams.withLock { $0[task.taskIdentifier] = exchange }
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (headers: CheckedContinuation<HTTPURLResponse, any Error>) in
+                exchange.start(task, headers: headers)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return (response, chunks)
+    }
+}
+
+/// One streaming data task: waits for the headers (bounded by the timeout), then passes each chunk
+/// of the body on, then how it ended.
+final class StreamExchange: Sendable {
+    private struct State {
+        var headers: CheckedContinuation<HTTPURLResponse, any Error>?
+        var timer: DispatchWorkItem?
+        var receivedBytes = 0
+        var response: URLResponse?
+    }
+
+    private let request: URLRequest
+    private let timeout: TimeInterval
+    private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
+    private let state = Locked(State())
+
+    init(request: URLRequest, timeout: TimeInterval, chunks: AsyncThrowingStream<Data, any Error>.Continuation) {
+        self.request = request
+        self.timeout = timeout
+        self.chunks = chunks
+    }
+
+    private var label: String { request.url.map(URLSessionTransport.urlWithoutQuery) ?? "?" }
+
+    func start(_ task: URLSessionDataTask, headers: CheckedContinuation<HTTPURLResponse, any Error>) {
+        let timer = DispatchWorkItem { [weak self, label, timeout] in
+            guard let self, let waiting = self.state.withLock({ $0.headers.takeOnce() }) else { return }
+            waiting.resume(throwing: ServiceClientError.timedOut(url: label, timeout: timeout))
+            task.cancel()
+        }
+        state.withLock { ($0.headers, $0.timer) = (headers, timer) }
+        task.resume()
+        if timeout > 0 && timeout.isFinite {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        }
+    }
+
+    func received(_ response: URLResponse) {
+        let (waiting, timer) = state.withLock { state in
+            state.response = response
+            return (state.headers.takeOnce(), state.timer)
+        }
+        timer?.cancel()
+        guard let waiting else { return }
+        if let http = response as? HTTPURLResponse {
+            waiting.resume(returning: http)
+        } else {
+            waiting.resume(throwing: ServiceClientError.invalidResponse(url: label, reason: "not an HTTP response"))
+        }
+    }
+
+    func received(_ data: Data) {
+        state.withLock { $0.receivedBytes += data.count }
+        chunks.yield(data)
+    }
+
+    func redirect(to next: URLRequest) -> URLRequest? {
+        URLSessionTransport.redirect(from: request, to: next)
+    }
+
+    func complete(error: (any Error)?) {
+        let (waiting, timer, state) = self.state.withLock { state in (state.headers.takeOnce(), state.timer, state) }
+        timer?.cancel()
+        let failure = error.map {
+            URLSessionTransport.failure($0, url: label, timeout: timeout, response: state.response,
+                                        receivedBytes: state.receivedBytes)
+        }
+        if let waiting {
+            waiting.resume(throwing: failure ?? ServiceClientError.invalidResponse(url: label, reason: "no response"))
+        }
+        chunks.finish(throwing: failure)
+    }
+}
+
+extension Optional {
+    /// The value, leaving nil behind.
+    mutating func takeOnce() -> Wrapped? {
+        defer { self = nil }
+        return self
+    }
+}
