@@ -26,8 +26,8 @@ import FoundationNetworking
 /// ```
 ///
 /// Iterating ``events`` (or calling ``start()``) connects. Each iteration of ``events`` gets every
-/// event from then on. Callbacks work too: ``on(_:handler:)`` by selector, ``on(_:handler:)-(T.Type,_)``
-/// by DTO type, ``onEvent(_:)`` for everything.
+/// event from then on. Callbacks work too: `on(_:handler:)` by selector or by DTO type, ``onEvent(_:)``
+/// for everything.
 ///
 /// **Staying connected.** After `cmd.onConnect` the client posts a heartbeat every
 /// `heartbeatIntervalMs` the server asked for. A connection counts as dropped when the stream ends

@@ -2,10 +2,15 @@ import DTOKit
 import DTOKitClient
 import DTOs
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The calls the sample makes, each printing a short readable result.
 struct TechStacksTour {
     let client: JsonServiceClient
+    /// Whether the server is the bundled demo server, which can be asked to publish events.
+    let isDemoServer: Bool
 
     func run() async throws {
         try await overview()
@@ -14,6 +19,7 @@ struct TechStacksTour {
         try await batch()
         await errorHandling()
         await submitForm()
+        try await liveFeed()
         try await decodingTiming()
     }
 
@@ -98,6 +104,54 @@ struct TechStacksTour {
         print("  above the form: \(result.summaryMessage(exceptFields: shownFields) ?? "-")")
     }
 
+    /// Server Events: subscribe to a channel and print what arrives for a few seconds. On the demo
+    /// server the tour publishes two updates itself (a typed `Technology` and a plain command).
+    private func liveFeed() async throws {
+        heading("A live feed (Server Events on channel \"techstacks\")")
+        let events = ServerEventsClient(client: client, channels: ["techstacks"])
+        let feed = Task {
+            for try await event in events.events {
+                switch event {
+                case .connected(let subscription):
+                    print("  connected as \(subscription.user.displayName ?? "?") (subscription \(subscription.id))")
+                    if isDemoServer { try await publishDemoEvents() }
+                case .joined(let user, _):
+                    print("  \(user.displayName ?? "someone") joined")
+                case .message(let message) where message.target == "Technology":
+                    let technology = try message.decode(Technology.self)
+                    print("  \(message.selector): \(technology.name ?? "?") now has \(technology.viewCount ?? 0) views")
+                case .message(let message):
+                    print("  \(message.selector) \(message.json)")
+                case .disconnected(let error, let retryIn):
+                    print("  disconnected (\(error)); reconnecting in \(String(format: "%.1f", retryIn)) s")
+                case .left, .updated, .invalidEvent:
+                    break
+                }
+            }
+        }
+        try? await Task.sleep(nanoseconds: isDemoServer ? 1_000_000_000 : 5_000_000_000)
+        await events.stop()   // unregisters; the loop above ends
+        _ = await feed.result
+    }
+
+    /// Asks the demo server to publish to the channel, as a ServiceStack service would with
+    /// `ServerEvents.NotifyChannel("techstacks", technology)`.
+    private func publishDemoEvents() async throws {
+        let technology = Technology()
+        technology.name = "ServiceStack"
+        technology.viewCount = 26217
+        try await publish("cmd.Technology", technology.toJson())
+        try await publish("trigger.refreshStacks", #"{"reason":"new stack"}"#)
+    }
+
+    private func publish(_ selector: String, _ json: String) async throws {
+        var request = URLRequest(url: try URL(string: client.baseUrl + "_test/events/notify?channel=techstacks&selector=\(selector)")
+            .orThrow("bad URL"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(json.utf8)
+        _ = try await client.executeAsync(ServiceCall(method: .post, destination: .urlRequest(request)))
+    }
+
     /// What failures look like: the server's ResponseStatus, or a transport error.
     private func errorHandling() async {
         heading("Error handling")
@@ -161,5 +215,13 @@ struct TechStacksTour {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return times.sorted()[2]
+    }
+}
+
+extension Optional {
+    /// The value, or an error saying `what` is missing.
+    func orThrow(_ what: String) throws -> Wrapped {
+        guard let value = self else { throw SampleError(what) }
+        return value
     }
 }

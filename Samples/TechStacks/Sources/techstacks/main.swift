@@ -35,7 +35,7 @@ do {
         baseUrl = demo.baseUrl
         print("Started the demo server at \(demo.baseUrl)\n")
     }
-    try await TechStacksTour(client: JsonServiceClient(baseUrl: baseUrl ?? "")).run()
+    try await TechStacksTour(client: JsonServiceClient(baseUrl: baseUrl ?? ""), isDemoServer: server != nil).run()
     server?.stop()
 } catch {
     server?.stop()
