@@ -201,6 +201,13 @@ final class ClientFamiliesTests: XCTestCase {
             XCTAssertEqual(error.statusCode, 400)
             XCTAssertEqual(error.errorCode, "NotEmpty")
         }
+        let invalid = ThrowValidation()
+        invalid.age = 0
+        XCTAssertThrowsError(try client.sendOneWay(invalid)) { error in
+            guard let error = error as? WebServiceException else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.fieldError("age")?.errorCode, "InclusiveBetween")
+            XCTAssertEqual(error.fieldErrors.count, 3)
+        }
         let offline = JsonServiceClient(baseUrl: "http://127.0.0.1:\(try closedPort())")
         XCTAssertThrowsError(try offline.sendOneWay(store("k", "v"))) { error in
             guard case .connectionRefused? = error as? ServiceClientError else { return XCTFail("\(error)") }
@@ -262,6 +269,21 @@ final class ClientFamiliesTests: XCTestCase {
         client.clearCredentials()
         XCTAssertThrowsError(try client.post(secured()))
         XCTAssertEqual(log.requests.count, 3, "without credentials a 401 is final")
+    }
+
+    func testBasicCredentialsOnAServerThatIsNotThere() async throws {
+        let client = JsonServiceClient(baseUrl: "http://127.0.0.1:\(try closedPort())")
+        client.setCredentials(userName: "admin", password: "Sup3r-Secret-Passw0rd")
+        client.alwaysSendBasicAuthHeader = true
+        do {
+            _ = try await client.postAsync(secured())
+            XCTFail("no server, no response")
+        } catch {
+            guard case .connectionRefused? = error as? ServiceClientError else { return XCTFail("\(error)") }
+            XCTAssertFalse("\(error)".contains("Sup3r-Secret-Passw0rd"))
+        }
+        let result = await client.apiAsync(secured())
+        XCTAssertEqual(result.errorCode, "ConnectionRefused")
     }
 
     // MARK: Lenient member values

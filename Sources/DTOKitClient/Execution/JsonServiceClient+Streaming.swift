@@ -27,7 +27,9 @@ extension JsonServiceClient {
                     body.append(chunk.prefix(Self.errorBodyLimit - body.count))
                     if body.count >= Self.errorBodyLimit { break }
                 }
-                guard let error = receive(body, response, call: prepared, attempt: attempt) else { continue }
+                let error = receive(body, response, call: prepared, attempt: attempt)
+                    ?? WebServiceException(statusCode: response.statusCode, responseBody: body,
+                                           method: prepared.method.rawValue, url: prepared.label)
                 guard !retried, shouldSendBasicAuth(after: error, call: prepared, attempt: attempt) else { throw error }
                 retried = true
                 prepared.sendsBasicAuth = true
