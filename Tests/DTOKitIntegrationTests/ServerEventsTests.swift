@@ -285,6 +285,21 @@ final class ServerEventsTests: XCTestCase {
         await events.stop()
     }
 
+    func testHostileIntervalsAndDelaysAreBounded() async throws {
+        let mock = EventStreamMock(connectExtras: #","heartbeatIntervalMs":"9223372036854775807","idleTimeoutMs":"-5""#)
+        let events = ServerEventsClient(baseUrl: "http://mock", client: mock,
+                                        configuration: .init(initialRetryDelay: .infinity, maxRetryDelay: .nan))
+        XCTAssertEqual(events.configuration.initialRetryDelay, 0.5)
+        XCTAssertEqual(events.configuration.maxRetryDelay, 30)
+        for try await event in events.events {
+            guard case .connected(let subscription) = event else { continue }
+            XCTAssertEqual(subscription.heartbeatIntervalMs, 86_400_000, "at most a day")
+            XCTAssertEqual(subscription.idleTimeoutMs, 100, "at least 100 ms")
+            break
+        }
+        await events.stop()
+    }
+
     @MainActor
     func testAMainActorFeedShowsLiveMessages() async throws {
         let feed = LiveFeed(events: try makeEventsClient(channels: ["home"]))
@@ -419,13 +434,16 @@ final class LiveFeed {
 
 /// A test double that answers the event stream with two events, through `execute` alone.
 struct EventStreamMock: ServiceClient {
+    /// Extra members of the `cmd.onConnect` body.
+    var connectExtras = ""
+
     func execute(_ call: ServiceCall) throws -> ServiceResponse {
         guard case .urlRequest(let request) = call.destination, request.url?.path == "/event-stream" else {
             return try ServiceResponse(data: Data(), statusCode: 200)
         }
         let body = """
             id: 1
-            data: cmd.onConnect {"id":"mock-1","heartbeatUrl":"http://mock/event-heartbeat?id=mock-1","unRegisterUrl":"http://mock/event-unregister?id=mock-1"}
+            data: cmd.onConnect {"id":"mock-1","heartbeatUrl":"http://mock/event-heartbeat?id=mock-1","unRegisterUrl":"http://mock/event-unregister?id=mock-1"\(connectExtras)}
 
             id: 2
             data: home@cmd.chat {"text":"from a mock"}

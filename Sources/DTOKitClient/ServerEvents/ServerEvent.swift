@@ -138,6 +138,9 @@ public struct ServerEventSubscription: Sendable, Hashable {
     /// Whether this subscription replaces one a dropped connection had.
     public let isReconnect: Bool
 
+    /// A day, in milliseconds.
+    private static let day = 86_400_000
+
     init?(meta: [String: String], isReconnect: Bool) {
         guard let id = meta["id"], let heartbeatUrl = meta["heartbeatUrl"], let unRegisterUrl = meta["unRegisterUrl"]
         else { return nil }
@@ -145,8 +148,9 @@ public struct ServerEventSubscription: Sendable, Hashable {
         self.heartbeatUrl = heartbeatUrl
         self.unRegisterUrl = unRegisterUrl
         updateSubscriberUrl = meta["updateSubscriberUrl"]
-        heartbeatIntervalMs = meta["heartbeatIntervalMs"].flatMap { Int($0) }.map { max(50, $0) } ?? 10_000
-        idleTimeoutMs = meta["idleTimeoutMs"].flatMap { Int($0) }.map { max(100, $0) } ?? 30_000
+        // Bounded, whatever the server says: at least 50 ms between heartbeats, at most a day.
+        heartbeatIntervalMs = meta["heartbeatIntervalMs"].flatMap { Int($0) }.map { min(max(50, $0), Self.day) } ?? 10_000
+        idleTimeoutMs = meta["idleTimeoutMs"].flatMap { Int($0) }.map { min(max(100, $0), Self.day) } ?? 30_000
         user = ServerEventUser(meta: meta)
         self.isReconnect = isReconnect
     }

@@ -78,7 +78,10 @@ extension ServerEventsClient {
     private func watchForSilence(_ connection: Connection) async throws {
         while true {
             let idleTimeout = UInt64(connection.subscription?.idleTimeoutMs ?? 30_000) * 1_000_000
-            let silent = Connection.now() - connection.lastActivity
+            // Read in this order, `lastActivity` may be a moment later than `now`: no silence then.
+            let now = Connection.now()
+            let lastActivity = connection.lastActivity
+            let silent = now > lastActivity ? now - lastActivity : 0
             if silent > idleTimeout {
                 throw ServerEventsError.idleTimeout(milliseconds: Int(idleTimeout / 1_000_000))
             }

@@ -57,8 +57,10 @@ public final class ServerEventsClient: Sendable {
 
         public init(initialRetryDelay: TimeInterval = 0.5, maxRetryDelay: TimeInterval = 30,
                     maxEventSize: Int = 1024 * 1024) {
-            self.initialRetryDelay = max(0, initialRetryDelay)
-            self.maxRetryDelay = max(self.initialRetryDelay, maxRetryDelay)
+            // Finite and at most a day, so that every delay converts to nanoseconds.
+            let day: TimeInterval = 86_400
+            self.initialRetryDelay = initialRetryDelay.isFinite ? min(max(0, initialRetryDelay), day) : 0.5
+            self.maxRetryDelay = maxRetryDelay.isFinite ? min(max(self.initialRetryDelay, maxRetryDelay), day) : 30
             self.maxEventSize = max(1, maxEventSize)
         }
 
@@ -132,6 +134,9 @@ public final class ServerEventsClient: Sendable {
 
     /// The `id` of the last event received on the current connection.
     public var lastEventId: Int? { shared[\.lastEventId] }
+
+    /// How the client reconnects and how large an event may be.
+    public var configuration: Configuration { shared[\.configuration] }
 
     // MARK: Events
 
