@@ -150,6 +150,22 @@ final class ClientFamiliesTests: XCTestCase {
         XCTAssertEqual(try client.sendAll(Array(requests.prefix(2))).map(\.age), [20, 30])
     }
 
+    func testABatchTheServerRanPartOfIsNotSentAgain() throws {
+        let client = try makeTestClient()
+        client.setCredentials(userName: "admin", password: "p@55wOrd")   // a 401 would otherwise be retried
+        let log = TrafficLog(client)
+        let requests = ["None", "Unauthorized"].map { kind -> ThrowType in
+            let request = ThrowType()
+            request.type = kind
+            return request
+        }
+        XCTAssertThrowsError(try client.sendAll(requests)) { error in
+            XCTAssertEqual((error as? WebServiceException)?.statusCode, 401)
+            XCTAssertEqual((error as? WebServiceException)?.autoBatchIndex, 1)
+        }
+        XCTAssertEqual(log.requests.count, 1, "request 0 ran: sending the batch again would run it twice")
+    }
+
     func testOneWayBatchRunsEveryRequest() async throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)

@@ -188,12 +188,14 @@ final class ServerEventsTests: XCTestCase {
         let events = try makeEventsClient(channels: ["home"], maxEventSize: 4096)
         let log = EventLog(events)
         _ = try await log.connected()
-        let huge = "data: cmd.chat \"" + String(repeating: "x", count: 300_000) + "\"\n\n"
+        // The rest of the oversized event, its second data line included, is skipped with it.
+        let huge = "data: cmd.chat \"" + String(repeating: "x", count: 300_000) + "\"\ndata: home@cmd.tail {}\n\n"
         try await Self.raw(huge + "data: cmd.chat {\"text\":\"small\"}\n\n", pieces: 10)
         let messages = try await log.messages(count: 1)
         XCTAssertEqual(messages.first?.json, #"{"text":"small"}"#)
         let tooLarge = log.events.filter { if case .invalidEvent(.eventTooLarge(4096)) = $0 { true } else { false } }
         XCTAssertEqual(tooLarge.count, 1, "reported once")
+        XCTAssertFalse(log.messagesSoFar.contains { $0.selector == "cmd.tail" }, "nothing of the skipped event is delivered")
         await events.stop()
     }
 

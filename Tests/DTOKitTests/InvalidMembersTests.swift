@@ -30,6 +30,28 @@ final class InvalidMembersTests: XCTestCase {
         XCTAssertEqual(skipped.found, #"the string "x""#)
     }
 
+    func testAReportStaysBoundedHoweverManyMembersAreSkipped() throws {
+        let report = SkippedMembers()
+        let seen = Counter()
+        let counting = SkippedMembers { _ in seen.increment() }
+        let rows = Array(repeating: #"{"id":"x","name":"n"}"#, count: 100).joined(separator: ",")
+        let page = try Page<Child>.fromJson(#"{"results":[\#(rows)]}"#, options: skipping(report))
+        XCTAssertEqual(page.results?.count, 100)
+        XCTAssertEqual(report.all.count, 32, "paths for the first ones only")
+        XCTAssertEqual(report.all.last?.jsonPath, "$.results[31].id")
+        XCTAssertEqual(report.omittedCount, 100 - report.all.count)
+        XCTAssertTrue(report.description.hasSuffix("… and 68 more"), report.description)
+
+        for _ in 0..<40 {
+            _ = try Page<Child>.fromJson(#"{"results":[\#(rows)]}"#, options: skipping(counting))
+        }
+        XCTAssertEqual(counting.all.count, SkippedMembers.capacity)
+        XCTAssertEqual(counting.omittedCount, 40 * 100 - SkippedMembers.capacity)
+        XCTAssertEqual(seen.value, 40 * 32, "the handler sees every member reported with its path")
+        counting.removeAll()
+        XCTAssertEqual(counting.all.count + counting.omittedCount, 0)
+    }
+
     func testPathsFromTheRootThroughArraysAndObjects() throws {
         let report = SkippedMembers()
         let json = #"""
@@ -101,4 +123,12 @@ final class InvalidMembersTests: XCTestCase {
         XCTAssertEqual(report.all.first?.jsonPath, "$.id")
         XCTAssertEqual(report.all.first?.line, 2)
     }
+}
+
+/// A count shared with a `@Sendable` handler.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

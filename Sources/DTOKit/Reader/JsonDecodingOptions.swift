@@ -60,8 +60,14 @@ public struct InvalidMembers: Sendable, Hashable {
 /// The members a decoding skipped (see ``InvalidMembers/skip(reportingTo:)``): each as the error it
 /// would have failed with, its JSON path from the document's root. Safe to share between decodings on
 /// several threads; compared by identity.
+///
+/// Bounded, so that a report kept for a client's lifetime cannot grow without end: it keeps the first
+/// 1,000 members (``removeAll()`` makes room again), and of one document it reports the first 32 with
+/// their paths; the others are counted in ``omittedCount``.
 public final class SkippedMembers: Sendable, Hashable, CustomStringConvertible {
-    private let list = Locked<[JsonDecodingError]>([])
+    private let list = Locked<(members: [JsonDecodingError], omitted: Int)>(([], 0))
+    /// How many members ``all`` keeps.
+    public static let capacity = 1_000
     private let handler: (@Sendable (JsonDecodingError) -> Void)?
 
     /// A report that keeps the skipped members in ``all`` and, when given, passes each to `handler`
@@ -70,20 +76,35 @@ public final class SkippedMembers: Sendable, Hashable, CustomStringConvertible {
         self.handler = handler
     }
 
-    /// Every member skipped so far, oldest first.
-    public var all: [JsonDecodingError] { list.current }
+    /// The members skipped so far, oldest first (at most ``capacity``).
+    public var all: [JsonDecodingError] { list.current.members }
+
+    /// Members skipped but not in ``all``: beyond its capacity, or beyond the first 32 of a document.
+    public var omittedCount: Int { list.current.omitted }
 
     /// Forgets the members reported so far.
-    public func removeAll() { list.withLock { $0.removeAll() } }
+    public func removeAll() { list.withLock { $0 = ([], 0) } }
 
     func add(_ error: JsonDecodingError) {
-        list.withLock { $0.append(error) }
+        list.withLock { list in
+            if list.members.count < Self.capacity {
+                list.members.append(error)
+            } else {
+                list.omitted += 1
+            }
+        }
         handler?(error)
     }
 
+    func omit(_ count: Int) {
+        guard count > 0 else { return }
+        list.withLock { $0.omitted += count }
+    }
+
     public var description: String {
-        let all = self.all
-        return all.isEmpty ? "no skipped members" : all.map(\.description).joined(separator: "\n")
+        let (all, omitted) = list.current
+        let text = all.isEmpty ? "no skipped members" : all.map(\.description).joined(separator: "\n")
+        return omitted > 0 ? text + "\n… and \(omitted) more" : text
     }
 
     public static func == (lhs: SkippedMembers, rhs: SkippedMembers) -> Bool { lhs === rhs }

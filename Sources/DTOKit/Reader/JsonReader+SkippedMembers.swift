@@ -12,8 +12,16 @@ extension JsonReader {
         skipWhitespace()
         let valueOffset = offset
         try skipValue()
-        skippedMembers.append((error, valueOffset))
+        if skippedMembers.count < Self.maxReportedSkips {
+            skippedMembers.append((error, valueOffset))
+        } else {
+            omittedSkips += 1
+        }
     }
+
+    /// How many skipped members of one document are reported with their paths: finding a path walks
+    /// the document again, so a response full of odd values must not cost that walk for each one.
+    static let maxReportedSkips = 32
 
     /// Passes each skipped member's error to `report`, its path completed from the document's root.
     /// (The path is worked out only now, by finding the value again: keeping track of it while
@@ -22,7 +30,9 @@ extension JsonReader {
         for (error, valueOffset) in skippedMembers {
             report.add(error.rooted(at: pathComponents(toValueAt: valueOffset)))
         }
+        report.omit(omittedSkips)
         skippedMembers.removeAll()
+        omittedSkips = 0
     }
 
     /// The path from the root to the value starting at `target`, found by walking the document

@@ -35,6 +35,8 @@ public struct JsonReader: ~Copyable {
     /// Members skipped under ``InvalidMembers/skip(reportingTo:)``: each error, its path relative to
     /// the member's value, and where the value starts; reported with full paths when the document is read.
     var skippedMembers: [(error: JsonDecodingError, valueOffset: Int)] = []
+    /// Members skipped beyond the ones kept in `skippedMembers` (see `maxReportedSkips`).
+    var omittedSkips = 0
 
     @usableFromInline
     init(start: UnsafePointer<UInt8>, count: Int, options: JsonDecodingOptions) {
@@ -65,7 +67,7 @@ public struct JsonReader: ~Copyable {
         reader.skipByteOrderMark()
         let value = try body(&reader)
         try reader.expectEndOfDocument()
-        if let report = options.invalidMembers.report, !reader.skippedMembers.isEmpty {
+        if let report = options.invalidMembers.report, !reader.skippedMembers.isEmpty || reader.omittedSkips > 0 {
             reader.reportSkippedMembers(to: report)
         }
         return value

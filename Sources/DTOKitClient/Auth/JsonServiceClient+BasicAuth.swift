@@ -3,10 +3,11 @@ import Foundation
 /// HTTP Basic authentication, as ServiceStack's .NET clients do it.
 ///
 /// With credentials set, a call that fails with 401 is sent once more with
-/// `Authorization: Basic base64(userName:password)` (after the refresh-token retry, when the client
-/// has a refresh token). ``alwaysSendBasicAuthHeader`` sends the header from the first attempt; a
-/// ``bearerToken`` takes precedence over it. The password never shows in an error, a log line or a
-/// dump of the client.
+/// `Authorization: Basic base64(userName:password)`, unless the client has a refresh token (a call is
+/// sent again once at most, and a new access token is tried first). ``alwaysSendBasicAuthHeader`` sends
+/// the header from the first attempt; a ``bearerToken`` takes precedence over it. The encoded header,
+/// and the password when it has 8 characters or more, never show in an error, a log line or a dump of
+/// the client.
 extension JsonServiceClient {
     /// Sets the user name and password for HTTP Basic authentication. Nothing is sent while either
     /// is empty.

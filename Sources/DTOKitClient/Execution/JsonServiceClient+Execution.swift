@@ -169,7 +169,7 @@ struct CallRun {
             guard let error = client.receive(data, response, call: call, attempt: attempt) else {
                 return .done(client.makeResponse(data, response))
             }
-            guard !retried else { throw error }
+            guard !retried, !Self.ranPartOfBatch(call, response) else { throw error }
             retried = true
             if call.retryIf?(response) == true { return resend() }
             if client.shouldRefresh(after: error, call: call) {
@@ -197,6 +197,12 @@ struct CallRun {
             }
             return resend()
         }
+    }
+
+    /// Whether `call` is a batch the server ran some requests of before failing (its
+    /// `X-AutoBatch-Completed`): sending it again would run those twice.
+    private static func ranPartOfBatch(_ call: PreparedCall, _ response: HTTPURLResponse) -> Bool {
+        call.isBatch && (Int(response.value(forHTTPHeaderField: "X-AutoBatch-Completed") ?? "") ?? 0) > 0
     }
 
     private mutating func resend() -> Step {

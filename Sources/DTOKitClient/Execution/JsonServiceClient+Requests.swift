@@ -85,8 +85,10 @@ extension JsonServiceClient {
             }
             url = withQuery
         }
-        return PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
-                            headers: headers, retryIf: call.retryIf)
+        var prepared = PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
+                                    headers: headers, retryIf: call.retryIf)
+        if case .batch = call.destination { prepared.isBatch = true }
+        return prepared
     }
 
     /// The one type name of a batch's requests.

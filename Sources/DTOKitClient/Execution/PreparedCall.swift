@@ -18,6 +18,8 @@ struct PreparedCall: @unchecked Sendable {
     var allowsTokenRefresh = true
     /// Set after a 401: the call is sent again with the Basic credentials.
     var sendsBasicAuth = false
+    /// An auto-batched call: not sent again once the server ran some of its requests.
+    var isBatch = false
 
     /// The URL without its query string, for error messages.
     var label: String { URLSessionTransport.urlWithoutQuery(url) }

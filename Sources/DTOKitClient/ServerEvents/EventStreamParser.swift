@@ -25,6 +25,8 @@ struct EventStreamParser {
     let maxEventSize: Int
     /// The bytes of the line being read.
     private var line: [UInt8] = []
+    /// Whether the line being read has any bytes, kept or skipped: only a line without any ends an event.
+    private var lineHasBytes = false
     /// Whether the last byte was a CR, so that an LF right after it does not end another line.
     private var afterCarriageReturn = false
     /// The fields of the event being read.
@@ -52,6 +54,7 @@ struct EventStreamParser {
                 afterCarriageReturn = byte == 0x0D
                 if let output = endLine() { outputs.append(output) }
             default:
+                lineHasBytes = true
                 guard !skipping else { continue }
                 eventSize += 1
                 if eventSize > maxEventSize {
@@ -69,8 +72,11 @@ struct EventStreamParser {
 
     /// Handles the line just ended: a blank line ends the event.
     private mutating func endLine() -> Output? {
-        defer { line.removeAll(keepingCapacity: true) }
-        if line.isEmpty {
+        defer {
+            line.removeAll(keepingCapacity: true)
+            lineHasBytes = false
+        }
+        if !lineHasBytes {
             defer { (id, type, dataLines, eventSize, skipping) = (nil, nil, [], 0, false) }
             guard !skipping, !dataLines.isEmpty else { return nil }
             return .event(RawEvent(id: id, type: type, data: dataLines.joined(separator: "\n")))

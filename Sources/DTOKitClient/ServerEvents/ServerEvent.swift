@@ -119,8 +119,9 @@ public struct ServerEventUser: Sendable, Hashable {
     }
 }
 
-/// The subscription the server made for a connection (`cmd.onConnect`).
-public struct ServerEventSubscription: Sendable, Hashable {
+/// The subscription the server made for a connection (`cmd.onConnect`). Printed or dumped, its URLs
+/// show without their query strings, which may carry session ids.
+public struct ServerEventSubscription: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The subscription's id (the `id` of heartbeats, unregistering and channel changes).
     public let id: String
     /// Who is subscribed.
@@ -153,6 +154,20 @@ public struct ServerEventSubscription: Sendable, Hashable {
         idleTimeoutMs = meta["idleTimeoutMs"].flatMap { Int($0) }.map { min(max(100, $0), Self.day) } ?? 30_000
         user = ServerEventUser(meta: meta)
         self.isReconnect = isReconnect
+    }
+
+    public var description: String {
+        "ServerEventSubscription(id: \(id), user: \(user.displayName ?? user.userId ?? "?"), heartbeat every "
+            + "\(heartbeatIntervalMs) ms, idle timeout \(idleTimeoutMs) ms\(isReconnect ? ", reconnected" : ""))"
+    }
+
+    public var customMirror: Mirror {
+        let withoutQuery = { (url: String) in url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url }
+        return Mirror(self, children: [
+            "id": id, "user": user, "heartbeatUrl": withoutQuery(heartbeatUrl), "unRegisterUrl": withoutQuery(unRegisterUrl),
+            "updateSubscriberUrl": updateSubscriberUrl.map(withoutQuery) as Any, "heartbeatIntervalMs": heartbeatIntervalMs,
+            "idleTimeoutMs": idleTimeoutMs, "isReconnect": isReconnect,
+        ])
     }
 }
 

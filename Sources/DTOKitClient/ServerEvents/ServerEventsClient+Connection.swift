@@ -10,8 +10,9 @@ extension ServerEventsClient {
     func run() async {
         var failures = 0
         var subscribedBefore = false
+        var connection = Connection(isReconnect: false)
         while !Task.isCancelled {
-            let connection = Connection(isReconnect: subscribedBefore)
+            connection = Connection(isReconnect: subscribedBefore)
             let ended: any Error
             do {
                 try await read(connection)
@@ -37,6 +38,10 @@ extension ServerEventsClient {
             }
             emit(.disconnected(error: ended, retryIn: delay))
             try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+        // A subscription made while `stop()` was already under way is not one it could unregister.
+        if let subscription = connection.subscription, !connection.isPublished {
+            await unregister(subscription)
         }
     }
 
@@ -118,16 +123,22 @@ extension ServerEventsClient {
         }
         let meta = message.op == "cmd" ? ServerEventUser.strings(in: message.jsonValue) : nil
         switch (message.target, meta) {
-        case ("onConnect", let meta?):
+        case ("onConnect", var meta?):
+            for key in ["heartbeatUrl", "unRegisterUrl", "updateSubscriberUrl"] {
+                meta[key] = meta[key].map(onOwnOrigin)
+            }
             guard let subscription = ServerEventSubscription(meta: meta, isReconnect: connection.isReconnect) else {
                 emit(.invalidEvent(.invalidConnectEvent(data: String(raw.data.prefix(200)))))
                 return
             }
             connection.subscribed(subscription)
-            shared.withLock { shared in
-                guard shared.state != .stopped else { return }
+            let published = shared.withLock { shared -> Bool in
+                guard shared.state != .stopped else { return false }
                 (shared.state, shared.subscription) = (.connected(subscription), subscription)
+                return true
             }
+            // Stopped meanwhile: `stop()` did not see this subscription, so the connection task unregisters it.
+            if published { connection.published() }
             emit(.connected(subscription))
         case ("onJoin", let meta?): emit(.joined(ServerEventUser(meta: meta), message: message))
         case ("onLeave", let meta?): emit(.left(ServerEventUser(meta: meta), message: message))
@@ -162,9 +173,12 @@ extension ServerEventsClient {
         for listener in listeners { listener.finish(throwing: error) }
     }
 
-    /// Unregisters `subscription`, ignoring failures (it may be gone already).
+    /// Unregisters `subscription`, ignoring failures (it may be gone already). In a task of its own,
+    /// because the caller's may be cancelled (stopping is), and a cancelled task's requests are not sent.
     func unregister(_ subscription: ServerEventSubscription) async {
-        _ = try? await client.executeAsync(ServiceCall(method: .post, destination: .url(subscription.unRegisterUrl)))
+        let client = self.client
+        let call = ServiceCall(method: .post, destination: .url(subscription.unRegisterUrl))
+        await Task.detached { _ = try? await client.executeAsync(call) }.value
     }
 
     /// `{baseUrl}event-stream?channels=a,b`.
@@ -179,13 +193,25 @@ extension ServerEventsClient {
 
     var streamLabel: String { baseUrl + "event-stream" }
 
+    /// A URL the server named (heartbeat, unregister, channel changes) moved onto the base URL's scheme,
+    /// host and port: behind a proxy a server may name itself by an address the client did not connect
+    /// to (plain `http`, an inner host name), and the client's token or password go only where it was
+    /// told to connect.
+    func onOwnOrigin(_ url: String) -> String {
+        guard let named = URLComponents(string: url), var moved = URLComponents(string: baseUrl) else { return url }
+        moved.percentEncodedPath = named.percentEncodedPath
+        moved.percentEncodedQuery = named.percentEncodedQuery
+        moved.fragment = nil
+        return moved.string ?? url
+    }
+
     /// Answers that connecting again will not change: the server refused the stream (4xx other than
-    /// 408 and 429), or the request cannot be built.
+    /// 408 and 429; a 401 after the access token could not be renewed), or the request cannot be built.
     static func isFinal(_ error: any Error) -> Bool {
         switch error {
         case let error as WebServiceException:
             return (400..<500).contains(error.statusCode) && error.statusCode != 408 && error.statusCode != 429
-        case ServiceClientError.invalidUrl, ServiceClientError.requestEncodingFailed:
+        case ServiceClientError.invalidUrl, ServiceClientError.requestEncodingFailed, ServiceClientError.refreshTokenFailed:
             return true
         default:
             return false
@@ -202,6 +228,7 @@ private struct StreamRefused: Error {
 final class Connection: Sendable {
     private struct State {
         var subscription: ServerEventSubscription?
+        var isPublished = false
         var lastActivity = Connection.now()
         var receivedBytes = 0
     }
@@ -226,6 +253,13 @@ final class Connection: Sendable {
 
     func subscribed(_ subscription: ServerEventSubscription) {
         state[\.subscription] = subscription
+    }
+
+    /// Whether the subscription was handed to the client (then `stop()` unregisters it).
+    var isPublished: Bool { state[\.isPublished] }
+
+    func published() {
+        state[\.isPublished] = true
     }
 
     /// Nanoseconds on a clock that only goes forward.

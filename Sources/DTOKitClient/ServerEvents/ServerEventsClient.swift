@@ -64,10 +64,12 @@ public final class ServerEventsClient: Sendable {
             self.maxEventSize = max(1, maxEventSize)
         }
 
-        /// The delay before reconnect attempt `attempt` (1 for the first): doubling, capped, with jitter.
+        /// The delay before reconnect attempt `attempt` (1 for the first): doubling, capped, with jitter;
+        /// finite and at most a day whatever the properties were set to.
         func retryDelay(attempt: Int) -> TimeInterval {
             let doubled = initialRetryDelay * pow(2, Double(min(max(attempt, 1) - 1, 30)))
-            return min(maxRetryDelay, doubled) * Double.random(in: 0.5...1)
+            let delay = min(maxRetryDelay, doubled) * Double.random(in: 0.5...1)
+            return delay.isFinite ? min(max(0, delay), 86_400) : 0.5
         }
     }
 
@@ -141,7 +143,8 @@ public final class ServerEventsClient: Sendable {
     // MARK: Events
 
     /// Every event from now on, until the client stops. Iterating it starts the client; cancelling
-    /// the iterating task stops it (unless another iteration or a handler still listens).
+    /// the iterating task stops it (unless another iteration or a handler still listens). Events wait
+    /// in the sequence until they are taken: iterate it as soon as you have it.
     public var events: AsyncThrowingStream<ServerEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ServerEvent.self)
         let id: Int? = shared.withLock { shared in

@@ -12,6 +12,8 @@ extension URLSessionTransport {
     /// that iterates it, cancels the request.
     func openStream(_ request: URLRequest, timeout: TimeInterval) async throws
         -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
+        let label = request.url.map(URLSessionTransport.urlWithoutQuery) ?? "?"
+        if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
         let task = session.dataTask(with: request)
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let exchange = StreamExchange(request: request, timeout: timeout, chunks: continuation)
@@ -36,6 +38,9 @@ final class StreamExchange: Sendable {
         var timer: DispatchWorkItem?
         var receivedBytes = 0
         var response: URLResponse?
+        /// Set when the task ended; it may end before `start` has stored `headers` (cancelled at once).
+        var ended = false
+        var endError: (any Error)?
     }
 
     private let request: URLRequest
@@ -57,7 +62,15 @@ final class StreamExchange: Sendable {
             waiting.resume(throwing: ServiceClientError.timedOut(url: label, timeout: timeout))
             task.cancel()
         }
-        state.withLock { ($0.headers, $0.timer) = (headers, timer) }
+        let endedAlready = state.withLock { state -> (any Error)?? in
+            guard !state.ended else { return .some(state.endError) }
+            (state.headers, state.timer) = (headers, timer)
+            return .none
+        }
+        if let endedAlready {
+            headers.resume(throwing: endedAlready ?? ServiceClientError.cancelled(url: label))
+            return
+        }
         task.resume()
         if timeout > 0 && timeout.isFinite {
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
@@ -88,12 +101,15 @@ final class StreamExchange: Sendable {
     }
 
     func complete(error: (any Error)?) {
-        let (waiting, timer, state) = self.state.withLock { state in (state.headers.takeOnce(), state.timer, state) }
-        timer?.cancel()
+        let (response, receivedBytes) = state.withLock { ($0.response, $0.receivedBytes) }
         let failure = error.map {
-            URLSessionTransport.failure($0, url: label, timeout: timeout, response: state.response,
-                                        receivedBytes: state.receivedBytes)
+            URLSessionTransport.failure($0, url: label, timeout: timeout, response: response, receivedBytes: receivedBytes)
         }
+        let (waiting, timer) = state.withLock { state in
+            (state.ended, state.endError) = (true, failure)
+            return (state.headers.takeOnce(), state.timer)
+        }
+        timer?.cancel()
         if let waiting {
             waiting.resume(throwing: failure ?? ServiceClientError.invalidResponse(url: label, reason: "no response"))
         }

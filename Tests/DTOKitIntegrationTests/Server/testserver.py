@@ -692,6 +692,8 @@ class Services:
     def ThrowType(self, ctx):
         kind = (ctx.members.get("type") or "").lower()
         message = ctx.members.get("message")
+        if kind == "none":  # no error: for batches that fail further on
+            return {}
         if kind in self.THROW:
             status, code, default = self.THROW[kind]
             raise HttpError(status, code, message or default)
