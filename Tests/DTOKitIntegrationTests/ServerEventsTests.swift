@@ -268,6 +268,27 @@ final class ServerEventsTests: XCTestCase {
         XCTAssertEqual(anonymous.state, .stopped)
     }
 
+    func testAnExpiredAccessTokenIsRenewedForTheStream() async throws {
+        try await Self.control("config", ["requireAuth": "1"])
+        let signIn = Authenticate()
+        signIn.provider = "credentials"
+        signIn.userName = "test"
+        signIn.password = "test"
+        signIn.meta = ["AccessTokenTtlSeconds": "1"]
+        let session = try await makeTestClient().postAsync(signIn)
+        let client = try makeTestClient()
+        client.bearerToken = session.bearerToken
+        client.refreshToken = session.refreshToken
+        try await Task.sleep(nanoseconds: 1_300_000_000)
+        let refreshes = try serverCounter("getAccessToken")
+        let events = ServerEventsClient(client: client, channels: ["home"])
+        let subscription = try await EventLog(events).connected()
+        XCTAssertEqual(subscription.user.displayName, "test")
+        XCTAssertEqual(try serverCounter("getAccessToken"), refreshes + 1)
+        XCTAssertNotEqual(client.bearerToken, session.bearerToken)
+        await events.stop()
+    }
+
     // MARK: Mocks and the main actor
 
     func testAMockClientServesEventsThroughExecute() async throws {

@@ -152,6 +152,12 @@ struct CallRun {
     private(set) var call: PreparedCall
     let firstAttempt: Attempt
     private var phase: Phase
+
+    /// Whether the attempt under way gets a new access token rather than making the call.
+    var isRefreshing: Bool {
+        if case .refreshing = phase { return true }
+        return false
+    }
     private var retried = false
 
     init(client: JsonServiceClient, call: ServiceCall) throws {

@@ -4,8 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Streaming responses over HTTP, with the same headers, cookies, credentials and filters as every
-/// other call.
+/// Streaming responses over HTTP, with the same headers, cookies, credentials, filters and retries
+/// as every other call.
 extension JsonServiceClient {
     /// Sends `call` and returns once the response's headers arrive (within ``timeout``), with its body
     /// as it arrives; neither the response size limit nor the timeout applies to the body (the reader
@@ -14,33 +14,34 @@ extension JsonServiceClient {
     /// a refresh token, else with the Basic credentials when they are set.
     public func stream(_ call: ServiceCall) async throws -> ServiceStream {
         do {
-            var prepared = try prepare(call)
-            var retried = false
+            // The same course as any call (`CallRun`), with each attempt sent as a stream: the call's
+            // own successful answer is handed on as it arrives, every other answer (an error, the
+            // refresh token's) is read and handed back to the course.
+            var run = try CallRun(client: self, call: call)
+            var attempt = run.firstAttempt
             while true {
-                let attempt = makeAttempt(prepared)
                 var request = attempt.request
                 request.timeoutInterval = 86_400   // URLSession's: the longest gap between the body's packets
-                let (response, chunks) = try await transport.openStream(request, timeout: attempt.limits.timeout)
-                guard response.statusCode >= 400 else {
-                    _ = receive(Data(), response, call: prepared, attempt: attempt)   // cookies and filters
-                    return ServiceStream(httpResponse: response, chunks: chunks)
+                let outcome: Result<(Data, HTTPURLResponse), any Error>
+                do {
+                    let (response, chunks) = try await transport.openStream(request, timeout: attempt.limits.timeout)
+                    if response.statusCode < 400 && !run.isRefreshing {
+                        _ = receive(Data(), response, call: run.call, attempt: attempt)   // cookies and filters
+                        return ServiceStream(httpResponse: response, chunks: chunks)
+                    }
+                    outcome = .success((try await Self.collect(chunks), response))
+                } catch {
+                    outcome = .failure(error)
                 }
-                var body = Data()
-                for try await chunk in chunks {
-                    body.append(chunk.prefix(Self.errorBodyLimit - body.count))
-                    if body.count >= Self.errorBodyLimit { break }
-                }
-                let error = receive(body, response, call: prepared, attempt: attempt)
-                    ?? WebServiceException(statusCode: response.statusCode, responseBody: body,
-                                           method: prepared.method.rawValue, url: prepared.label)
-                guard !retried else { throw error }
-                retried = true
-                if shouldRefresh(after: error, call: prepared) {
-                    try await refreshAccessToken(for: prepared)
-                } else if shouldSendBasicAuth(after: error, call: prepared, attempt: attempt) {
-                    prepared.sendsBasicAuth = true
-                } else {
-                    throw error
+                switch try run.next(after: outcome) {
+                case .send(let next):
+                    attempt = next
+                case .done(let response):
+                    let body = response.data
+                    return ServiceStream(httpResponse: response.httpResponse, chunks: AsyncThrowingStream { chunks in
+                        chunks.yield(body)
+                        chunks.finish()
+                    })
                 }
             }
         } catch {
@@ -48,20 +49,14 @@ extension JsonServiceClient {
         }
     }
 
-    /// Gets a new access token with the refresh token (as a call's 401 does, see `CallRun`).
-    /// - Throws: ``ServiceClientError/refreshTokenFailed(url:underlying:)``.
-    private func refreshAccessToken(for call: PreparedCall) async throws {
-        do {
-            let refresh = try makeRefreshCall()
-            let attempt = makeAttempt(refresh)
-            let (data, response) = try await transport.send(attempt.request, limits: attempt.limits)
-            if let error = receive(data, response, call: refresh, attempt: attempt) { throw error }
-            try applyAccessToken(from: data, response, call: refresh)
-        } catch {
-            throw ServiceClientError.refreshTokenFailed(url: call.label, underlying: error)
+    /// A response's body that is not handed on (an error, the refresh token's answer), up to 64 KiB.
+    private static func collect(_ chunks: AsyncThrowingStream<Data, any Error>) async throws -> Data {
+        let limit = 64 * 1024
+        var body = Data()
+        for try await chunk in chunks {
+            body.append(chunk.prefix(limit - body.count))
+            if body.count >= limit { break }
         }
+        return body
     }
-
-    /// How much of an error response to a stream is read for the error.
-    private static let errorBodyLimit = 64 * 1024
 }
