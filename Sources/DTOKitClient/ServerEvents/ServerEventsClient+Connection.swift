@@ -183,11 +183,8 @@ extension ServerEventsClient {
 
     /// `{baseUrl}event-stream?channels=a,b`.
     func streamUrl() throws -> URL {
-        let channels = shared[\.channels]
-        let query = channels.isEmpty ? "" : "?" + PercentEncoding.queryString([("channels", channels.joined(separator: ","))])
-        guard let url = URL(string: baseUrl + "event-stream" + query) else {
-            throw ServiceClientError.invalidUrl(baseUrl + "event-stream" + query)
-        }
+        let text = streamLabel + Self.channelsQuery(shared[\.channels])
+        guard let url = URL(string: text) else { throw ServiceClientError.invalidUrl(text) }
         return url
     }
 

@@ -246,10 +246,15 @@ public final class ServerEventsClient: Sendable {
 
     /// The subscribers of `channels` (all of them when empty), from `GET /event-subscribers`.
     public func getChannelSubscribers(_ channels: [String] = []) async throws -> [ServerEventUser] {
-        let query = channels.isEmpty ? "" : "?" + PercentEncoding.queryString([("channels", channels.joined(separator: ","))])
-        let list = try await client.executeAsync(ServiceCall(method: .get, destination: .url(baseUrl + "event-subscribers" + query)))
+        let url = baseUrl + "event-subscribers" + Self.channelsQuery(channels)
+        let list = try await client.executeAsync(ServiceCall(method: .get, destination: .url(url)))
             .decode(JsonValue.self)
         return (list.arrayValue ?? []).compactMap { ServerEventUser.strings(in: $0).map(ServerEventUser.init(meta:)) }
+    }
+
+    /// `?channels=a,b`, or nothing for no channels.
+    static func channelsQuery(_ channels: [String]) -> String {
+        channels.isEmpty ? "" : "?" + PercentEncoding.queryString([("channels", channels.joined(separator: ","))])
     }
 
     private func updateSubscriber(subscribe: [String], unsubscribe: [String]) async throws {
