@@ -173,7 +173,9 @@ struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable
 }
 
 extension DictionaryCodec {
-    /// Member by member into a growing dictionary: for every other key and value type.
+    /// Member by member into a growing dictionary: for every other key and value type. (Its own loop
+    /// rather than `readMember` with an identity converter: in this unspecialized code the converter
+    /// call per member cost 2% of a document's decode, measured on the values payload.)
     static var inserting: DictionaryCodec {
         DictionaryCodec(read: { reader in
             guard try reader.beginObject() else { return [:] }
