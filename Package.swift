@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "DTOKitGenerator"),
         // The rest of the command line: `fetch` (URLSession), `init`, help.
         .target(name: "DTOKitCommandLine", dependencies: ["DTOKitGenerator"]),
-        // `dtokit` command line tool (module name differs from `DTOKit` for case-insensitive file systems).
-        .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitCommandLine"], path: "Sources/dtokit"),
+        // `dtokit` command line tool. No two paths in the package may differ only by case (module
+        // `DTOKitCLI`, not `dtokit`): a Mac's volume folds them into one; CI checks (Scripts/check-case.py).
+        .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitCommandLine"]),
         // The build plugin's tool: `generate` only, so that a user's first build compiles no more of the
         // generator than it runs (the tool is compiled before anything else, in the build's configuration).
         .executableTarget(name: "DTOKitPluginTool", dependencies: ["DTOKitGenerator"]),

@@ -2,11 +2,15 @@
 # Builds the consumer package as a user would (plugin, app target with MainActor default isolation,
 # Swift 6 and Swift 5 mode targets), fails on any warning in generated code or in the package's own
 # sources, then runs the app, which checks its results.
+#
+# CI runs it in a clone on a case-insensitive file system, as a Mac user's checkout is
+# (Scripts/CaseInsensitive/run-in-checkout.sh), which sets CASE_INSENSITIVE_SCRATCH to the build folder.
 set -euo pipefail
 cd "$(dirname "$0")"
+scratch=(${CASE_INSENSITIVE_SCRATCH:+--scratch-path "$CASE_INSENSITIVE_SCRATCH"})
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! swift build -debug-info-format none 2>&1 | tee "$log"; then
+if ! swift build "${scratch[@]}" -debug-info-format none 2>&1 | tee "$log"; then
     echo "consumer package: build FAILED"
     exit 1
 fi
@@ -14,4 +18,4 @@ if grep -E "(/plugins/outputs/|/Tests/ConsumerPackage/Sources/)[^:]*\.swift:[0-9
     echo "consumer package: warnings in generated or consumer code"
     exit 1
 fi
-swift run --skip-build TechStacksApp
+swift run "${scratch[@]}" --skip-build TechStacksApp
