@@ -244,7 +244,18 @@ extension JsonReader {
 
     @usableFromInline
     static func integerDescription<T: FixedWidthInteger>(_: T.Type) -> String {
-        "a whole number that fits \(T.self) (\(T.min)...\(T.max))"
+        integerDescription(T.self, wordBitWidth: Int.bitWidth)
+    }
+
+    /// Where `Int` has 32 bits (watchOS on arm64_32), C# `long` values past ±2^31 do not fit the
+    /// `Int` they map to: the error says so rather than leave a reader wondering about a range.
+    static func integerDescription<T: FixedWidthInteger>(_: T.Type, wordBitWidth: Int) -> String {
+        let isWord = T.self == Int.self || T.self == UInt.self
+        let range = isWord && wordBitWidth == 32
+            ? (T.isSigned ? "-2147483648...2147483647" : "0...4294967295")
+            : "\(T.min)...\(T.max)"
+        let word = isWord && wordBitWidth == 32 ? ", \(T.self) being 32 bits on this platform" : ""
+        return "a whole number that fits \(T.self) (\(range)\(word))"
     }
 }
 

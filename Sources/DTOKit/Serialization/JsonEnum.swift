@@ -45,7 +45,7 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
     /// For cases stored in one byte (every generated enum): the index of the case with each byte
     /// value, plus one (0: no listed case has it), so that writing a case needs no hashing. Empty
     /// for other types.
-    @usableFromInline let indexOfByte: [UInt32]
+    @usableFromInline let indexOfByte: [UInt16]
     let encoding: Encoding
     /// The same texts and numbers, matched and written without knowing `Case`.
     @usableFromInline let table: JsonEnumTable
@@ -61,11 +61,12 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
             index[entry.0] = position
         }
         indexOfCase = index
-        var byteIndex: [UInt32] = []
-        if MemoryLayout<Case>.size == 1, entries.count < Int(UInt32.max) {
-            byteIndex = [UInt32](repeating: 0, count: 256)
+        var byteIndex: [UInt16] = []
+        // A one-byte type has at most 256 values, so a position + 1 always fits in UInt16.
+        if MemoryLayout<Case>.size == 1, entries.count < Int(UInt16.max) {
+            byteIndex = [UInt16](repeating: 0, count: 256)
             for (value, position) in index {
-                byteIndex[Int(withUnsafeBytes(of: value) { $0[0] })] = UInt32(position + 1)
+                byteIndex[Int(withUnsafeBytes(of: value) { $0[0] })] = UInt16(position + 1)
             }
         }
         indexOfByte = byteIndex

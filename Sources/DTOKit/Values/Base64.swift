@@ -10,6 +10,12 @@ public enum Base64 {
         return table
     }()
 
+    /// The six bits of `chunk` from bit `shift` up: an index into the alphabet.
+    @inline(__always)
+    private static func sextet(_ chunk: UInt32, at shift: Int) -> Int {
+        Int(truncatingIfNeeded: chunk >> UInt32(truncatingIfNeeded: shift) & 0x3F)
+    }
+
     /// Encodes bytes as Base64 text with `=` padding.
     public static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let outputLength = (bytes.count + 2) / 3 * 4
@@ -19,7 +25,7 @@ public enum Base64 {
             while index + 3 <= bytes.count {
                 let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
                 for shift in stride(from: 18, through: 0, by: -6) {
-                    output[written] = alphabet[Int(chunk >> UInt32(shift) & 0x3F)]
+                    output[written] = alphabet[sextet(chunk, at: shift)]
                     written += 1
                 }
                 index += 3
@@ -28,9 +34,9 @@ public enum Base64 {
             if rest > 0 {
                 var chunk = UInt32(bytes[index]) << 16
                 if rest == 2 { chunk |= UInt32(bytes[index + 1]) << 8 }
-                output[written] = alphabet[Int(chunk >> 18 & 0x3F)]
-                output[written + 1] = alphabet[Int(chunk >> 12 & 0x3F)]
-                output[written + 2] = rest == 2 ? alphabet[Int(chunk >> 6 & 0x3F)] : UInt8(ascii: "=")
+                output[written] = alphabet[sextet(chunk, at: 18)]
+                output[written + 1] = alphabet[sextet(chunk, at: 12)]
+                output[written + 2] = rest == 2 ? alphabet[sextet(chunk, at: 6)] : UInt8(ascii: "=")
                 output[written + 3] = UInt8(ascii: "=")
                 written += 4
             }

@@ -151,10 +151,11 @@ public enum DateFormats {
     /// `2018-04-17T05:18:32.5130000Z`: UTC with seven fraction digits, as .NET's round-trip
     /// format (`"o"`) writes a UTC DateTime.
     public static func iso8601(_ date: Date) -> String {
+        // Within DateTime's range (years 1 to 9999), so each part fits a 32-bit Int.
         let (days, timeOfDay) = CivilTime.floorDivide(ticksSince1970(of: date), Ticks.perDay)
-        let (year, month, day) = CivilTime.date(fromDays: Int(days))
-        let secondOfDay = Int(timeOfDay / Ticks.perSecond)
-        let fraction = Int(timeOfDay % Ticks.perSecond)
+        let (year, month, day) = CivilTime.date(fromDays: Int(days))   // 32-bit: |days| < 3.7 million
+        let secondOfDay = Int(timeOfDay / Ticks.perSecond)   // 32-bit: < 86,400
+        let fraction = Int(timeOfDay % Ticks.perSecond)   // 32-bit: < 10,000,000
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         return text + "." + pad(fraction, 7) + "Z"

@@ -230,7 +230,7 @@ enum DurationText {
         if seconds + fraction > 0 {
             text += "\(seconds)"
             if fraction > 0 {
-                var digits = DateFormats.pad(Int(fraction), 7)
+                var digits = DateFormats.pad(Int(fraction), 7)   // 32-bit: a second's ticks, < 10^7
                 while digits.hasSuffix("0") { digits.removeLast() }
                 text += "." + digits
             }

@@ -97,6 +97,6 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     public var errorDescription: String? { description }
 
     private static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        Int(exactly: value).map { "\($0) s" } ?? "\(value) s"
     }
 }

@@ -88,7 +88,7 @@ extension ServerEventsClient {
             let lastActivity = connection.lastActivity
             let silent = now > lastActivity ? now - lastActivity : 0
             if silent > idleTimeout {
-                throw ServerEventsError.idleTimeout(milliseconds: Int(idleTimeout / 1_000_000))
+                throw ServerEventsError.idleTimeout(milliseconds: Int(clamping: idleTimeout / 1_000_000))
             }
             try await Task.sleep(nanoseconds: max(10_000_000, min(idleTimeout - silent, idleTimeout / 4)))
         }

@@ -265,7 +265,7 @@ extension URLSessionTransport {
             guard let expected = response?.expectedContentLength else {
                 return .networkFailure(url: label, code: nsError.code, message: nsError.localizedDescription)
             }
-            return .truncatedResponse(url: label, receivedBytes: receivedBytes, expectedBytes: expected >= 0 ? Int(expected) : nil)
+            return .truncatedResponse(url: label, receivedBytes: receivedBytes, expectedBytes: expected >= 0 ? Int(exactly: expected) : nil)
         }
     }
 }
