@@ -25,6 +25,22 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// `OPTIONS`: the DTO goes in the query string.
     public static let options = HttpMethod(rawValue: "OPTIONS")
 
+    /// Whether sending a request with this method twice has the effect of sending it once (RFC 9110
+    /// §9.2.2: GET, HEAD, OPTIONS, TRACE, PUT, DELETE). Only such requests are ever retried on their own.
+    public var isIdempotent: Bool {
+        switch rawValue {
+        case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE": return true
+        default: return false
+        }
+    }
+
+    /// Whether a request with this method may carry a body: every method but GET and HEAD (Apple's
+    /// URLSession fails a GET or HEAD with a body, `NSURLErrorDataLengthExceedsMaximum`; the client
+    /// refuses one on every platform before sending it).
+    public var allowsBody: Bool {
+        self != .get && self != .head
+    }
+
     /// Whether requests with this method carry the DTO as a JSON body. GET, DELETE, HEAD and
     /// OPTIONS put it in the query string instead, as ServiceStack clients do.
     public var hasRequestBody: Bool {

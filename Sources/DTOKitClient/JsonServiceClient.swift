@@ -35,9 +35,15 @@ public final class JsonServiceClient: ServiceClient, Sendable {
 
     /// Creates a client with a URLSession configured your way (proxy, TLS, connection limits…).
     ///
-    /// The client turns off the configuration's cookie handling and URL cache: it keeps its own
-    /// cookies, and ServiceStack responses are not cacheable by default.
-    public init(baseUrl: String, configuration: URLSessionConfiguration) {
+    /// The client turns off the configuration's cookie handling, URL cache and credential storage:
+    /// it keeps its own cookies, ServiceStack responses are not cacheable by default, and it answers
+    /// a server's 401 itself (see ``setCredentials(userName:password:)``), never with a credential
+    /// the system stored.
+    public convenience init(baseUrl: String, configuration: URLSessionConfiguration) {
+        self.init(baseUrl: baseUrl, configuration: configuration, interposer: nil)
+    }
+
+    init(baseUrl: String, configuration: URLSessionConfiguration, interposer: (any SessionInterposer)?) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
         // A copy: the caller's configuration object stays as it was.
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
@@ -45,7 +51,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
-        transport = URLSessionTransport(configuration: configuration)
+        configuration.urlCredentialStorage = nil
+        transport = URLSessionTransport(configuration: configuration, interposer: interposer)
         settings = Locked(Settings())
     }
 

@@ -14,11 +14,10 @@ extension URLSessionTransport {
         -> (HTTPURLResponse, AsyncThrowingStream<Data, any Error>) {
         let label = request.url.map(URLSessionTransport.urlWithoutQuery) ?? "?"
         if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
-        let task = session.dataTask(with: request)
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let exchange = StreamExchange(request: request, timeout: timeout, chunks: continuation)
+        let task = try dataTask(for: request, exchange: exchange)
         continuation.onTermination = { _ in task.cancel() }
-        delegate.streams.withLock { $0[task.taskIdentifier] = exchange }
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (headers: CheckedContinuation<HTTPURLResponse, any Error>) in
                 exchange.start(task, headers: headers)
@@ -32,7 +31,7 @@ extension URLSessionTransport {
 
 /// One streaming data task: waits for the headers (bounded by the timeout), then passes each chunk
 /// of the body on, then how it ended.
-final class StreamExchange: Sendable {
+final class StreamExchange: TaskExchange {
     private struct State {
         var headers: CheckedContinuation<HTTPURLResponse, any Error>?
         var timer: DispatchWorkItem?
@@ -41,6 +40,8 @@ final class StreamExchange: Sendable {
         /// Set when the task ended; it may end before `start` has stored `headers` (cancelled at once).
         var ended = false
         var endError: (any Error)?
+        /// A 401's credential challenge was declined (see ``TaskExchange/declinedChallenge()``).
+        var declinedChallenge = false
     }
 
     private let request: URLRequest
@@ -100,9 +101,13 @@ final class StreamExchange: Sendable {
         URLSessionTransport.redirect(from: request, to: next)
     }
 
-    func complete(error: (any Error)?) {
-        let (response, receivedBytes) = state.withLock { ($0.response, $0.receivedBytes) }
-        let failure = error.map {
+    func declinedChallenge() {
+        state.withLock { $0.declinedChallenge = true }
+    }
+
+    func complete(response _: URLResponse?, error: (any Error)?) {
+        let (response, receivedBytes, declined) = state.withLock { ($0.response, $0.receivedBytes, $0.declinedChallenge) }
+        let failure = URLSessionTransport.endingError(error, afterDecliningChallenge: declined).map {
             URLSessionTransport.failure($0, url: label, timeout: timeout, response: response, receivedBytes: receivedBytes)
         }
         let (waiting, timer) = state.withLock { state in

@@ -15,6 +15,8 @@ Protocol, as a ServiceStack server does it:
     XSD durations, Guids as 32 hex digits, byte[] as Base64;
   * errors as {"responseStatus":{"errorCode","message","stackTrace","errors":[{"errorCode",
     "fieldName","message","meta"}]}} with the HTTP status of the exception;
+  * every 401 with `WWW-Authenticate: basic realm="/auth/basic"`, as ServiceStack answers a failed
+    [Authenticate] for its first auth provider (a test may name another: X-Test-Auth-Provider);
   * JWT-style auth: Authenticate issues a bearer token and refresh token (in the body, and as the
     ss-tok / ss-reftok cookies); GetAccessToken exchanges the refresh token for a new bearer token;
     Secured also takes `Authorization: Basic` with a known user's password;
@@ -1256,6 +1258,8 @@ class Handler(BaseHTTPRequestHandler):
         raise HttpError(404, "NotFound", "No test endpoint %s" % path)
 
     def respond(self, status, data, content_type, headers, cookies):
+        if status == 401 and not any(key.lower() == "www-authenticate" for key in headers):
+            headers = dict(headers, **{"WWW-Authenticate": self.challenge()})
         try:
             self.send_response(status)
             if content_type:
@@ -1270,6 +1274,17 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+
+    def challenge(self):
+        """The `WWW-Authenticate` value ServiceStack sends with every 401 (AuthFeature.cs, AuthProvider.cs:
+        `{provider} realm="{realm}"` of the first registered auth provider, realm `/auth/{provider}`).
+        This server's first provider is Basic; a test may name another with `X-Test-Auth-Provider`
+        (credentials, jwt, apikey, digest, …) to see the client meet each."""
+        provider = self.headers.get("X-Test-Auth-Provider") or "basic"
+        if provider == "digest":  # DigestAuthProvider adds a nonce and qop
+            return 'digest realm="/auth/digest", nonce="%s", qop="auth"' % secrets.token_hex(8)
+        return '%s realm="/auth/%s"' % (provider, provider)
 
 
 class App:

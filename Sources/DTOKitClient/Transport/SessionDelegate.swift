@@ -1,0 +1,104 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One data task's side of the session's callbacks: a buffered exchange or a stream.
+protocol TaskExchange: AnyObject, Sendable {
+    func received(_ response: URLResponse)
+    func received(_ data: Data)
+    /// The request to follow a redirect with, or nil to stop.
+    func redirect(to next: URLRequest) -> URLRequest?
+    /// The platform offered a credential challenge for this task's 401 and the transport declined it
+    /// (see ``SessionDelegate/declineCredentialChallenge``): a cancellation that follows ends the
+    /// task with its 401 response, not as cancelled.
+    func declinedChallenge()
+    func complete(response: URLResponse?, error: (any Error)?)
+}
+
+/// Routes the callbacks of the transport's sessions to the exchange of each task.
+///
+/// Keyed by the task object, not its `taskIdentifier`: a request that needs a connection of its own
+/// runs in a session of its own, whose identifiers start again at 1.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let exchanges = Locked<[ObjectIdentifier: any TaskExchange]>([:])
+
+    func register(_ exchange: any TaskExchange, for task: URLSessionTask) {
+        exchanges.withLock { $0[ObjectIdentifier(task)] = exchange }
+    }
+
+    private func exchange(for task: URLSessionTask) -> (any TaskExchange)? {
+        exchanges.withLock { $0[ObjectIdentifier(task)] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        exchange(for: dataTask)?.received(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(for: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(exchange(for: task)?.redirect(to: request))
+    }
+
+    /// A server asks for a user's credentials: ServiceStack sends `WWW-Authenticate: {provider}
+    /// realm="…"` with every 401 of a failed `[Authenticate]` (`basic`, `credentials`, `jwt`,
+    /// `apikey`, `digest`…). The client answers 401s itself (a new access token, the Basic
+    /// credentials, else the error), so such a challenge is declined, and the 401 reaches the client
+    /// at once. Other challenges (TLS server trust and client certificates, NTLM and Negotiate) keep
+    /// the system's handling.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        guard Self.clientAnswers(challenge.protectionSpace.authenticationMethod) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        exchange(for: task)?.declinedChallenge()
+        completionHandler(Self.declineCredentialChallenge, nil)
+    }
+
+    /// The challenges of a 401 for a user name and password or token, whatever scheme the server
+    /// names (an unknown one, such as `credentials` or `jwt`, is the default method).
+    static func clientAnswers(_ authenticationMethod: String) -> Bool {
+        [NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+         NSURLAuthenticationMethodHTMLForm].contains(authenticationMethod)
+    }
+
+    /// How a credential challenge is declined so that the 401 arrives as the task's response.
+    /// Apple's URLSession delivers the 401 on default handling when no credential is stored (the
+    /// client's sessions store none: `urlCredentialStorage` is nil). FoundationNetworking (Swift
+    /// 6.3 and earlier) instead waits for ever there (swiftlang/swift-corelibs-foundation#5456), so
+    /// there the task is cancelled: it has already received the whole 401 by then, and the exchange
+    /// ends with it (``TaskExchange/declinedChallenge()``).
+    static var declineCredentialChallenge: URLSession.AuthChallengeDisposition {
+        #if canImport(FoundationNetworking)
+        .cancelAuthenticationChallenge
+        #else
+        .performDefaultHandling
+        #endif
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+        exchange?.complete(response: task.response, error: error)
+        if session.sessionDescription == URLSessionTransport.connectionOfItsOwn {
+            session.finishTasksAndInvalidate()
+        }
+    }
+}
+
+/// What may stand between the transport's sessions and its delegate: in production nothing; in the
+/// tests, a stand-in for Apple's URLSession where it differs from FoundationNetworking, so that the
+/// client's suites run against both behaviours on Linux.
+protocol SessionInterposer: Sendable {
+    /// The delegate the sessions get, forwarding to `delegate` in its own way.
+    func delegate(forwardingTo delegate: SessionDelegate) -> any URLSessionDataDelegate
+    /// The error the platform fails `request` with before sending it, if any.
+    func refusal(of request: URLRequest) -> (any Error)?
+}

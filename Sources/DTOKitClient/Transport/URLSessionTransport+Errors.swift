@@ -1,0 +1,41 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// URLSession's errors as the client's.
+extension URLSessionTransport {
+    /// How a task ended, given that its credential challenge may have been declined by cancelling it
+    /// (FoundationNetworking): then the cancellation is the end of a complete 401 response.
+    static func endingError(_ error: (any Error)?, afterDecliningChallenge declined: Bool) -> (any Error)? {
+        guard declined, let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled else {
+            return error
+        }
+        return nil
+    }
+
+    /// A URLSession error as a ``ServiceClientError``, given what had arrived.
+    static func failure(_ error: any Error, url label: String, timeout: TimeInterval, response: URLResponse?,
+                        receivedBytes: Int) -> ServiceClientError {
+        let nsError = error as NSError
+        switch nsError.domain == NSURLErrorDomain ? nsError.code : 0 {
+        case NSURLErrorCancelled: return .cancelled(url: label)
+        case NSURLErrorTimedOut: return .timedOut(url: label, timeout: timeout)
+        case NSURLErrorCannotConnectToHost: return .connectionRefused(url: label)
+        case NSURLErrorNetworkConnectionLost: return .connectionLost(url: label, receivedBytes: receivedBytes)
+        // The server read the request and closed the connection without a word (libcurl: "Empty
+        // reply from server").
+        case NSURLErrorBadServerResponse where response == nil && receivedBytes == 0,
+             NSURLErrorZeroByteResource where response == nil:
+            return .connectionLost(url: label, receivedBytes: 0)
+        case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: label, count: 0)
+        default:
+            // The headers arrived, then the transfer failed: the body is incomplete.
+            guard let expected = response?.expectedContentLength else {
+                return .networkFailure(url: label, code: nsError.code, message: nsError.localizedDescription)
+            }
+            return .truncatedResponse(url: label, receivedBytes: receivedBytes, expectedBytes: expected >= 0 ? Int(exactly: expected) : nil)
+        }
+    }
+}
