@@ -1,7 +1,10 @@
 import DTOKit
-import DTOKitClient
+@testable import DTOKitClient
 import Foundation
 import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Servers that break the rules (the test server's `/_test/fault/…` endpoints): each fault ends
 /// the call with its own clear error, sync and async; the client stops receiving what it gave up
@@ -72,6 +75,79 @@ final class ClientFaultTests: XCTestCase {
                 try serverCounters()[name] ?? 0 > before[name] ?? 0
             }
         }
+    }
+
+    // MARK: Connections closed without an answer
+
+    /// A server (or proxy) that reads a request and closes the connection: the call fails at once
+    /// with `connectionLost` (the clients wait 20 s before `timedOut`), and the request reached the
+    /// server once, whatever its method.
+    func testAConnectionClosedWithoutAnAnswerFailsAtOnceAndIsNeverSentTwice() async throws {
+        let client = try faultClient(timeout: 20)
+        for method in [HttpMethod.get, .delete, .post, .put, .patch] {
+            let payload: ServiceCall.Payload = method.allowsBody ? .json(["key": "value"]) : .none
+            let call = ServiceCall(method: method, destination: .url("/_test/fault/close"), payload: payload)
+            let counter = "received:\(method.rawValue) /_test/fault/close"
+            let before = try serverCounters()[counter] ?? 0
+            let syncError = Self.error { try client.execute(call) }
+            let asyncError = await Self.asyncError { _ = try await client.executeAsync(call) }
+            for error in [syncError, asyncError] {
+                XCTAssertEqual(Self.kind(of: error), "connectionLost", "\(method): \(String(describing: error))")
+            }
+            XCTAssertEqual(try serverCounters()[counter] ?? 0, before + 2, "\(method): each call reached the server once")
+        }
+    }
+
+    /// A server closes a kept-alive connection just as the next request arrives on it (the test
+    /// server's `/_test/arm-drop`). A request that is not idempotent must never be sent twice by
+    /// the HTTP stack: under FoundationNetworking it goes out on a connection of its own, so it is
+    /// never on the closing one; an idempotent GET may be, and is then retried once, as Apple's
+    /// URLSession does too.
+    func testAKeptAliveConnectionClosedAsTheNextRequestArrives() async throws {
+        let client = try faultClient(timeout: 20)
+        let store = StoreValue()
+        (store.key, store.value) = ("arm-drop", "once")
+        for sendsAsync in [false, true] {
+            let before = try serverCounters()
+            _ = try client.getData(url: "/_test/arm-drop")
+            if sendsAsync { try await client.postAsync(store) } else { try client.post(store) }
+            let after = try serverCounters()
+            XCTAssertEqual((after["received:POST /values/arm-drop"] ?? 0) - (before["received:POST /values/arm-drop"] ?? 0), 1,
+                           "the POST reached the server once")
+            XCTAssertEqual(after["dropped:POST /values/arm-drop"], nil, "never on the closing connection")
+        }
+
+        let before = try serverCounters()
+        _ = try client.getData(url: "/_test/arm-drop")
+        XCTAssertEqual(try client.getData(url: "/_test/echo").0.count, 0, "the GET was answered")
+        let after = try serverCounters()
+        if (after["dropped:GET /_test/echo"] ?? 0) > (before["dropped:GET /_test/echo"] ?? 0) {
+            XCTAssertEqual((after["received:GET /_test/echo"] ?? 0) - (before["received:GET /_test/echo"] ?? 0), 2,
+                           "dropped on the kept-alive connection, then sent again on a new one")
+        }
+    }
+
+    func testWhichRequestsGetAConnectionOfTheirOwn() {
+        func request(_ method: String, body: Data? = nil) -> URLRequest {
+            var request = URLRequest(url: URL(string: "http://example.org/api/Hello")!)
+            request.httpMethod = method
+            request.httpBody = body
+            return request
+        }
+        let own = { (request: URLRequest) in URLSessionTransport.needsConnectionOfItsOwn(request, reusedConnectionsMayResend: true) }
+        XCTAssertFalse(own(request("GET")))
+        XCTAssertFalse(own(request("DELETE")))
+        XCTAssertFalse(own(request("HEAD")))
+        XCTAssertTrue(own(request("POST")), "not idempotent, even without a body")
+        XCTAssertTrue(own(request("PATCH", body: Data("{}".utf8))))
+        XCTAssertTrue(own(request("PUT", body: Data("{}".utf8))), "idempotent, but its body cannot be rewound")
+        XCTAssertTrue(own(request("DELETE", body: Data("{}".utf8))))
+        XCTAssertTrue(own(request("LOCK")), "an unknown method is not idempotent")
+        XCTAssertFalse(URLSessionTransport.needsConnectionOfItsOwn(request("POST"), reusedConnectionsMayResend: false),
+                       "Apple's URLSession never resends a request that is not idempotent")
+        #if canImport(FoundationNetworking)
+        XCTAssertTrue(URLSessionTransport.resendsOnReusedConnections)
+        #endif
     }
 
     #if os(Linux)

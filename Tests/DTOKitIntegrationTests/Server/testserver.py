@@ -34,6 +34,8 @@ Test-only endpoints: GET /_test/stats returns request counters ({"requests":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
 GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got; GET /_test/redirect?to=URL answers 302 to URL;
 GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
+GET /_test/arm-drop answers, then closes its kept-alive connection when the next request arrives on it,
+without answering (counter `dropped:METHOD PATH`; every request counts `received:METHOD PATH`);
 GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`).
 
 Server Events (/event-stream and the rest, and their test controls): see serverevents.py.
@@ -1077,6 +1079,8 @@ def serve_fault(handler, name, state):
                     b"<p>request: " + secret + b"</p><center>nginx</center></body></html>")
             head(503, {"Content-Type": "text/html", "Content-Length": str(len(page))})
             out.write(page)
+        elif name == "close":  # reads the request, then closes the connection without a response
+            pass
         elif name == "loop":  # redirects to itself, forever
             head(302, {"Location": "/_test/fault/loop", "Content-Length": "0"})
         elif name == "drip":  # a 100-byte body, one byte every 100 ms
@@ -1123,6 +1127,14 @@ class Handler(BaseHTTPRequestHandler):
         raw_path, _, query = self.path.partition("?")
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
+        app.state.count("received:%s %s" % (method, raw_path))
+        if getattr(self, "drop_next_request", False):
+            # This kept-alive connection was armed (/_test/arm-drop): close it without a word, as a
+            # server or proxy does that closes an idle connection just as a request is written to it.
+            self.drop_next_request = False
+            app.state.count("dropped:%s %s" % (method, raw_path))
+            self.close_connection = True
+            return
         extra_headers = {"X-Http-Method": method}
         try:
             if serverevents.serve(self, app.events, method, raw_path, query, body,
@@ -1243,6 +1255,9 @@ class Handler(BaseHTTPRequestHandler):
                 status = HttpError(503, "Unavailable", "Try again")
                 return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
             return self.respond(200, to_json_bytes({"attempts": attempts}), "application/json", {}, [])
+        if path == "/_test/arm-drop":  # the next request on this kept-alive connection goes unanswered
+            self.drop_next_request = True
+            return self.respond(200, b'{"armed":true}', "application/json", {}, [])
         if path == "/_test/redirect":
             target = dict(parse_qsl(query)).get("to", "/")
             return self.respond(302, b"", None, {"Location": target}, [])
