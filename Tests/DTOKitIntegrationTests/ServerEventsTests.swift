@@ -159,6 +159,26 @@ final class ServerEventsTests: XCTestCase {
         await events.stop()
     }
 
+    /// A server that stops answering: nothing on the stream, and each heartbeat held for 6 s, then its
+    /// connection closed without a response (`cmd.onConnect` comes 200 ms after the headers, as from a
+    /// server that flushes them first, as ServiceStack does). The client must leave it for a new subscription once
+    /// the stream was silent for `idleTimeoutMs` (2 s here), plus the back-off (at most 0.4 s), and
+    /// not wait for the heartbeat (it waited more than 40 s before: the watchdog first slept a
+    /// quarter of the 30 s it assumed before `cmd.onConnect`, and the held heartbeat then counted).
+    func testAServerThatStopsAnsweringIsLeftWithinTheIdleTimeout() async throws {
+        try await Self.control("config", ["heartbeatIntervalMs": "300", "idleTimeoutMs": "2000", "muted": "1",
+                                          "heartbeatHoldMs": "6000", "connectDelayMs": "200"])
+        let heartbeatsBefore = try serverCounter("events:heartbeat")
+        let events = try makeEventsClient(channels: ["home"])
+        let log = EventLog(events)
+        let first = try await log.connected()
+        _ = try await log.connected(after: first, timeout: 4.5)
+        let reasons = log.events.compactMap { if case .disconnected(let error, _) = $0 { error } else { nil } }
+        XCTAssertEqual(reasons.first as? ServerEventsError, .idleTimeout(milliseconds: 2000), "\(reasons)")
+        XCTAssertGreaterThanOrEqual(try serverCounter("events:heartbeat") - heartbeatsBefore, 1, "a heartbeat was held meanwhile")
+        await events.stop()
+    }
+
     func testAMalformedEventIsReportedAndTheStreamGoesOn() async throws {
         let events = try makeEventsClient(channels: ["home"])
         let log = EventLog(events)

@@ -45,9 +45,23 @@ extension ServerEventsClient {
         }
     }
 
-    /// One connection: opens the stream, then reads it while other tasks watch for silence and post
-    /// heartbeats; returns when the stream ends, throws when any of them fails.
+    /// One connection: opens the stream and reads it while other tasks watch for silence and post
+    /// heartbeats; returns when the stream ends, throws when any of them fails. The watch starts with
+    /// the request, not with the response's headers: a server that never answers, or a platform that
+    /// holds back the first bytes of a `text/*` response (Apple's URLSession, until 512 have arrived),
+    /// is silence too.
     private func read(_ connection: Connection) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.receive(connection) }
+            group.addTask { try await self.watchForSilence(connection) }
+            group.addTask { try await self.postHeartbeats(connection) }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Opens the stream and hands on its events until it ends.
+    private func receive(_ connection: Connection) async throws {
         var request = URLRequest(url: try streamUrl())
         request.httpMethod = "GET"
         request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
@@ -62,27 +76,20 @@ extension ServerEventsClient {
         guard contentType?.lowercased().hasPrefix("text/event-stream") == true else {
             throw ServerEventsError.notAnEventStream(contentType: contentType)
         }
-        let maxEventSize = shared[\.configuration].maxEventSize
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                var parser = EventStreamParser(maxEventSize: maxEventSize)
-                for try await chunk in stream.chunks {
-                    connection.received(chunk.count)
-                    for output in parser.feed(chunk) { self.handle(output, on: connection) }
-                }
-            }
-            group.addTask { try await self.watchForSilence(connection) }
-            group.addTask { try await self.postHeartbeats(connection) }
-            try await group.next()
-            group.cancelAll()
+        var parser = EventStreamParser(maxEventSize: shared[\.configuration].maxEventSize)
+        for try await chunk in stream.chunks {
+            connection.received(chunk.count)
+            for output in parser.feed(chunk) { handle(output, on: connection) }
         }
     }
 
-    /// Fails when nothing arrived for `idleTimeoutMs` (before the subscription: for 30 s). A task
-    /// of its own, so that a heartbeat the server does not answer cannot hold it up. Never returns.
+    /// Fails when nothing arrived on the stream for `idleTimeoutMs` (before the subscription says
+    /// how long: for 30 s since the request). A task of its own, so that a heartbeat the server holds
+    /// unanswered cannot hold it up. Never returns.
     private func watchForSilence(_ connection: Connection) async throws {
         while true {
-            let idleTimeout = UInt64(connection.subscription?.idleTimeoutMs ?? 30_000) * 1_000_000
+            let subscription = connection.subscription
+            let idleTimeout = UInt64(subscription?.idleTimeoutMs ?? 30_000) * 1_000_000
             // Read in this order, `lastActivity` may be a moment later than `now`: no silence then.
             let now = Connection.now()
             let lastActivity = connection.lastActivity
@@ -90,7 +97,9 @@ extension ServerEventsClient {
             if silent > idleTimeout {
                 throw ServerEventsError.idleTimeout(milliseconds: Int(clamping: idleTimeout / 1_000_000))
             }
-            try await Task.sleep(nanoseconds: max(10_000_000, min(idleTimeout - silent, idleTimeout / 4)))
+            // Until the subscription arrives, look again soon: it may bring a much shorter timeout.
+            let nextLook = subscription == nil ? 100_000_000 : idleTimeout / 4
+            try await Task.sleep(nanoseconds: max(10_000_000, min(idleTimeout - silent, nextLook)))
         }
     }
 

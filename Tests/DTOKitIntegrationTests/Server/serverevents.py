@@ -20,8 +20,12 @@ Test controls (POST):
   /_test/events/raw?channel=C&pieces=N&delayMs=M  body: bytes written to the streams as they are, in N
                                               pieces M ms apart (lines and characters split across reads)
   /_test/events/drop                          every stream writes half a frame and closes
-  /_test/events/config?heartbeatIntervalMs=&idleTimeoutMs=&heartbeatStatus=&muted=&requireAuth=&unavailableSeconds=
-                                              (unavailableSeconds also drops every stream)
+  /_test/events/config?heartbeatIntervalMs=&idleTimeoutMs=&heartbeatStatus=&heartbeatHoldMs=&muted=&requireAuth=&unavailableSeconds=
+                                              (connectDelayMs: the time between the headers and
+                                              `cmd.onConnect`; heartbeatHoldMs: each heartbeat held that long, then its
+                                              connection closed without a response; muted: nothing on
+                                              the streams but what tests send; unavailableSeconds also
+                                              drops every stream)
   /_test/events/reset                         the defaults back, every subscriber gone
 """
 
@@ -31,8 +35,8 @@ import threading
 import time
 from urllib.parse import parse_qsl
 
-DEFAULTS = {"heartbeatIntervalMs": 10000, "idleTimeoutMs": 30000, "heartbeatStatus": 200, "muted": False,
-            "requireAuth": False, "unavailableUntil": 0.0}
+DEFAULTS = {"heartbeatIntervalMs": 10000, "idleTimeoutMs": 30000, "heartbeatStatus": 200, "heartbeatHoldMs": 0,
+            "connectDelayMs": 0, "muted": False, "requireAuth": False, "unavailableUntil": 0.0}
 
 # What a subscriber's queue can hold besides frames.
 CLOSE = "close"
@@ -145,6 +149,11 @@ def serve(handler, hub, method, path, query, body, user_for_request, http_error)
     params = dict(parse_qsl(query))
     if path == "/event-heartbeat" and method == "POST":
         hub.state.count("events:heartbeat")
+        hold = hub.setting("heartbeatHoldMs")
+        if hold:  # a server that stopped answering: hold the request, then close without a response
+            time.sleep(hold / 1000.0)
+            handler.close_connection = True
+            return True
         status = hub.setting("heartbeatStatus")
         if status != 200:
             raise http_error(status, "NotFound", "Subscription '%s' does not exist" % params.get("id"))
@@ -204,6 +213,9 @@ def stream(handler, hub, query, user_for_request, http_error):
         handler.send_header("X-Accel-Buffering", "no")
         handler.send_header("Connection", "close")
         handler.end_headers()
+        # ServiceStack flushes the headers before it builds `cmd.onConnect` (ServerEventsFeature.cs).
+        handler.wfile.flush()
+        time.sleep(hub.setting("connectDelayMs") / 1000.0)
         meta = sub.meta(with_urls=True)
         meta["heartbeatIntervalMs"] = str(hub.setting("heartbeatIntervalMs"))
         meta["idleTimeoutMs"] = str(hub.setting("idleTimeoutMs"))
@@ -215,7 +227,8 @@ def stream(handler, hub, query, user_for_request, http_error):
             try:
                 item = sub.queue.get(timeout=1.0)
             except queue.Empty:
-                hub.expire()
+                if not hub.setting("heartbeatHoldMs"):  # a server that stopped answering keeps no house either
+                    hub.expire()
                 continue
             if item == CLOSE:
                 break
@@ -256,7 +269,7 @@ def control(handler, hub, name, params, body):
             sub.queue.put(DROP)
     elif name == "config":
         with hub.lock:
-            for key in ("heartbeatIntervalMs", "idleTimeoutMs", "heartbeatStatus"):
+            for key in ("heartbeatIntervalMs", "idleTimeoutMs", "heartbeatStatus", "heartbeatHoldMs", "connectDelayMs"):
                 if key in params:
                     hub.config[key] = int(params[key])
             for key in ("muted", "requireAuth"):
