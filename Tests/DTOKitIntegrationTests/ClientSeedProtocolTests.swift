@@ -142,7 +142,7 @@ final class ClientSeedProtocolTests: XCTestCase {
     func testSessionConfigurationIsUsed() throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpAdditionalHeaders = ["X-From-Configuration": "yes"]
-        let client = JsonServiceClient(baseUrl: try TestServer.shared().baseUrl, configuration: configuration)
+        let client = makeClient(baseUrl: try TestServer.shared().baseUrl, configuration: configuration)
         let headers = try client.get("/_test/headers", as: [String: String].self)
         XCTAssertEqual(headers["X-From-Configuration"], "yes")
         XCTAssertNotNil(configuration.httpCookieStorage, "the caller's configuration is not changed")
@@ -150,7 +150,7 @@ final class ClientSeedProtocolTests: XCTestCase {
 
     func testRedirectsKeepCredentialsOnlyOnTheSameOrigin() throws {
         let server = try TestServer.shared()
-        let client = JsonServiceClient(baseUrl: server.baseUrl)
+        let client = makeClient(baseUrl: server.baseUrl)
         client.bearerToken = "eyJ-redirect-token"
         client.setCookie(name: "ss-tok", value: "cookie-value")
         let sameOrigin = try client.get("/_test/redirect?to=/_test/headers", as: [String: String].self)

@@ -1,5 +1,5 @@
 import DTOKit
-import DTOKitClient
+@testable import DTOKitClient
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)
@@ -128,9 +128,17 @@ enum TestServerError: Error, CustomStringConvertible {
 
 // MARK: - Helpers shared by the client tests
 
-/// A new client for the test server.
-func makeTestClient() throws -> JsonServiceClient {
-    JsonServiceClient(baseUrl: try TestServer.shared().baseUrl)
+/// A new client for the test server (over a stand-in for Apple's URLSession when the run asks for
+/// it: `DTOKIT_TEST_URLSESSION=apple`).
+func makeTestClient(appleURLSession: Bool = AppleURLSessionStandIn.isRequested) throws -> JsonServiceClient {
+    makeClient(baseUrl: try TestServer.shared().baseUrl, appleURLSession: appleURLSession)
+}
+
+/// A new client for `baseUrl`, as ``makeTestClient(appleURLSession:)``.
+func makeClient(baseUrl: String, configuration: URLSessionConfiguration = .ephemeral,
+                appleURLSession: Bool = AppleURLSessionStandIn.isRequested) -> JsonServiceClient {
+    JsonServiceClient(baseUrl: baseUrl, configuration: configuration,
+                      interposer: appleURLSession ? AppleURLSessionStandIn() : nil)
 }
 
 /// Records every request a client sends (through its `requestFilter`) and every response

@@ -34,6 +34,7 @@ extension ServiceClientError {
         case .networkFailure(let url, let code, let message):
             return .networkFailure(url: clean(url), code: code, message: clean(message))
         case .invalidUrl(let url): return .invalidUrl(clean(url))
+        case .invalidRequest(let url, let reason): return .invalidRequest(url: clean(url), reason: clean(reason))
         case .requestEncodingFailed(let typeName, let reason):
             return .requestEncodingFailed(typeName: typeName, reason: clean(reason))
         case .invalidResponse(let url, let reason): return .invalidResponse(url: clean(url), reason: clean(reason))

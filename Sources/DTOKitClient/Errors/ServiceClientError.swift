@@ -29,6 +29,8 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     case networkFailure(url: String, code: Int, message: String)
     /// The URL could not be built from the base URL and the route or relative URL.
     case invalidUrl(String)
+    /// The request cannot be sent as it is, on any platform (e.g. a GET with a body).
+    case invalidRequest(url: String, reason: String)
     /// The request DTO could not be turned into a query string, form or body.
     case requestEncodingFailed(typeName: String, reason: String)
     /// The response was not HTTP, or not what the call expects.
@@ -61,6 +63,8 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
             return "Network failure (\(code)) for \(url): \(message)"
         case .invalidUrl(let url):
             return "Invalid URL: \(url)"
+        case .invalidRequest(let url, let reason):
+            return "Invalid request for \(url): \(reason)"
         case .requestEncodingFailed(let typeName, let reason):
             return "Could not encode request \(typeName): \(reason)"
         case .invalidResponse(let url, let reason):
@@ -86,6 +90,7 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         case .tooManyRedirects: return "TooManyRedirects"
         case .networkFailure: return "NetworkFailure"
         case .invalidUrl: return "InvalidUrl"
+        case .invalidRequest: return "InvalidRequest"
         case .requestEncodingFailed: return "RequestEncodingFailed"
         case .invalidResponse: return "InvalidResponse"
         case .responseDecodingFailed: return "ResponseDecodingFailed"

@@ -80,10 +80,16 @@ extension JsonServiceClient {
         if !query.isEmpty {
             let text = url.absoluteString
             let separator = text.contains("?") ? "&" : "?"
-            guard let withQuery = URL(string: text + separator + PercentEncoding.queryString(query)) else {
+            guard let withQuery = URL(string: PercentEncoding.normalizeUrl(text + separator + PercentEncoding.queryString(query))) else {
                 throw ServiceClientError.invalidUrl(URLSessionTransport.urlWithoutQuery(url))
             }
             url = withQuery
+        }
+        if body != nil && !method.allowsBody {
+            throw ServiceClientError.invalidRequest(
+                url: URLSessionTransport.urlWithoutQuery(url),
+                reason: "a \(method.rawValue) request cannot carry a body (Apple's URLSession refuses one); "
+                    + "send it as POST or PUT, or put its values in the query string")
         }
         var prepared = PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
                                     headers: headers, retryIf: call.retryIf)
@@ -104,21 +110,20 @@ extension JsonServiceClient {
         return typeName
     }
 
-    /// An absolute `http(s)` URL as it is; anything else appended to the base URL. Characters a
-    /// URL cannot hold (spaces, non-ASCII) are percent-encoded; `?`, `&`, `=`, `%` are kept as
-    /// written.
+    /// An absolute `http(s)` URL as it is; anything else appended to the base URL. What a URL cannot
+    /// hold (spaces, non-ASCII, a `%` that starts no escape) is percent-encoded by the client itself
+    /// (``PercentEncoding/normalizeUrl(_:)``), the same on every platform, rather than left to
+    /// `URL(string:)`, which encodes it on Linux and Apple's OS 17+ and fails on earlier ones;
+    /// `?`, `&`, `=` and `%XX` are kept as written.
     func resolveUrl(_ relativeOrAbsoluteUrl: String) throws -> URL {
         let lowercased = relativeOrAbsoluteUrl.lowercased()
         let text = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
             ? relativeOrAbsoluteUrl
             : baseUrl + relativeOrAbsoluteUrl.drop(while: { $0 == "/" })
-        if let url = URL(string: text), url.host != nil { return url }
-        let allowed = CharacterSet.urlQueryAllowed.union(CharacterSet(charactersIn: "%#"))
-        if let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed),
-           let url = URL(string: encoded), url.host != nil {
-            return url
+        guard let url = URL(string: PercentEncoding.normalizeUrl(text)), url.host != nil else {
+            throw ServiceClientError.invalidUrl(text)
         }
-        throw ServiceClientError.invalidUrl(text)
+        return url
     }
 }
 

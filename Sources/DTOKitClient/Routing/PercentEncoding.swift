@@ -11,9 +11,7 @@ enum PercentEncoding {
             if isUnreserved(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                result += "%"
-                result.unicodeScalars.append(hexDigits[Int(byte >> 4)])
-                result.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+                appendEscape(byte, to: &result)
             }
         }
         return result
@@ -26,6 +24,51 @@ enum PercentEncoding {
             return String(repeating: "%2E", count: text.count)
         }
         return encode(text)
+    }
+
+    /// A URL as written, with what a URL cannot hold percent-encoded, so that it parses the same on
+    /// every platform: Linux and Apple's OS 17 and later encode such characters themselves, iOS 15/16
+    /// and macOS 12/13 return nil from `URL(string:)`. Encoded are the bytes outside RFC 3986's
+    /// unreserved and reserved characters (spaces, quotes, `<>\^`{|}`, non-ASCII), a `%` that does
+    /// not start an escape (`100%`), a `#` after the first, and `[` `]` outside the host (where only
+    /// an IPv6 address holds them). `%XX` escapes, `?`, `&`, `=`, `/` and the rest stay as written,
+    /// so a URL that is already valid is left unchanged.
+    static func normalizeUrl(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let authority = authorityRange(of: bytes)
+        var result = ""
+        result.reserveCapacity(bytes.count)
+        var seenFragment = false
+        for (index, byte) in bytes.enumerated() {
+            let keep: Bool
+            switch byte {
+            case UInt8(ascii: "%"):
+                keep = index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+            case UInt8(ascii: "#"):
+                keep = !seenFragment
+                seenFragment = true
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                keep = authority.contains(index)
+            default:
+                keep = isUnreserved(byte) || isReserved(byte)
+            }
+            if keep {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                appendEscape(byte, to: &result)
+            }
+        }
+        return result
+    }
+
+    /// Where the authority (`user@host:port`) of `scheme://authority/…` is; empty for a relative URL.
+    private static func authorityRange(of bytes: [UInt8]) -> Range<Int> {
+        let separator = Array("://".utf8)
+        guard let schemeEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }),
+              bytes[..<schemeEnd].allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "+") }) else { return 0..<0 }
+        let start = schemeEnd + separator.count
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        return start..<(end ?? bytes.count)
     }
 
     /// Builds `name=value&name=value`.
@@ -42,6 +85,35 @@ enum PercentEncoding {
         default:
             return false
         }
+    }
+
+    /// RFC 3986's gen-delims and sub-delims, but for `#`, `[` and `]`, which ``normalizeUrl(_:)`` weighs
+    /// by where they stand.
+    private static func isReserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "@"),
+             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "a")...UInt8(ascii: "f"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func appendEscape(_ byte: UInt8, to result: inout String) {
+        result += "%"
+        result.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+        result.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
     }
 
     private static let hexDigits: [Unicode.Scalar] = Array("0123456789ABCDEF".unicodeScalars)

@@ -84,12 +84,13 @@ extension ServerEventsClient {
     }
 
     /// Fails when nothing arrived on the stream for `idleTimeoutMs` (before the subscription says
-    /// how long: for 30 s since the request). A task of its own, so that a heartbeat the server holds
-    /// unanswered cannot hold it up. Never returns.
+    /// how long: for ``Configuration/connectTimeout`` since the request). A task of its own, so that a
+    /// heartbeat the server holds unanswered cannot hold it up. Never returns.
     private func watchForSilence(_ connection: Connection) async throws {
+        let connectTimeout = UInt64(shared[\.configuration].connectTimeout * 1_000_000_000)
         while true {
             let subscription = connection.subscription
-            let idleTimeout = UInt64(subscription?.idleTimeoutMs ?? 30_000) * 1_000_000
+            let idleTimeout = subscription.map { UInt64($0.idleTimeoutMs) * 1_000_000 } ?? connectTimeout
             // Read in this order, `lastActivity` may be a moment later than `now`: no silence then.
             let now = Connection.now()
             let lastActivity = connection.lastActivity
@@ -193,7 +194,7 @@ extension ServerEventsClient {
     /// `{baseUrl}event-stream?channels=a,b`.
     func streamUrl() throws -> URL {
         let text = streamLabel + Self.channelsQuery(shared[\.channels])
-        guard let url = URL(string: text) else { throw ServiceClientError.invalidUrl(text) }
+        guard let url = URL(string: PercentEncoding.normalizeUrl(text)) else { throw ServiceClientError.invalidUrl(text) }
         return url
     }
 

@@ -54,14 +54,19 @@ public final class ServerEventsClient: Sendable {
         public var maxRetryDelay: TimeInterval
         /// The largest event read, in bytes; a larger one is skipped and reported.
         public var maxEventSize: Int
+        /// How long a new connection may stay silent before `cmd.onConnect` arrives, in seconds
+        /// (default 30, ServiceStack's default idle timeout); then the client connects again. After
+        /// it, the subscription's `idleTimeoutMs` applies.
+        public var connectTimeout: TimeInterval
 
         public init(initialRetryDelay: TimeInterval = 0.5, maxRetryDelay: TimeInterval = 30,
-                    maxEventSize: Int = 1024 * 1024) {
+                    maxEventSize: Int = 1024 * 1024, connectTimeout: TimeInterval = 30) {
             // Finite and at most a day, so that every delay converts to nanoseconds.
             let day: TimeInterval = 86_400
             self.initialRetryDelay = initialRetryDelay.isFinite ? min(max(0, initialRetryDelay), day) : 0.5
             self.maxRetryDelay = maxRetryDelay.isFinite ? min(max(self.initialRetryDelay, maxRetryDelay), day) : 30
             self.maxEventSize = max(1, maxEventSize)
+            self.connectTimeout = connectTimeout.isFinite ? min(max(0.01, connectTimeout), day) : 30
         }
 
         /// The delay before reconnect attempt `attempt` (1 for the first): doubling, capped, with jitter;

@@ -20,9 +20,10 @@ Test controls (POST):
   /_test/events/raw?channel=C&pieces=N&delayMs=M  body: bytes written to the streams as they are, in N
                                               pieces M ms apart (lines and characters split across reads)
   /_test/events/drop                          every stream writes half a frame and closes
-  /_test/events/config?heartbeatIntervalMs=&idleTimeoutMs=&heartbeatStatus=&heartbeatHoldMs=&muted=&requireAuth=&unavailableSeconds=
+  /_test/events/config?heartbeatIntervalMs=&idleTimeoutMs=&heartbeatStatus=&heartbeatHoldMs=&connectDelayMs=&notifyJoins=&muted=&requireAuth=&unavailableSeconds=
                                               (connectDelayMs: the time between the headers and
-                                              `cmd.onConnect`; heartbeatHoldMs: each heartbeat held that long, then its
+                                              `cmd.onConnect`; notifyJoins=0: no `cmd.onJoin` (ServiceStack's
+                                              NotifyChannelOfSubscriptions); heartbeatHoldMs: each heartbeat held that long, then its
                                               connection closed without a response; muted: nothing on
                                               the streams but what tests send; unavailableSeconds also
                                               drops every stream)
@@ -36,7 +37,7 @@ import time
 from urllib.parse import parse_qsl
 
 DEFAULTS = {"heartbeatIntervalMs": 10000, "idleTimeoutMs": 30000, "heartbeatStatus": 200, "heartbeatHoldMs": 0,
-            "connectDelayMs": 0, "muted": False, "requireAuth": False, "unavailableUntil": 0.0}
+            "connectDelayMs": 0, "notifyJoins": True, "muted": False, "requireAuth": False, "unavailableUntil": 0.0}
 
 # What a subscriber's queue can hold besides frames.
 CLOSE = "close"
@@ -221,8 +222,9 @@ def stream(handler, hub, query, user_for_request, http_error):
         meta["idleTimeoutMs"] = str(hub.setting("idleTimeoutMs"))
         handler.wfile.write(sub.frame("cmd.onConnect", meta))
         handler.wfile.flush()
-        for channel in sub.channels:
-            hub.to_channel(channel, "cmd.onJoin", sub.meta())
+        if hub.setting("notifyJoins"):  # ServerEventsFeature.NotifyChannelOfSubscriptions
+            for channel in sub.channels:
+                hub.to_channel(channel, "cmd.onJoin", sub.meta())
         while True:
             try:
                 item = sub.queue.get(timeout=1.0)
@@ -272,7 +274,7 @@ def control(handler, hub, name, params, body):
             for key in ("heartbeatIntervalMs", "idleTimeoutMs", "heartbeatStatus", "heartbeatHoldMs", "connectDelayMs"):
                 if key in params:
                     hub.config[key] = int(params[key])
-            for key in ("muted", "requireAuth"):
+            for key in ("muted", "requireAuth", "notifyJoins"):
                 if key in params:
                     hub.config[key] = params[key] == "1"
             if "unavailableSeconds" in params:

@@ -1,0 +1,111 @@
+@testable import DTOKitClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Apple's URLSession where it differs from FoundationNetworking, on Linux: put between the client's
+/// sessions and its delegate, so that the client's suites run against both behaviours here.
+///
+/// - A redirected request arrives without `Authorization` (and without the `Cookie` the client set):
+///   CFNetwork removes them, same host included (Alamofire #1850); libcurl copies every header.
+/// - For a `text/*` response, neither the response nor any data is handed on until 512 bytes of the
+///   body have arrived, or the task ended (content sniffing: Apple Developer Forums thread 64875,
+///   openradar 31862557); `application/json` is handed on at once.
+/// - A GET or HEAD with a body fails before it is sent, with `NSURLErrorDataLengthExceedsMaximum`
+///   (iOS 13 release notes); libcurl sends the body.
+///
+/// `makeTestClient()` uses it when the environment has `DTOKIT_TEST_URLSESSION=apple` (CI runs the
+/// integration tests once more that way); some tests use it always.
+struct AppleURLSessionStandIn: SessionInterposer {
+    static let sniffedPrefixLength = 512
+
+    /// Whether this test process runs the client's suites against the stand-in.
+    static var isRequested: Bool {
+        ProcessInfo.processInfo.environment["DTOKIT_TEST_URLSESSION"] == "apple"
+    }
+
+    func delegate(forwardingTo delegate: SessionDelegate) -> any URLSessionDataDelegate {
+        AppleDelegate(forwardingTo: delegate)
+    }
+
+    func refusal(of request: URLRequest) -> (any Error)? {
+        let method = request.httpMethod ?? "GET"
+        guard method == "GET" || method == "HEAD", request.httpBody != nil || request.httpBodyStream != nil else { return nil }
+        return NSError(domain: NSURLErrorDomain, code: NSURLErrorDataLengthExceedsMaximum,
+                       userInfo: [NSLocalizedDescriptionKey: "resource exceeds maximum size"])
+    }
+}
+
+/// The stand-in's delegate: changes what reaches the client's delegate, as CFNetwork would.
+private final class AppleDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// A `text/*` response held back with the bytes that came so far.
+    private struct Withheld {
+        var response: URLResponse
+        var data = Data()
+    }
+
+    private let target: SessionDelegate
+    private let lock = NSLock()
+    private var withheld: [ObjectIdentifier: Withheld] = [:]
+
+    init(forwardingTo target: SessionDelegate) {
+        self.target = target
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
+        guard contentType.hasPrefix("text/") else {
+            return target.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+        }
+        lock.withLock { withheld[ObjectIdentifier(dataTask)] = Withheld(response: response) }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let release = lock.withLock { () -> Withheld?? in
+            guard var held = withheld[ObjectIdentifier(dataTask)] else { return .none }
+            held.data.append(data)
+            if held.data.count < AppleURLSessionStandIn.sniffedPrefixLength {
+                withheld[ObjectIdentifier(dataTask)] = held
+                return .some(nil)
+            }
+            withheld[ObjectIdentifier(dataTask)] = nil
+            return .some(held)
+        }
+        switch release {
+        case .none: target.urlSession(session, dataTask: dataTask, didReceive: data)
+        case .some(nil): break   // still sniffing
+        case .some(let held?): hand(held, of: dataTask, in: session)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let dataTask = task as? URLSessionDataTask,
+           let held = lock.withLock({ withheld.removeValue(forKey: ObjectIdentifier(task)) }) {
+            hand(held, of: dataTask, in: session)
+        }
+        target.urlSession(session, task: task, didCompleteWithError: error)
+    }
+
+    /// What sniffing held back, handed on at once: the response, then the bytes.
+    private func hand(_ held: Withheld, of task: URLSessionDataTask, in session: URLSession) {
+        target.urlSession(session, dataTask: task, didReceive: held.response) { _ in }
+        if !held.data.isEmpty { target.urlSession(session, dataTask: task, didReceive: held.data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        var stripped = request
+        stripped.setValue(nil, forHTTPHeaderField: "Authorization")
+        stripped.setValue(nil, forHTTPHeaderField: "Cookie")
+        target.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: stripped,
+                          completionHandler: completionHandler)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        target.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
+    }
+}

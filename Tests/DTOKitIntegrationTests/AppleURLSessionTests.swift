@@ -1,0 +1,196 @@
+import DTOKit
+@testable import DTOKitClient
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where Apple's URLSession differs from FoundationNetworking, reproduced here by
+/// ``AppleURLSessionStandIn``: the client must behave the same over both (the whole integration suite
+/// also runs over the stand-in in CI: `DTOKIT_TEST_URLSESSION=apple`).
+final class AppleURLSessionTests: XCTestCase {
+    override func tearDown() async throws {
+        try await ServerEventsTests.control("reset")
+    }
+
+    // MARK: Redirects
+
+    /// Apple drops `Authorization` (and the client's `Cookie`) from a redirected request, same host
+    /// included; the client puts its own back on the same origin, and never sends them to another.
+    func testASameOriginRedirectKeepsTheCredentialsThePlatformDropped() throws {
+        for apple in [true, false] {
+            let server = try TestServer.shared()
+            let client = try makeTestClient(appleURLSession: apple)
+            client.bearerToken = "eyJ-redirect-token"
+            client.setCookie(name: "ss-tok", value: "cookie-value")
+            let sameOrigin = try client.get("/_test/redirect?to=/_test/headers", as: [String: String].self)
+            XCTAssertEqual(sameOrigin["Authorization"], "Bearer eyJ-redirect-token", "apple: \(apple)")
+            XCTAssertEqual(sameOrigin["Cookie"], "ss-tok=cookie-value", "apple: \(apple)")
+
+            let otherOrigin = "http://localhost:\(server.port)/_test/headers"
+            let crossOrigin = try client.get("/_test/redirect?to=" + PercentEncodingForTests.encode(otherOrigin),
+                                             as: [String: String].self)
+            XCTAssertEqual(crossOrigin["Host"], "localhost:\(server.port)", "apple: \(apple)")
+            XCTAssertNil(crossOrigin["Authorization"], "apple: \(apple)")
+            XCTAssertNil(crossOrigin["Cookie"], "apple: \(apple)")
+        }
+    }
+
+    func testTheRedirectRuleOnItsOwn() throws {
+        var original = URLRequest(url: try XCTUnwrap(URL(string: "https://api.example.org/api/Hello")))
+        original.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+        original.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
+        // What CFNetwork hands the delegate: the next request without the credentials.
+        let next = URLRequest(url: try XCTUnwrap(URL(string: "https://api.example.org/api/Hello/")))
+        let same = URLSessionTransport.redirect(from: original, to: next)
+        XCTAssertEqual(same.value(forHTTPHeaderField: "Authorization"), "Bearer t")
+        XCTAssertEqual(same.value(forHTTPHeaderField: "Cookie"), "ss-id=1")
+        // What libcurl hands it: every header copied, to another origin too.
+        for target in ["https://evil.example.org/x", "http://api.example.org/x", "https://api.example.org:8443/x"] {
+            var copied = URLRequest(url: try XCTUnwrap(URL(string: target)))
+            copied.setValue("Bearer t", forHTTPHeaderField: "Authorization")
+            copied.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
+            let other = URLSessionTransport.redirect(from: original, to: copied)
+            XCTAssertNil(other.value(forHTTPHeaderField: "Authorization"), target)
+            XCTAssertNil(other.value(forHTTPHeaderField: "Cookie"), target)
+        }
+    }
+
+    // MARK: Bodies on GET and HEAD
+
+    /// Apple fails a GET or HEAD with a body (`NSURLErrorDataLengthExceedsMaximum`); libcurl sends it.
+    /// The client refuses one on every platform, before anything is sent.
+    func testAGetOrHeadWithABodyIsRefusedBeforeItIsSent() async throws {
+        for apple in [true, false] {
+            let client = try makeTestClient(appleURLSession: apple)
+            let before = try serverCounters()
+            for method in [HttpMethod.get, .head] {
+                let call = ServiceCall(method: method, destination: .url("/_test/echo"), payload: .json(["a": 1]))
+                XCTAssertThrowsError(try client.execute(call)) { error in
+                    guard case .invalidRequest(let url, let reason)? = error as? ServiceClientError else {
+                        return XCTFail("\(method): \(error)")
+                    }
+                    XCTAssertTrue(url.hasSuffix("/_test/echo"), url)
+                    XCTAssertTrue(reason.contains("cannot carry a body"), reason)
+                }
+            }
+            var fresh = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "api/UploadFiles")))   // GET by default
+            let upload = UploadFiles()
+            let file = UploadFile(fileName: "a.txt", data: Data("a".utf8), mimeType: "text/plain", fieldName: "file")
+            do {
+                _ = try await client.sendFilesWithRequestAsync(&fresh, request: upload, files: [file])
+                XCTFail("a GET upload")
+            } catch {
+                XCTAssertEqual((error as? ServiceClientError)?.errorCode, "InvalidRequest", "\(error)")
+            }
+            XCTAssertEqual(try serverCounters()["received:GET /_test/echo"], before["received:GET /_test/echo"],
+                           "nothing was sent")
+        }
+        XCTAssertNotNil(AppleURLSessionStandIn().refusal(of: {
+            var request = URLRequest(url: URL(fileURLWithPath: "/"))
+            request.httpBody = Data("x".utf8)
+            return request
+        }()), "the stand-in refuses what Apple refuses")
+    }
+
+    // MARK: URLs
+
+    /// The client encodes what a URL cannot hold itself, so that iOS 15/16 and macOS 12/13 (whose
+    /// `URL(string:)` returns nil for it) get the URL Linux and Apple's OS 17+ get.
+    func testUrlsAreNormalizedByTheClientNotThePlatform() {
+        let cases: [(String, String)] = [
+            ("http://h/api/Hello?name=a b", "http://h/api/Hello?name=a%20b"),
+            ("http://h/search?q=100%", "http://h/search?q=100%25"),
+            ("http://h/search?q=100%2", "http://h/search?q=100%252"),
+            ("http://h/search?q=%41%zz", "http://h/search?q=%41%25zz"),
+            ("http://h/a#one#two", "http://h/a#one%23two"),
+            ("http://h/api/Hello[]", "http://h/api/Hello%5B%5D"),
+            ("http://[::1]:8080/api/Hello", "http://[::1]:8080/api/Hello"),
+            ("http://h/api/Straße", "http://h/api/Stra%C3%9Fe"),
+            ("http://h/p?a=\"<x>\"&b={c}|d^e`f\\g", "http://h/p?a=%22%3Cx%3E%22&b=%7Bc%7D%7Cd%5Ee%60f%5Cg"),
+            ("http://user@h:1/p;x=1/q?r=s&t=u+v,w!$'()*", "http://user@h:1/p;x=1/q?r=s&t=u+v,w!$'()*"),
+            ("/relative path?x=[1]", "/relative%20path?x=%5B1%5D"),
+        ]
+        for (input, expected) in cases {
+            let normalized = PercentEncoding.normalizeUrl(input)
+            XCTAssertEqual(normalized, expected, input)
+            XCTAssertEqual(PercentEncoding.normalizeUrl(normalized), normalized, "\(input): a valid URL stays as it is")
+            XCTAssertTrue(Self.isStrictRfc3986(normalized), normalized)
+        }
+    }
+
+    func testAStrayPercentReachesTheServerEncoded() throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        _ = try client.getData(url: "/_test/echo?q=100%&r=a b")
+        XCTAssertEqual(log.last?.query, "q=100%25&r=a%20b")
+    }
+
+    /// What RFC 3986 allows in a URL, `[` `]` only in the host.
+    static func isStrictRfc3986(_ url: String) -> Bool {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%".utf8)
+        let bytes = Array(url.utf8)
+        for byte in bytes where !allowed.contains(byte) {
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]"), url.hasPrefix("http://[") else { return false }
+        }
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
+        }
+        return bytes.filter { $0 == UInt8(ascii: "#") }.count <= 1
+    }
+
+    // MARK: Event streams held back until 512 bytes
+
+    /// A short `cmd.onConnect` (no `cmd.onJoin`: NotifyChannelOfSubscriptions off) stays under Apple's
+    /// 512 sniffed bytes: nothing reaches the client until a later event fills them. Then everything
+    /// arrives in order, and heartbeats start.
+    func testEventsHeldBackUntil512BytesArriveInOrderAndHeartbeatsStart() async throws {
+        try await ServerEventsTests.control("config", ["notifyJoins": "0", "heartbeatIntervalMs": "200"])
+        let events = ServerEventsClient(client: try makeTestClient(appleURLSession: true), channels: ["home"],
+                                        configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4))
+        let log = EventLog(events)
+        try await waitForSubscribers(1)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        XCTAssertTrue(log.events.isEmpty, "held back: \(log.events)")
+        let heartbeatsBefore = try serverCounter("events:heartbeat")
+
+        let text = String(repeating: "x", count: 300)
+        try await ServerEventsTests.notify(channel: "home", "cmd.chat", #"{"text":"\#(text)"}"#)
+        let subscription = try await log.connected()
+        XCTAssertFalse(subscription.isReconnect)
+        let messages = try await log.messages(count: 1)
+        XCTAssertEqual(messages.first?.jsonValue["text"]?.stringValue, text)
+        try waitUntil("heartbeats start") { try serverCounter("events:heartbeat") > heartbeatsBefore }
+        await events.stop()
+    }
+
+    /// If nothing fills the 512 bytes, the client does not wait for ever: after
+    /// ``ServerEventsClient/Configuration/connectTimeout`` without `cmd.onConnect` it connects again.
+    func testAConnectionThatNeverShowsItsConnectEventIsReplaced() async throws {
+        try await ServerEventsTests.control("config", ["notifyJoins": "0"])
+        let connectsBefore = try serverCounter("events:connect")
+        let events = ServerEventsClient(client: try makeTestClient(appleURLSession: true), channels: ["home"],
+                                        configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4, connectTimeout: 0.5))
+        let log = EventLog(events)
+        let replaced = try await log.wait { $0.contains { event in
+            if case .disconnected(let error, _) = event { (error as? ServerEventsError) == .idleTimeout(milliseconds: 500) } else { false }
+        } }
+        XCTAssertTrue(replaced)
+        try waitUntil("a new connection") { try serverCounter("events:connect") - connectsBefore >= 2 }
+        await events.stop()
+    }
+
+    private func waitForSubscribers(_ count: Int) async throws {
+        try waitUntil("\(count) subscriber(s)") {
+            try makeTestClient().get("/event-subscribers?channels=home", as: [JsonValue].self).count >= count
+        }
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+    }
+}
