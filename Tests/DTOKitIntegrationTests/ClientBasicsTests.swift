@@ -116,7 +116,7 @@ final class ClientBasicsTests: XCTestCase {
         let store = StoreValue()   // IPost, IReturnVoid
         store.key = "send"
         store.value = "1"
-        try client.send(store)
+        try blocking { try client.send(store) }
         XCTAssertEqual(log.lastServerMethod, "POST")
 
         let delete = DeleteValue()   // IDelete, IReturnVoid
@@ -125,7 +125,7 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(log.lastServerMethod, "DELETE")
         XCTAssertEqual(log.last?.path, "/values/send")
 
-        let explicit = try client.send(echo, method: .put)
+        let explicit = try blocking { try client.send(echo, method: .put) }
         XCTAssertEqual(explicit.name, "sent")
         XCTAssertEqual(log.lastServerMethod, "PUT")
     }
@@ -144,7 +144,7 @@ final class ClientBasicsTests: XCTestCase {
         let client = try makeTestClient()
         let log = TrafficLog(client)
         let sent = EchoValues.make()
-        EchoValues.assertEqual(try client.get(sent), sent)
+        EchoValues.assertEqual(try blocking { try client.get(sent) }, sent)
         XCTAssertEqual(log.last?.method, "GET")
         XCTAssertNotNil(log.last?.query)
         EchoValues.assertEqual(try await client.getAsync(sent), sent)
@@ -202,7 +202,7 @@ final class ClientBasicsTests: XCTestCase {
         let response = try await client.deleteAsync(request, query: ["extra": "a b&c"])
         XCTAssertEqual(response.id, 7)
         XCTAssertEqual(log.last?.query, "id=7&extra=a%20b%26c")
-        _ = try client.delete(request, query: [:])
+        _ = try blocking { try client.delete(request, query: [:]) }
         XCTAssertEqual(log.lastServerMethod, "DELETE")
     }
 
@@ -210,35 +210,35 @@ final class ClientBasicsTests: XCTestCase {
 
     func testRelativeUrlVariants() async throws {
         let client = try makeTestClient()
-        let hello: HelloResponse = try client.get("/hello/Relative")
+        let hello: HelloResponse = try blocking { try client.get("/hello/Relative") }
         XCTAssertEqual(hello.result, "Hello, Relative!")
         let noSlash = try await client.getAsync("hello/NoSlash", as: HelloResponse.self)
         XCTAssertEqual(noSlash.result, "Hello, NoSlash!")
-        let absolute: HelloResponse = try client.get(client.baseUrl + "hello/Absolute")
+        let absolute: HelloResponse = try blocking { try client.get(client.baseUrl + "hello/Absolute") }
         XCTAssertEqual(absolute.result, "Hello, Absolute!")
 
         let body = Hello()
         body.name = "Body"
-        let posted: HelloResponse = try client.post("/json/reply/Hello", request: body)
+        let posted: HelloResponse = try blocking { try client.post("/json/reply/Hello", request: body) }
         XCTAssertEqual(posted.result, "Hello, Body!")
         let postedAsync = try await client.postAsync("/api/Hello", request: body, as: HelloResponse.self)
         XCTAssertEqual(postedAsync.result, "Hello, Body!")
 
         let sent = EchoValues.make()
-        EchoValues.assertEqual(try client.put("/echo/types", request: sent, as: EchoTypes.self), sent)
+        EchoValues.assertEqual(try blocking { try client.put("/echo/types", request: sent, as: EchoTypes.self) }, sent)
         EchoValues.assertEqual(try await client.putAsync("/echo/types", request: sent, as: EchoTypes.self), sent)
-        EchoValues.assertEqual(try client.patch("/echo/types", request: sent, as: EchoTypes.self), sent)
+        EchoValues.assertEqual(try blocking { try client.patch("/echo/types", request: sent, as: EchoTypes.self) }, sent)
         EchoValues.assertEqual(try await client.patchAsync("/echo/types", request: sent, as: EchoTypes.self), sent)
 
         let store = StoreValue()
         store.key = "relative"
         store.value = "x"
-        try client.post(store)
-        let deleted = try client.delete("/values/relative", as: JsonValue.self)
+        try blocking { try client.post(store) }
+        let deleted = try blocking { try client.delete("/values/relative", as: JsonValue.self) }
         XCTAssertEqual(deleted, .null, "204 No Content reads as null")
         let deletedAsync = try await client.deleteAsync("/values/relative", as: JsonValue.self)
         XCTAssertEqual(deletedAsync, .null)
-        let query: HelloResponse = try client.get("/api/Hello?name=a%26b")
+        let query: HelloResponse = try blocking { try client.get("/api/Hello?name=a%26b") }
         XCTAssertEqual(query.result, "Hello, a&b!")
     }
 
@@ -307,9 +307,9 @@ final class ClientBasicsTests: XCTestCase {
         let delete = DeleteValue()
         delete.key = "nothing-here"
         // DeleteValue's route only allows DELETE: GET goes to /api/DeleteValue, which runs it too.
-        try client.get(delete)
+        try blocking { try client.get(delete) }
         try await client.getAsync(delete)
-        try client.send(delete, method: .delete)
+        try blocking { try client.send(delete, method: .delete) }
         try await client.sendAsync(delete, method: .delete)
     }
 
@@ -335,7 +335,7 @@ final class ClientBasicsTests: XCTestCase {
 
         let byName = FindTechnologies()
         byName.name = "Redis"
-        let redis = try client.get(byName)
+        let redis = try blocking { try client.get(byName) }
         XCTAssertEqual(redis.results?.map(\.name), ["Redis"])
 
         let starts = FindTechnologies()
@@ -364,7 +364,7 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(downloaded, expected)
         XCTAssertEqual(try client.get(request), [UInt8](expected), "IReturn<byte[]> returns the raw bytes")
 
-        let (small, response) = try client.getData(url: "/binary/4?seed=1")
+        let (small, response) = try blocking { try client.getData(url: "/binary/4?seed=1") }
         XCTAssertEqual([UInt8](small), [1, 32, 63, 94])
         XCTAssertEqual(response.value(forHTTPHeaderField: "Content-Type"), "application/octet-stream")
         let (asyncSmall, _) = try await client.getDataAsync(url: "/binary/2")
@@ -372,7 +372,7 @@ final class ClientBasicsTests: XCTestCase {
 
         var custom = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "binary/3?seed=2")))
         custom.httpMethod = "GET"
-        let (customData, _) = try client.getData(request: custom)
+        let (customData, _) = try blocking { try client.getData(request: custom) }
         XCTAssertEqual([UInt8](customData), [2, 33, 64])
         let (customAsync, _) = try await client.getDataAsync(request: custom)
         XCTAssertEqual([UInt8](customAsync), [2, 33, 64])
@@ -394,25 +394,25 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(inferred.result, "Hello, Inferred!")
         let deleted: JsonValue = try await client.deleteAsync("/values/none")
         XCTAssertEqual(deleted, .null)
-        let deletedSync: JsonValue = try client.delete("/values/none")
+        let deletedSync: JsonValue = try blocking { try client.delete("/values/none") }
         XCTAssertEqual(deletedSync, .null)
 
         let echo = EchoValues.make()
-        EchoValues.assertEqual(try client.delete(echo), echo)
+        EchoValues.assertEqual(try blocking { try client.delete(echo) }, echo)
         XCTAssertEqual(log.lastServerMethod, "DELETE")
         EchoValues.assertEqual(try await client.sendAsync(echo, method: .patch), echo)
         XCTAssertEqual(log.lastServerMethod, "PATCH")
-        let posted: EchoTypes = try client.post("/echo/types", request: echo)
+        let posted: EchoTypes = try blocking { try client.post("/echo/types", request: echo) }
         EchoValues.assertEqual(posted, echo)
         let put: EchoTypes = try await client.putAsync("/echo/types", request: echo)
         EchoValues.assertEqual(put, echo)
-        let patched: EchoTypes = try client.patch("/echo/types", request: echo)
+        let patched: EchoTypes = try blocking { try client.patch("/echo/types", request: echo) }
         EchoValues.assertEqual(patched, echo)
         let patchedAsync: EchoTypes = try await client.patchAsync("/echo/types", request: echo)
         EchoValues.assertEqual(patchedAsync, echo)
         let postedAsync: EchoTypes = try await client.postAsync("/echo/types", request: echo)
         EchoValues.assertEqual(postedAsync, echo)
-        let putSync: EchoTypes = try client.put("/echo/types", request: echo)
+        let putSync: EchoTypes = try blocking { try client.put("/echo/types", request: echo) }
         EchoValues.assertEqual(putSync, echo)
     }
 

@@ -93,7 +93,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
         let html = ThrowType()
         html.type = "Html"
         do {
-            _ = try client.get(html)
+            _ = try blocking { try client.get(html) }
             XCTFail("did not throw")
         } catch let error as WebServiceException {
             XCTAssertEqual(error.statusCode, 502)
@@ -105,7 +105,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
         let empty = ThrowType()
         empty.type = "EmptyBody"
         do {
-            _ = try client.get(empty)
+            _ = try blocking { try client.get(empty) }
             XCTFail("did not throw")
         } catch let error as WebServiceException {
             XCTAssertEqual(error.statusCode, 503)
@@ -268,7 +268,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
         request.type = "Forbidden"
         XCTAssertThrowsError(try client.post(request))
         _ = try? await client.postAsync(request)
-        _ = try client.get(Hello())
+        _ = try blocking { try client.get(Hello()) }
         XCTAssertEqual(clientErrors.value, 2)
         XCTAssertEqual(globalErrors.value, 2)
         XCTAssertEqual(lastCode.get(), "Forbidden")

@@ -8,13 +8,13 @@ import XCTest
 final class ClientFamiliesMockTests: XCTestCase {
     func testBatchesAndOneWayCallsReachTheCore() async throws {
         let mock = FamiliesMock()
-        let responses = try mock.sendAll([hello("a"), hello("b")])
+        let responses = try blocking { try mock.sendAll([hello("a"), hello("b")]) }
         XCTAssertEqual(responses.map(\.result), ["Hello, a!", "Hello, b!"])
         let asyncResponses = try await mock.sendAllAsync([hello("c")])
         XCTAssertEqual(asyncResponses.map(\.result), ["Hello, c!"])
-        try mock.sendAllOneWay([StoreValue(), StoreValue()])
+        try blocking { try mock.sendAllOneWay([StoreValue(), StoreValue()]) }
         try await mock.publishAllAsync([StoreValue()])
-        try mock.sendOneWay(StoreValue())
+        try blocking { try mock.sendOneWay(StoreValue()) }
         try await mock.publishAsync(hello("d"))
         XCTAssertEqual(try mock.sendAll([Hello]()).count, 0)
 

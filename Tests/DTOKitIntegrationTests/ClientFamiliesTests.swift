@@ -84,7 +84,7 @@ final class ClientFamiliesTests: XCTestCase {
         let store = StoreValue()
         store.key = "api-void"
         store.value = "v"
-        let stored = client.api(store)
+        let stored = blocking { client.api(store) }
         XCTAssertTrue(stored.succeeded)
         XCTAssertNotNil(stored.response)
 
@@ -124,7 +124,7 @@ final class ClientFamiliesTests: XCTestCase {
         XCTAssertEqual(try client.sendAll([Hello]()).count, 0)
         let none = try await client.sendAllAsync([Hello]())
         XCTAssertEqual(none.count, 0)
-        try client.sendAllOneWay([StoreValue]())
+        try blocking { try client.sendAllOneWay([StoreValue]()) }
         try await client.publishAllAsync([StoreValue]())
         XCTAssertEqual(log.requests.count, 0)
     }
@@ -170,7 +170,7 @@ final class ClientFamiliesTests: XCTestCase {
         let client = try makeTestClient()
         let log = TrafficLog(client)
         let keys = ["batch-1", "batch-2", "batch-3"]
-        try client.publishAll(keys.map { store($0, "v-" + $0) })
+        try blocking { try client.publishAll(keys.map { store($0, "v-" + $0) }) }
         XCTAssertEqual(log.last?.path, "/json/oneway/StoreValue%5B%5D")
         XCTAssertEqual(log.responses.last?.statusCode, 204)
         for key in keys {
@@ -193,18 +193,18 @@ final class ClientFamiliesTests: XCTestCase {
     func testOneWayPostsToTheOneWayEndpoint() async throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)
-        try client.sendOneWay(store("one-way", "1"))
+        try blocking { try client.sendOneWay(store("one-way", "1")) }
         XCTAssertEqual(log.last?.method, "POST")
         XCTAssertEqual(log.last?.path, "/json/oneway/StoreValue")
         XCTAssertEqual(log.lastMatchedRoute, "/json/oneway/{Request}")
         try await client.publishAsync(store("one-way", "2"))
         let request = GetValue()
         request.key = "one-way"
-        let value = try client.get(request)
+        let value = try blocking { try client.get(request) }
         XCTAssertEqual(value.value, "2")
         XCTAssertEqual(value.version, 2)
 
-        try client.publish(hello("ignored"))   // a response body is read and dropped
+        try blocking { try client.publish(hello("ignored")) }   // a response body is read and dropped
         XCTAssertEqual(log.responses.last?.statusCode, 200)
     }
 

@@ -109,8 +109,8 @@ final class ClientFaultTests: XCTestCase {
         (store.key, store.value) = ("arm-drop", "once")
         for sendsAsync in [false, true] {
             let before = try serverCounters()
-            _ = try client.getData(url: "/_test/arm-drop")
-            if sendsAsync { try await client.postAsync(store) } else { try client.post(store) }
+            _ = try blocking { try client.getData(url: "/_test/arm-drop") }
+            if sendsAsync { try await client.postAsync(store) } else { try blocking { try client.post(store) } }
             let after = try serverCounters()
             XCTAssertEqual((after["received:POST /values/arm-drop"] ?? 0) - (before["received:POST /values/arm-drop"] ?? 0), 1,
                            "the POST reached the server once")
@@ -118,7 +118,7 @@ final class ClientFaultTests: XCTestCase {
         }
 
         let before = try serverCounters()
-        _ = try client.getData(url: "/_test/arm-drop")
+        _ = try blocking { try client.getData(url: "/_test/arm-drop") }
         XCTAssertEqual(try client.getData(url: "/_test/echo").0.count, 0, "the GET was answered")
         let after = try serverCounters()
         if (after["dropped:GET /_test/echo"] ?? 0) > (before["dropped:GET /_test/echo"] ?? 0) {

@@ -39,15 +39,15 @@ final class ClientMockTests: XCTestCase {
         XCTAssertEqual(try mock.send(hello, method: .patch).result, "Hello, core!")
         let store = StoreValue()
         store.key = "k"
-        try mock.delete(store)
+        try blocking { try mock.delete(store) }
         try await mock.postAsync(store)
-        let relative: HelloResponse = try mock.get("/hello/core")
+        let relative: HelloResponse = try blocking { try mock.get("/hello/core") }
         XCTAssertEqual(relative.result, "Hello, from a URL!")
         let posted = try await mock.postAsync("/hello", request: hello, as: HelloResponse.self)
         XCTAssertEqual(posted.result, "Hello, from a URL!")
         let upload = UploadFiles()
         upload.category = "docs"
-        let uploaded = try mock.postFileWithRequest(request: upload, fileName: "a.txt", data: Data("a".utf8))
+        let uploaded = try blocking { try mock.postFileWithRequest(request: upload, fileName: "a.txt", data: Data("a".utf8)) }
         XCTAssertEqual(uploaded.files?.first?.fieldName, "file")
         XCTAssertEqual(uploaded.files?.first?.fileName, "a.txt")
         let (bytes, response) = try await mock.getDataAsync(url: "/binary/3")

@@ -17,7 +17,7 @@ final class ClientSeedProtocolTests: XCTestCase {
         let log = TrafficLog(client)
         var get = URLRequest(url: try XCTUnwrap(URL(string: "hello/Built")))   // relative to the base URL
         get.setValue("kept", forHTTPHeaderField: "X-Caller")
-        let hello = try client.send(intoResponse: HelloResponse(), request: get)
+        let hello = try blocking { try client.send(intoResponse: HelloResponse(), request: get) }
         XCTAssertEqual(hello.result, "Hello, Built!")
         XCTAssertEqual(log.last?.headers["X-Caller"], "kept")
         XCTAssertEqual(log.last?.headers["Accept"], "application/json")
@@ -39,9 +39,12 @@ final class ClientSeedProtocolTests: XCTestCase {
             XCTAssertEqual((error as? WebServiceException)?.statusCode, 503)
         }
         let asked = Counter()
-        let (data, response) = try client.getData(request: URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "_test/flaky?failures=1&key=sync-" + key)))) { response in
-            asked.increment()
-            return response.statusCode == 503
+        let flakyUrl = try XCTUnwrap(URL(string: client.baseUrl + "_test/flaky?failures=1&key=sync-" + key))
+        let (data, response) = try blocking {
+            try client.getData(request: URLRequest(url: flakyUrl)) { response in
+                asked.increment()
+                return response.statusCode == 503
+            }
         }
         XCTAssertEqual(try JsonValue(parsing: data)["attempts"], .int(2))
         XCTAssertEqual(response.statusCode, 200)
@@ -62,7 +65,7 @@ final class ClientSeedProtocolTests: XCTestCase {
         let client = try makeTestClient()
         let hello = Hello()
         hello.name = "core"
-        let response = try client.execute(ServiceCall(.get, hello))
+        let response = try blocking { try client.execute(ServiceCall(.get, hello)) }
         XCTAssertEqual(try response.decode(HelloResponse.self).result, "Hello, core!")
         XCTAssertEqual(response.statusCode, 200)
         let call = ServiceCall(method: .post, destination: .url("/echo/types"), payload: .json(EchoValues.make()))
@@ -79,13 +82,15 @@ final class ClientSeedProtocolTests: XCTestCase {
         let data = Data("file body".utf8)
         let url = try XCTUnwrap(URL(string: client.baseUrl + "upload/by-url"))
 
-        let byRoute = try client.postFileWithRequest(request: request, fileName: "a.txt", data: data)
+        let byRoute = try blocking { try client.postFileWithRequest(request: request, fileName: "a.txt", data: data) }
         XCTAssertEqual(byRoute.files?.first?.fieldName, "file", "the fileName: form names its part `file`")
         XCTAssertEqual(byRoute.files?.first?.contentType, "text/plain")
         XCTAssertEqual(byRoute.files?.first?.crc32, crc32(data))
 
-        let post = try client.postFileWithRequest(url: url, request: request, fileName: "b.bin", data: data,
-                                                  mimeType: "application/x-test", fieldName: "doc")
+        let post = try blocking {
+            try client.postFileWithRequest(url: url, request: request, fileName: "b.bin", data: data,
+                                           mimeType: "application/x-test", fieldName: "doc")
+        }
         XCTAssertEqual(post.category, "by-url")
         XCTAssertEqual(post.files?.first?.fieldName, "doc")
         XCTAssertEqual(post.files?.first?.contentType, "application/x-test")
@@ -96,7 +101,7 @@ final class ClientSeedProtocolTests: XCTestCase {
         let postFilesAsync = try await client.postFilesWithRequestAsync(url: url, request: request, files: files)
         XCTAssertEqual(postFilesAsync.files?.map(\.fileName), ["d.txt", "e.txt"])
 
-        let put = try client.putFileWithRequest(url: url, request: request, fileName: "f.txt", data: data)
+        let put = try blocking { try client.putFileWithRequest(url: url, request: request, fileName: "f.txt", data: data) }
         XCTAssertEqual(put.method, "PUT")
         let putAsync = try await client.putFileWithRequestAsync("/upload/relative", request: request, fileName: "g.txt", data: data)
         XCTAssertEqual(putAsync.category, "relative")
@@ -105,7 +110,7 @@ final class ClientSeedProtocolTests: XCTestCase {
         XCTAssertEqual(putFilesAsync.files?.count, 2)
         let putUrlAsync = try await client.putFileWithRequestAsync(url: url, request: request, fileName: "h.txt", data: data)
         XCTAssertEqual(putUrlAsync.notes, "forms")
-        let putByRoute = try client.putFileWithRequest(request: request, fileName: "i.txt", data: data, fieldName: nil)
+        let putByRoute = try blocking { try client.putFileWithRequest(request: request, fileName: "i.txt", data: data, fieldName: nil) }
         XCTAssertEqual(putByRoute.files?.first?.fieldName, "upload0")
     }
 
@@ -116,7 +121,7 @@ final class ClientSeedProtocolTests: XCTestCase {
         request.notes = "built"
         var urlRequest = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "upload/built")))
         urlRequest.httpMethod = "PUT"
-        let one = try client.sendFileWithRequest(&urlRequest, request: request, fileName: "one.txt", data: Data("1".utf8))
+        let one = try blocking { try client.sendFileWithRequest(&urlRequest, request: request, fileName: "one.txt", data: Data("1".utf8)) }
         XCTAssertEqual(one.method, "PUT")
         XCTAssertEqual(one.category, "built")
         XCTAssertEqual(one.notes, "built")

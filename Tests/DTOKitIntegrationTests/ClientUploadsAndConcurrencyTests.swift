@@ -65,10 +65,10 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         let request = UploadFiles()
         request.category = "put"
         let file = UploadFile(fileName: "a.json", data: Data("{\"a\":1}".utf8))
-        let one = try client.putFileWithRequest(request: request, file: file)
+        let one = try blocking { try client.putFileWithRequest(request: request, file: file) }
         XCTAssertEqual(one.method, "PUT")
         XCTAssertEqual(one.files?.first?.contentType, "application/json")
-        let many = try client.putFilesWithRequest(request: request, files: [file, file])
+        let many = try blocking { try client.putFilesWithRequest(request: request, files: [file, file]) }
         XCTAssertEqual(many.files?.count, 2)
         let oneAsync = try await client.putFileWithRequestAsync(request: request, file: file)
         XCTAssertEqual(oneAsync.method, "PUT")
@@ -84,7 +84,7 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         let request = UploadFiles()
         request.notes = "relative"
         let file = UploadFile(fileName: "r.txt", data: Data("r".utf8))
-        let posted = try client.postFileWithRequest("/upload/elsewhere", request: request, file: file)
+        let posted = try blocking { try client.postFileWithRequest("/upload/elsewhere", request: request, file: file) }
         XCTAssertEqual(posted.category, "elsewhere")
         XCTAssertEqual(posted.notes, "relative")
         XCTAssertEqual(log.last?.path, "/upload/elsewhere")

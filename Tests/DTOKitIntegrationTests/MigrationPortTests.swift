@@ -29,11 +29,11 @@ final class MigrationPortTests: XCTestCase {
         XCTAssertTrue(Inspect.dump(typed).hasPrefix("AppOverviewResponse {"))
 
         // let response = client.get(AppOverview())   (sync; it throws in ServiceStack.Swift 6 too)
-        let sync = try client.get(TechStacksDTOs.AppOverview())
+        let sync = try blocking { try client.get(TechStacksDTOs.AppOverview()) }
         XCTAssertEqual(sync.allTiers?.count, 10)
 
         // var response:GetTechnologyResponse? = client.get("/technology/servicestack")
-        let technology: TechStacksDTOs.GetTechnologyResponse? = try client.get("/technology/servicestack")
+        let technology: TechStacksDTOs.GetTechnologyResponse? = try blocking { try client.get("/technology/servicestack") }
         XCTAssertEqual(technology?.technology?.name, "ServiceStack")
     }
 
@@ -51,7 +51,7 @@ final class MigrationPortTests: XCTestCase {
         request.type = "NotFound"
         request.message = "custom message"
         do {
-            _ = try client.post(request)
+            _ = try blocking { try client.post(request) }
             XCTFail("did not throw")
         } catch let error as WebServiceException {
             XCTAssertEqual(error.statusCode, 404)
@@ -135,10 +135,10 @@ final class MigrationPortTests: XCTestCase {
         //     UploadFile(fileName: "watermark.jpg", data:watermarkData, fieldName:"watermark") ])
         let videoData = Data(repeating: 7, count: 1000)
         let watermarkData = Data([0xFF, 0xD8, 0xFF])
-        let both = try client.postFilesWithRequest(request: request, files: [
+        let both = try blocking { try client.postFilesWithRequest(request: request, files: [
             UploadFile(fileName: "video.mp4", data: videoData, fieldName: "video"),
             UploadFile(fileName: "watermark.jpg", data: watermarkData, fieldName: "watermark"),
-        ])
+        ]) }
         XCTAssertEqual(both.files?.map(\.fieldName), ["video", "watermark"])
         XCTAssertEqual(both.files?.map(\.contentLength), [1000, 3])
     }

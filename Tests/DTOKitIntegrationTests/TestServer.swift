@@ -228,3 +228,9 @@ func crc32(_ data: Data) -> Int {
 func milliseconds(_ date: Date?) -> Int64? {
     date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
 }
+
+/// Runs a blocking family (`get`, `post`, `execute`…) from an async test: a synchronous step, as a
+/// user's code calls one from a background thread (the families are `noasync`).
+func blocking<T>(_ body: () throws -> T) rethrows -> T {
+    try body()
+}

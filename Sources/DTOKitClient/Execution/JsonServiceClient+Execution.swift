@@ -10,7 +10,9 @@ extension JsonServiceClient {
     /// Sends `call`, blocking the calling thread: request building, headers, cookies and filters,
     /// the error check, one retry after refreshing the access token on 401. Errors are passed to
     /// ``onError`` and ``Global/onError``, then thrown.
+    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     public func execute(_ call: ServiceCall) throws -> ServiceResponse {
+        BlockingCall.checkThread()
         do {
             var run = try CallRun(client: self, call: call)
             var attempt = run.firstAttempt

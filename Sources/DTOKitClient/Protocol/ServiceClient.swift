@@ -27,8 +27,12 @@ import FoundationNetworking
 public protocol ServiceClient: Sendable {
     /// Sends `call`, blocking the calling thread, and returns the successful response.
     ///
+    /// Like every blocking family it is unavailable from async code (a warning in Swift 5 mode, an
+    /// error in Swift 6 mode): a blocked thread of the cooperative pool holds up other tasks.
+    ///
     /// - Throws: ``WebServiceException`` for a status of 400 or more, ``ServiceClientError`` when
     ///   there is no usable response.
+    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     func execute(_ call: ServiceCall) throws -> ServiceResponse
 
     /// Sends `call`, suspending until the response arrives.
@@ -50,6 +54,12 @@ public protocol ServiceClient: Sendable {
 
 extension ServiceClient {
     public func executeAsync(_ call: ServiceCall) async throws -> ServiceResponse {
+        try executeAnswering(call)
+    }
+
+    /// ``execute(_:)`` for the default ``executeAsync(_:)``: a mock's `execute` answers at once, so
+    /// running it inside a task blocks nothing (a synchronous step, so that `noasync` allows it).
+    private func executeAnswering(_ call: ServiceCall) throws -> ServiceResponse {
         try execute(call)
     }
 
@@ -71,6 +81,7 @@ extension ServiceClient {
     public func getRefreshTokenCookie() -> String? { getCookies()["ss-reftok"] }
 
     /// Executes `call` and decodes its body as `type` (see ``ServiceResponse/decode(_:)``).
+    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     func fetch<R: JsonConvertible>(_ call: ServiceCall, as type: R.Type) throws -> R {
         try execute(call).decode(R.self)
     }
