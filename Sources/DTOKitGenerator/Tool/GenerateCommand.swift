@@ -163,12 +163,16 @@ package enum FileAccess {
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
-    /// Writes only when the content differs, so builds that depend on the file stay up to date.
+    /// Writes only when the content differs, so builds that depend on the file stay up to date. The
+    /// folder is made first when missing: SwiftPM makes a build command's output folders, but not every
+    /// build system that runs the plugin is known to (Xcode's is not documented to).
     package static func writeIfChanged(_ text: String, to path: String) throws {
         let data = Data(text.utf8)
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            let url = URL(fileURLWithPath: path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
         } catch {
             throw ToolError(description: "error: cannot write `\(path)`: \(error.localizedDescription)")
         }
