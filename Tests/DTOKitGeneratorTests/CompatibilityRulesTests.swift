@@ -1,4 +1,5 @@
 import DTOKitGenerator
+import Foundation
 import XCTest
 
 /// What makes generated code compile wherever users put it: NSObject base classes, protocols under
@@ -35,6 +36,48 @@ final class CompatibilityRulesTests: XCTestCase {
         ])
         let plain = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Technology", Snippet.property("Description", "String"))))
         assertLines(plain, contain: ["public var description: String?"])
+    }
+
+    /// Public DTOs import what their public declarations name `public`, so that they compile under
+    /// InternalImportsByDefault; a module they do not name stays a plain import (an unused `public
+    /// import` is a warning). Package DTOs make every import explicit; internal ones keep plain imports.
+    func testImportsHaveTheAccessTheDeclarationsNeed() throws {
+        let dated = Snippet.snapshot(types: Snippet.type("Event", Snippet.property("At", "DateTime")))
+        let plain = Snippet.snapshot(types: Snippet.type("Note", Snippet.property("Text", "String")))
+        assertLines(try Snippet.generate(dated), contain: ["public import Foundation", "public import DTOKit"])
+        assertLines(try Snippet.generate(plain), contain: ["import Foundation", "public import DTOKit"])
+        assertLines(try Snippet.generate(plain, options: "AddModelExtensions: False"), contain: ["import Foundation", "import DTOKit"])
+        assertLines(try Snippet.generate(plain, options: "BaseClass: NSObject\nAddModelExtensions: False"),
+                    contain: ["public import Foundation", "import DTOKit"])
+        assertLines(try Snippet.generate(dated, options: "AccessLevel: package"), contain: ["package import Foundation", "package import DTOKit"])
+        assertLines(try Snippet.generate(plain, options: "AccessLevel: package"), contain: ["internal import Foundation", "package import DTOKit"])
+        assertLines(try Snippet.generate(dated, options: "AccessLevel: internal"), contain: ["import Foundation", "import DTOKit"])
+        // In a file of its own, a subclass names nothing of DTOKit's publicly (its table is internal).
+        let hierarchy = Snippet.snapshot(types: [
+            Snippet.type("Shape", Snippet.property("Name", "String")),
+            Snippet.type("Circle", Snippet.property("Radius", "Double"), extra: #""inherits":{"name":"Shape","namespace":"My"}"#),
+        ].joined(separator: ","))
+        let files = try DTOGenerator(options: GeneratorOptions(), fileCount: 2)
+            .generate(snapshot: Data(hierarchy.utf8), snapshotName: "test.metadata.json")
+        XCTAssertEqual(files.count, 2)
+        XCTAssertTrue(files[0].contents.contains("\npublic import DTOKit\n"), files[0].contents)
+        XCTAssertTrue(files[1].contents.contains("class Circle: Shape"), files[1].contents)
+        XCTAssertTrue(files[1].contents.contains("\nimport DTOKit\n"), files[1].contents)
+    }
+
+    /// UIKit adds accessibility members to every NSObject in an app target (not visible on Linux).
+    func testNSObjectBaseClassAvoidsUIKitsAccessibilityMembers() throws {
+        let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Control", [
+            Snippet.property("AccessibilityLabel", "String"), Snippet.property("IsAccessibilityElement", "Boolean"),
+            Snippet.property("AccessibilityTraits", "Int64"), Snippet.property("Label", "String"),
+        ].joined(separator: ","))), options: "BaseClass: NSObject")
+        assertLines(output, contain: [
+            "public var AccessibilityLabel: String?",
+            "public var IsAccessibilityElement: Bool?",
+            "public var AccessibilityTraits: Int?",
+            "public var label: String?",
+            "Property<Control>.optionalString(\"accessibilityLabel\", get: { $0.AccessibilityLabel }, set: { $0.AccessibilityLabel = $1 }),",
+        ])
     }
 
     func testProtocolPropertiesFollowTheClassesThatImplementThem() throws {

@@ -24,6 +24,19 @@ final class TechStacksFixtureTests: XCTestCase {
         XCTAssertEqual(Set(results.compactMap(\.tier)).count, TechStacksDTOs.TechnologyTier.allCases.count)
     }
 
+    /// Apple's OS before 26 make every long string with `String(decoding:as:)` (no `UTF8Span`); Linux
+    /// never would: the same response read that way gives the same values.
+    func testThePathOfOSVersionsBefore26ReadsTheSame() throws {
+        let data = try Payload.data("get-all-technologies.1000")
+        var before26 = JsonDecodingOptions()
+        before26.revalidatesStrings = true
+        let revalidated = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(data, options: before26)
+        let usual = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(data)
+        XCTAssertEqual(revalidated.toJson(), usual.toJson())
+        let nonASCII = try XCTUnwrap(revalidated.results?.compactMap(\.description).first { $0.utf8.count != $0.count })
+        XCTAssertTrue(usual.results?.contains { $0.description == nonASCII } == true, nonASCII)
+    }
+
     func testReencodingIsStable() throws {
         let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
         let encoded = response.toJsonData()

@@ -1,4 +1,4 @@
-import DTOKit
+@testable import DTOKit
 import Foundation
 import XCTest
 
@@ -7,6 +7,26 @@ import XCTest
 /// UTF-8 sequences on both sides of the inline checks; member names matched as one `"name":`
 /// pattern (short, exactly 16 bytes, longer, near misses, out of order, pretty-printed).
 final class ReaderFastPathTests: XCTestCase {
+    /// Both ways of making a long String from validated bytes give the same String: with `UTF8Span`
+    /// (Linux, Apple's OS 26+) and with `String(decoding:as:)` (Apple's OS before 26).
+    func testStringsAreTheSameWithAndWithoutUTF8Span() {
+        let texts = ["", String(repeating: "a", count: 16), String(repeating: "ascii text ", count: 40),
+                     "Größe über 16 Bytes – mit Umlauten", String(repeating: "日本語🐘", count: 30), "\u{7F}\u{80}\u{FFFD}"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let isASCII = bytes.allSatisfy { $0 < 0x80 }
+            bytes.withUnsafeBufferPointer { buffer in
+                XCTAssertEqual(JsonReader.makeStringValidatingAgain(buffer), text)
+                XCTAssertEqual(JsonReader.makeString(validUTF8: buffer, isASCII: isASCII), text)
+                #if compiler(>=6.2)
+                if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                    XCTAssertEqual(JsonReader.makeStringWithoutValidating(buffer, isASCII: isASCII), text)
+                }
+                #endif
+            }
+        }
+    }
+
     /// Characters of every UTF-8 length, and ones written as escapes.
     private let pieces = ["a", "Z", "é", "ß", "€", "日", "🐘", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{7F}", "\u{FFFD}"]
 

@@ -27,6 +27,11 @@ public struct JsonDecodingOptions: Sendable, Hashable {
     /// (``InvalidMembers/skip(reportingTo:)``).
     public var invalidMembers: InvalidMembers
 
+    /// Makes strings the way Apple's OS before 26 do (validating their bytes again) wherever this
+    /// runs, so that the tests on Linux run the path most devices take (see
+    /// `JsonReader.makeString(validUTF8:isASCII:)`). Not public: it only makes decoding slower.
+    package var revalidatesStrings = false
+
     /// Creates options. The defaults suit any ServiceStack response.
     public init(maxDepth: Int = 256, unpairedSurrogates: UnpairedSurrogates = .replace,
                 invalidMembers: InvalidMembers = .fail) {

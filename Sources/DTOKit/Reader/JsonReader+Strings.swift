@@ -26,7 +26,8 @@ extension JsonReader {
         if p < end, p.pointee == .quote {
             cursor = p + 1
             return JsonReader.makeString(validUTF8: UnsafeBufferPointer(start: contentStart, count: p - contentStart),
-                                         isASCII: true, readableEnd: end, smallStringsFromWords: makesSmallStringsFromWords)
+                                         isASCII: true, readableEnd: end, smallStringsFromWords: makesSmallStringsFromWords,
+                                         revalidating: options.revalidatesStrings)
         }
         let scan = try scanString(from: contentStart, resumingAt: p)
         cursor = scan.closingQuote + 1
@@ -34,7 +35,8 @@ extension JsonReader {
         return scan.hasEscapes
             ? JsonReader.unescape(content, isASCII: scan.isASCII)
             : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: end,
-                                    smallStringsFromWords: makesSmallStringsFromWords)
+                                    smallStringsFromWords: makesSmallStringsFromWords,
+                                    revalidating: options.revalidatesStrings)
     }
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String

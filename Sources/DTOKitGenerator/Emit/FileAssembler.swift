@@ -12,6 +12,7 @@ struct FileAssembler {
 
     /// The emitted text of one type: its declaration and its extensions.
     private struct Chunk {
+        var type: ResolvedType
         var declaration: [String]
         var extensions: [String]
         var size: Int { declaration.count + extensions.count }
@@ -33,12 +34,13 @@ struct FileAssembler {
                 metadata.emit(type, into: &extensions)
             }
             if options.addCodable { codable.emitExtensions(type, into: &extensions) }
-            return Chunk(declaration: declaration.lines, extensions: extensions.lines)
+            return Chunk(type: type, declaration: declaration.lines, extensions: extensions.lines)
         }
         let fileNames = DTOGenerator.outputFileNames(forSnapshot: snapshotName, fileCount: fileCount)
         let groups = split(chunks, into: fileNames.count)
         return zip(fileNames, groups).enumerated().map { index, pair in
-            var lines = header(part: index + 1, of: fileNames.count, typeCount: types.count)
+            let used = ImportedModules(options: options, names: names).usedInDeclarations(of: pair.1.map(\.type))
+            var lines = header(part: index + 1, of: fileNames.count, typeCount: types.count, modulesUsedPublicly: used)
             for chunk in pair.1 {
                 lines.append("")
                 lines += chunk.declaration
@@ -71,7 +73,7 @@ struct FileAssembler {
         return groups
     }
 
-    private func header(part: Int, of count: Int, typeCount: Int) -> [String] {
+    private func header(part: Int, of count: Int, typeCount: Int, modulesUsedPublicly: Set<String>) -> [String] {
         // The file name only: the plugin passes absolute paths, which differ between machines.
         let name = snapshotName.split(separator: "/").last.map(String.init) ?? snapshotName
         var lines = [
@@ -88,8 +90,18 @@ struct FileAssembler {
         if !imports.contains("DTOKit") { imports.append("DTOKit") }
         var seen: Set<String> = []
         for module in imports where seen.insert(module).inserted {
-            lines.append("import \(module)")
+            lines.append(Self.importLine(module, usedInDeclarations: modulesUsedPublicly.contains(module),
+                                         accessLevel: options.accessLevel))
         }
         return lines
+    }
+
+    /// The import of `module` in a generated file of DTOs with `accessLevel` (see ImportedModules).
+    private static func importLine(_ module: String, usedInDeclarations used: Bool, accessLevel: GeneratorOptions.AccessLevel) -> String {
+        switch accessLevel {
+        case .public: return used ? "public import \(module)" : "import \(module)"
+        case .package: return used ? "package import \(module)" : "internal import \(module)"
+        case .internal: return "import \(module)"
+        }
     }
 }

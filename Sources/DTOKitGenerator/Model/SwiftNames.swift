@@ -66,13 +66,29 @@ enum SwiftNames {
         return String(result)
     }
 
-    /// Members of `NSObject` (Darwin and swift-corelibs-foundation) that a property of a subclass
-    /// cannot redeclare. With a `BaseClass` such properties get ServiceStack's capitalized name
-    /// (`description` → `Description`); the JSON name stays.
+    /// Members of `NSObject` that a property of a subclass cannot redeclare: Foundation's (Darwin and
+    /// swift-corelibs-foundation), macOS scripting's, and those UIKit's accessibility categories add
+    /// to every `NSObject` in a module that imports UIKit or SwiftUI (an app target), so an Apple
+    /// app's build is the only one that sees them. With a `BaseClass` such properties get
+    /// ServiceStack's capitalized name (`description` → `Description`); the JSON name stays.
     static let baseClassMembers = Set(TextTable.words("""
         description debugDescription hash hashValue superclass classForCoder classForKeyedArchiver className
         classCode classDescription observationInfo attributeKeys toOneRelationshipKeys toManyRelationshipKeys
         scriptingProperties autoContentAccessingProxy isProxy zone exposedBindings
+        objectSpecifier classForArchiver classForPortCoder
+        isAccessibilityElement accessibilityLabel accessibilityAttributedLabel accessibilityHint
+        accessibilityAttributedHint accessibilityValue accessibilityAttributedValue accessibilityTraits
+        accessibilityFrame accessibilityPath accessibilityActivationPoint accessibilityLanguage
+        accessibilityElementsHidden accessibilityViewIsModal shouldGroupAccessibilityChildren
+        accessibilityNavigationStyle accessibilityRespondsToUserInteraction accessibilityUserInputLabels
+        accessibilityAttributedUserInputLabels accessibilityTextualContext accessibilityDirectTouchOptions
+        accessibilityHeaderElements accessibilityElements accessibilityContainerType accessibilityCustomActions
+        accessibilityCustomRotors accessibilityDragSourceDescriptors accessibilityDropPointDescriptors
+        accessibilityShowsLargeContentViewer accessibilityLargeContentTitle accessibilityLargeContentImage
+        accessibilityActivate accessibilityIncrement accessibilityDecrement accessibilityScroll
+        accessibilityPerformEscape accessibilityPerformMagicTap accessibilityElementDidBecomeFocused
+        accessibilityElementDidLoseFocus accessibilityElementIsFocused accessibilityElementCount
+        accessibilityAssistiveTechnologyFocusedIdentifiers
         """))
 
     /// ServiceStack's rename of a property that clashes with a base class member: first letter up.

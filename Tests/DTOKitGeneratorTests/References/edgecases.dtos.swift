@@ -22,8 +22,8 @@ AddImplicitVersion: 2
 AddCodable: True
 */
 
-import Foundation
-import DTOKit
+public import Foundation
+public import DTOKit
 
 // @Route("/shapes/{Name}", "POST")
 // @Route("/shapes")

@@ -22,8 +22,8 @@ Tip: To override a DTO option, remove "//" prefix before updating
 //AddCodable: False
 */
 
-import Foundation
-import DTOKit
+public import Foundation
+public import DTOKit
 
 // @Route("/readings/{Since}", "GET")
 public nonisolated class GetReadings: IReturn, IGet {

@@ -22,8 +22,8 @@ Tip: To override a DTO option, remove "//" prefix before updating
 //AddCodable: False
 */
 
-import Foundation
-import DTOKit
+public import Foundation
+public import DTOKit
 
 public nonisolated class CreatorKitTasks: IReturn, IPost {
     public typealias Return = JsonValue

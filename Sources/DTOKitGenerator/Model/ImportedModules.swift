@@ -1,0 +1,74 @@
+/// Which library modules (Foundation, DTOKit) the public (or package) declarations of generated
+/// types name, so that a generated file imports exactly those with the declarations' access level.
+///
+/// Under `InternalImportsByDefault` (Swift 6's upcoming default) a plain `import` is internal, and a
+/// public DTO that names `Date` or conforms to `JsonSerializable` fails to compile unless the module
+/// is imported `public`; a `public import` that no public declaration uses draws a warning in every
+/// target. So each file gets `public import` for the modules its declarations use and a plain
+/// `import` for the others, and compiles cleanly with or without the feature. With `AccessLevel:
+/// package` every import is explicit (`package import` where used, else `internal import`): Swift
+/// calls a plain import ambiguous beside a `package import` of the same module in another file, so
+/// the user's own files of such a target need an access level on their imports of DTOKit and
+/// Foundation too (README, options).
+struct ImportedModules {
+    let options: GeneratorOptions
+    let names: ShadowedNames
+
+    /// The library modules the declarations of `types` (with their extensions) name in their API.
+    func usedInDeclarations(of types: [ResolvedType]) -> Set<String> {
+        var modules: Set<String> = []
+        for type in types {
+            switch type {
+            case .classType(let type):
+                // The root of a hierarchy declares `JsonSerializable` with a public `metadata` (a
+                // subclass's own table is internal); generic parameters are `JsonConvertible`.
+                if options.addModelExtensions && (type.isConformanceRoot || !type.genericParameters.isEmpty) {
+                    modules.insert("DTOKit")
+                }
+                var named = type.conformances + (type.base.map { [$0] } ?? []) + (type.returnType.map { [$0] } ?? [])
+                for case .property(let property) in type.members { named.append(property.type) }
+                named.forEach { collect($0, into: &modules) }
+            case .enumType:
+                // `JsonEnum`/`JsonFlags` conformances come with the metadata, which Codable enums get too.
+                if options.addModelExtensions || options.addCodable { modules.insert("DTOKit") }
+            case .protocolType(let type):
+                type.properties.forEach { collect($0.type, into: &modules) }
+            case .excluded:
+                break
+            }
+        }
+        return modules
+    }
+
+    private func collect(_ type: SwiftType, into modules: inout Set<String>) {
+        switch type {
+        case .named(let name, let arguments, let kind, let module):
+            if let library = library(of: name, kind: kind, module: module) { modules.insert(library) }
+            arguments.forEach { collect($0, into: &modules) }
+        case .array(let element), .optional(let element):
+            collect(element, into: &modules)
+        case .dictionary(let key, let value):
+            collect(key, into: &modules)
+            collect(value, into: &modules)
+        }
+    }
+
+    /// The library module a named type comes from, nil for generated types and Swift's own.
+    private func library(of name: String, kind: SwiftType.Kind, module: String?) -> String? {
+        switch kind {
+        case .genericParameter, .enumeration, .bytes:
+            return nil
+        case .configuredBaseClass:
+            // As the user wrote it: `NSObject` or `Foundation.NSObject`.
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? parts[0] : ShadowedNames.modules[name]
+        case .scalar, .timeSpan, .dto, .json, .protocolType:
+            if let module { return module == "Swift" ? nil : module }
+            // A name the snapshot declares itself is the generated type, not the library's.
+            guard !names.shadowed.contains(name), let library = ShadowedNames.modules[name], library != "Swift" else {
+                return nil
+            }
+            return library
+        }
+    }
+}
