@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Measures, and writes what it measured into the README: the figures there come from these runs,
+not from memory.
+
+    python3 Scripts/update-readme-figures.py [sample] [ratios] [build-cost SERVICESTACK_SWIFT_PATH]
+
+- `sample`: a clean release build of Samples/TechStacks (seconds) and the speed line the sample prints
+  (DTOKit against JSONDecoder on the 1 MB response);
+- `ratios`: the decode and encode tables of `swift run --package-path Benchmarks -c release ratios`;
+- `build-cost PATH`: the package and same-classes tables of Benchmarks/Scripts/build-cost.sh (PATH: a
+  copy of ServiceStack.Swift, e.g. ../shared/anchors/servicestack-swift).
+
+Each figure sits in the README between `<!-- figure: NAME -->` and `<!-- /figure -->`; only that text
+is replaced. The machine, the toolchain and the date go in the README's own words next to them.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+README = os.path.join(ROOT, "README.md")
+
+
+def replace_figure(name, text):
+    with open(README, encoding="utf-8") as f:
+        readme = f.read()
+    pattern = re.compile(r"(<!-- figure: %s -->)(.*?)(<!-- /figure -->)" % re.escape(name), re.S)
+    if not pattern.search(readme):
+        sys.exit("README.md has no figure %r (<!-- figure: %s --> … <!-- /figure -->)" % (name, name))
+    readme = pattern.sub(lambda m: m.group(1) + text + m.group(3), readme, count=1)
+    with open(README, "w", encoding="utf-8") as f:
+        f.write(readme)
+    print("figure %s: %s" % (name, text.strip().splitlines()[0] if text.strip() else "(empty)"))
+
+
+def run(command, **options):
+    print("$", " ".join(command), flush=True)
+    return subprocess.run(command, check=True, capture_output=True, text=True, **options).stdout
+
+
+def sample():
+    scratch = tempfile.mkdtemp(prefix="dtokit-sample.")
+    try:
+        started = time.time()
+        run(["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "Samples", "TechStacks"),
+             "--scratch-path", scratch])
+        seconds = time.time() - started
+        output = run([os.path.join(scratch, "release", "techstacks")])
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    speed = re.search(r"— ([0-9.]+)× faster", output)
+    if not speed:
+        sys.exit("the sample printed no speed line:\n" + output[-2000:])
+    replace_figure("sample-build", "%.0f s" % seconds)
+    replace_figure("sample-speed", "%s×" % speed.group(1))
+
+
+def ratios():
+    output = run(["swift", "run", "--package-path", os.path.join(ROOT, "Benchmarks"), "-c", "release", "ratios",
+                  "--no-details"])
+    tables = re.search(r"^decode .*?(?=\n\n\S|\Z)\n\n^encode .*?(?=\n\n|\Z)", output, re.M | re.S)
+    if not tables:
+        sys.exit("ratios printed no decode and encode tables:\n" + output[-3000:])
+    replace_figure("ratios", "\n```\n%s\n```\n" % tables.group(0).rstrip())
+
+
+def build_cost(servicestack_swift):
+    output = run([os.path.join(ROOT, "Benchmarks", "Scripts", "build-cost.sh"), "--only", "same-classes,package",
+                  servicestack_swift])
+
+    def row(label):
+        match = re.search(r"^%s\s+(.*)$" % re.escape(label), output, re.M)
+        if not match:
+            sys.exit("build-cost printed no %r line:\n%s" % (label, output[-3000:]))
+        return match.group(1).split()
+
+    dtokit, servicestack, ratio = row("DTOKit"), row("ServiceStack.Swift"), row("ratio")
+    package = "\n".join([
+        "",
+        "| | DTOKit | ServiceStack.Swift + Codable `dtos.swift` | ratio |",
+        "|---|---|---|---|",
+        "| clean release build of the package | %s s | %s s | %s |" % (dtokit[0], servicestack[0], ratio[0].replace("x", "×")),
+        "| clean debug build | %s s | %s s | %s |" % (dtokit[2], servicestack[2], ratio[2].replace("x", "×")),
+        "| stripped release binary | %s MB | %s MB | %s |" % (dtokit[4], servicestack[4], ratio[4].replace("x", "×")),
+        "",
+    ])
+    replace_figure("build-cost-package", package)
+    plain = row("plain classes")
+    added = re.search(r"what the accessors add: ([0-9.]+) s release, ([0-9]+) KB \(([0-9]+) bytes per property\), ([0-9.]+) s debug", output)
+    codable_added = re.search(r"what Codable adds:\s+([0-9.]+) s release, ([0-9]+) KB \(([0-9]+) bytes per property\), ([0-9.]+) s debug", output)
+    if not added or not codable_added:
+        sys.exit("build-cost printed no same-classes summary:\n" + output[-3000:])
+    same = "\n".join([
+        "",
+        "| | compile | object code | debug compile |",
+        "|---|---|---|---|",
+        "| plain classes (`AddModelExtensions: False`) | %s s | %s KB | %s s |" % (plain[0], plain[2], plain[3]),
+        "| + DTOKit's accessor tables (the default) | +%s s | +%s KB (%s bytes per property) | +%s s |" % added.groups(),
+        "| + Codable members instead (`AddCodable: True`, Codable-only) | +%s s | +%s KB | +%s s |"
+        % (codable_added.group(1), codable_added.group(2), codable_added.group(4)),
+        "",
+    ])
+    replace_figure("build-cost-same-classes", same)
+    share = float(added.group(1)) / float(codable_added.group(1))
+    replace_figure("build-cost-share", "%.2f×" % share)
+
+
+def main():
+    arguments = sys.argv[1:]
+    if not arguments or arguments[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if arguments else 2
+    while arguments:
+        what = arguments.pop(0)
+        if what == "sample":
+            sample()
+        elif what == "ratios":
+            ratios()
+        elif what == "build-cost":
+            if not arguments:
+                sys.exit("build-cost needs the path of ServiceStack.Swift")
+            build_cost(os.path.abspath(arguments.pop(0)))
+        else:
+            sys.exit("unknown figure %r (sample, ratios, build-cost PATH)" % what)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
