@@ -20,14 +20,15 @@ import XcodeProjectPlugin
 
 extension DTOKitPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        // A plugin sees a file only when it is a member of the target, and Xcode adds a .json file to
-        // Copy Bundle Resources: the snapshot would ship inside the app (see the README, Xcode projects).
+        // A plugin sees a file only when it is a member of the target, and Xcode makes a .json file a
+        // resource: the snapshot would ship inside the app (see the README, Xcode projects).
         for file in target.inputFiles where file.type == .resource
             && (file.url.lastPathComponent.hasSuffix(".metadata.json") || file.url.pathExtension == "options") {
             Diagnostics.warning("""
-                \(file.url.lastPathComponent) is in the Copy Bundle Resources phase of target '\(target.displayName)', \
-                so it is copied into the app: move it to the Compile Sources phase (Build Phases), where DTOKitPlugin \
-                still reads it, or keep the snapshot in a Swift package target of its own
+                \(file.url.lastPathComponent) is a resource of target '\(target.displayName)', so Xcode copies it \
+                into the app: keep the snapshot in a Swift package of its own (a DTOs target with DTOKitPlugin) and \
+                add that package to the app, or, in a target with build phases, move the file from Copy Bundle \
+                Resources to Compile Sources, where DTOKitPlugin still reads it
                 """)
         }
         return try SnapshotCommands(
