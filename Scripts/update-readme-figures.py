@@ -60,8 +60,14 @@ def sample():
 
 
 def ratios():
-    output = run(["swift", "run", "--package-path", os.path.join(ROOT, "Benchmarks"), "-c", "release", "ratios",
-                  "--no-details"])
+    # A clean build: an incremental release build of Benchmarks after a change to a DTOKit struct's
+    # layout has been seen to keep stale code (a crash in JsonReader.read), and timings need a clean one anyway.
+    scratch = tempfile.mkdtemp(prefix="dtokit-ratios.")
+    try:
+        output = run(["swift", "run", "--package-path", os.path.join(ROOT, "Benchmarks"), "--scratch-path", scratch,
+                      "-c", "release", "ratios", "--no-details"])
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     tables = re.search(r"^decode .*?(?=\n\n\S|\Z)\n\n^encode .*?(?=\n\n|\Z)", output, re.M | re.S)
     if not tables:
         sys.exit("ratios printed no decode and encode tables:\n" + output[-3000:])
