@@ -71,7 +71,10 @@ def ratios():
     tables = re.search(r"^decode .*?(?=\n\n\S|\Z)\n\n^encode .*?(?=\n\n|\Z)", output, re.M | re.S)
     if not tables:
         sys.exit("ratios printed no decode and encode tables:\n" + output[-3000:])
-    replace_figure("ratios", "\n```\n%s\n```\n" % tables.group(0).rstrip())
+    # The tables only: their header, rule and rows (the line after them belongs to the details).
+    rows = [line for line in tables.group(0).splitlines()
+            if not line or line.startswith(("decode", "encode", "-", " ")) or line[0].isdigit()]
+    replace_figure("ratios", "\n```\n%s\n```\n" % "\n".join(rows).rstrip())
 
 
 def build_cost(servicestack_swift):

@@ -1,5 +1,5 @@
 import DTOKit
-import DTOKitClient
+@testable import DTOKitClient
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)
@@ -334,6 +334,12 @@ final class ServerEventsTests: XCTestCase {
                                         configuration: .init(initialRetryDelay: .infinity, maxRetryDelay: .nan))
         XCTAssertEqual(events.configuration.initialRetryDelay, 0.5)
         XCTAssertEqual(events.configuration.maxRetryDelay, 30)
+        var configuration = ServerEventsClient.Configuration()
+        for (seconds, nanoseconds) in [(Double.infinity, 30_000_000_000), (.nan, 30_000_000_000), (-1, 10_000_000),
+                                       (1e12, 86_400_000_000_000)] as [(Double, UInt64)] {
+            configuration.connectTimeout = seconds
+            XCTAssertEqual(configuration.connectTimeoutNanoseconds, nanoseconds, "\(seconds)")
+        }
         for try await event in events.events {
             guard case .connected(let subscription) = event else { continue }
             XCTAssertEqual(subscription.heartbeatIntervalMs, 86_400_000, "at most a day")

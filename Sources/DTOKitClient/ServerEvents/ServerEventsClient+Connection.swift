@@ -87,7 +87,7 @@ extension ServerEventsClient {
     /// how long: for ``Configuration/connectTimeout`` since the request). A task of its own, so that a
     /// heartbeat the server holds unanswered cannot hold it up. Never returns.
     private func watchForSilence(_ connection: Connection) async throws {
-        let connectTimeout = UInt64(shared[\.configuration].connectTimeout * 1_000_000_000)
+        let connectTimeout = shared[\.configuration].connectTimeoutNanoseconds
         while true {
             let subscription = connection.subscription
             let idleTimeout = subscription.map { UInt64($0.idleTimeoutMs) * 1_000_000 } ?? connectTimeout

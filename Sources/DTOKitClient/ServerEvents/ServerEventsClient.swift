@@ -69,6 +69,12 @@ public final class ServerEventsClient: Sendable {
             self.connectTimeout = connectTimeout.isFinite ? min(max(0.01, connectTimeout), day) : 30
         }
 
+        /// ``connectTimeout`` in nanoseconds, between 10 ms and a day whatever the property was set to.
+        var connectTimeoutNanoseconds: UInt64 {
+            let seconds = connectTimeout.isFinite ? min(max(0.01, connectTimeout), 86_400) : 30
+            return UInt64(seconds * 1_000_000_000)
+        }
+
         /// The delay before reconnect attempt `attempt` (1 for the first): doubling, capped, with jitter;
         /// finite and at most a day whatever the properties were set to.
         func retryDelay(attempt: Int) -> TimeInterval {
