@@ -19,8 +19,12 @@ mkdir -p "$store" "$mount" "$scratch"
 fuse_pid=
 
 cleanup() {
+    # Out of the mount first: a busy mount point cannot be unmounted (and the file system would
+    # then never exit). A lazy unmount if a process still holds it; the file system is stopped either way.
+    cd /
     if [[ -n $fuse_pid ]]; then
-        umount "$mount" 2>/dev/null || fusermount -u "$mount" 2>/dev/null || true
+        umount "$mount" 2>/dev/null || umount -l "$mount" 2>/dev/null || true
+        kill "$fuse_pid" 2>/dev/null || true
         wait "$fuse_pid" 2>/dev/null || true
     fi
     rm -rf "$work"
