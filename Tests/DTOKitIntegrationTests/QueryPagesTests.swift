@@ -1,0 +1,142 @@
+import DTOKit
+import DTOKitClient
+import Foundation
+import TechStacksDTOs
+import XCTest
+
+/// AutoQuery pages and rows as async sequences, against the test server's `FindTechnologies` over the
+/// 1,000 TechStacks technologies: lazily fetched, honouring `skip`/`take`, stopping at the total,
+/// cancellable, leaving the caller's request as it was.
+final class QueryPagesTests: XCTestCase {
+    func query(skip: Int? = nil, take: Int? = nil, include: String? = nil) -> TechStacksDTOs.FindTechnologies {
+        let query = TechStacksDTOs.FindTechnologies()
+        (query.skip, query.take, query.include) = (skip, take, include)
+        return query
+    }
+
+    func testPagesComeOneCallEachAndStopAtTheTotal() async throws {
+        let client = try makeTestClient()
+        let before = try serverCounter("findTechnologies")
+        var offsets: [Int] = []
+        var rows = 0
+        for try await page in client.queryPages(query(take: 100)) {
+            offsets.append(page.offset ?? -1)
+            rows += page.results?.count ?? 0
+            XCTAssertEqual(page.total, 1000)
+        }
+        XCTAssertEqual(offsets, Array(stride(from: 0, to: 1000, by: 100)))
+        XCTAssertEqual(rows, 1000)
+        XCTAssertEqual(try serverCounter("findTechnologies") - before, 10, "no extra call for an empty page")
+    }
+
+    func testRowsAreFetchedOnlyAsTheyAreUsed() async throws {
+        let client = try makeTestClient()
+        let before = try serverCounter("findTechnologies")
+        var ids: [Int] = []
+        for try await technology in client.queryResults(query(take: 50)).prefix(10) {
+            ids.append(technology.id ?? -1)
+        }
+        XCTAssertEqual(ids.count, 10)
+        XCTAssertEqual(ids, ids.sorted())
+        XCTAssertEqual(try serverCounter("findTechnologies") - before, 1, "prefix(10) of 50-row pages: one call")
+
+        var all = 0
+        for try await _ in client.queryResults(query(take: 300)) { all += 1 }
+        XCTAssertEqual(all, 1000)
+        XCTAssertEqual(try serverCounter("findTechnologies") - before, 1 + 4, "300, 300, 300, 100")
+    }
+
+    func testSkipAndTakeOfTheRequestAreHonoured() async throws {
+        let client = try makeTestClient()
+        let before = try serverCounter("findTechnologies")
+        var pages: [(offset: Int?, count: Int)] = []
+        for try await page in client.queryPages(query(skip: 990, take: 4)) {
+            pages.append((page.offset, page.results?.count ?? 0))
+        }
+        XCTAssertEqual(pages.map(\.offset), [990, 994, 998])
+        XCTAssertEqual(pages.map(\.count), [4, 4, 2])
+        XCTAssertEqual(try serverCounter("findTechnologies") - before, 3)
+
+        // Without `take` the server's page size applies (this server: every row).
+        var rows = 0
+        for try await technology in client.queryResults(query(skip: 400)) { rows += technology.id == nil ? 0 : 1 }
+        XCTAssertEqual(rows, 600)
+    }
+
+    func testAnEmptyQueryGivesOneEmptyPage() async throws {
+        let client = try makeTestClient()
+        let none = query(take: 10)
+        none.nameContains = "no-such-technology"
+        var pages: [QueryResponse<TechStacksDTOs.Technology>] = []
+        for try await page in client.queryPages(none) { pages.append(page) }
+        XCTAssertEqual(pages.count, 1)
+        XCTAssertEqual(pages.first?.total, 0)
+        XCTAssertEqual(pages.first?.results?.count, 0)
+        var rows = 0
+        for try await _ in client.queryResults(none) { rows += 1 }
+        XCTAssertEqual(rows, 0)
+    }
+
+    func testTheCallersRequestIsNotChangedAndItsIncludesAreKept() async throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        let request = query(take: 500, include: "Meta")
+        for try await _ in client.queryPages(request) {}
+        XCTAssertEqual(request.skip, nil)
+        XCTAssertEqual(request.take, 500)
+        XCTAssertEqual(request.include, "Meta")
+        XCTAssertEqual(log.requests.count, 2)
+        for entry in log.requests {
+            XCTAssertTrue(entry.query?.contains("include=%22Meta%2CTotal%22") == true, entry.query ?? "")   // JSV quotes a comma
+        }
+        XCTAssertTrue(log.requests[1].query?.contains("skip=500") == true, log.requests[1].query ?? "")
+    }
+
+    func testCancellingTheIteratingTaskStopsFetching() async throws {
+        let client = try makeTestClient()
+        let before = try serverCounter("findTechnologies")
+        let firstPage = expectation(description: "the first page arrived")
+        let pages = client.queryPages(query(take: 10))
+        let task = Task {
+            var count = 0
+            for try await _ in pages {
+                count += 1
+                if count == 1 { firstPage.fulfill() }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+            return count
+        }
+        await fulfillment(of: [firstPage], timeout: 10)
+        task.cancel()
+        do {
+            let pages = try await task.value
+            XCTFail("not cancelled after \(pages) pages")
+        } catch is CancellationError {
+        }
+        XCTAssertEqual(try serverCounter("findTechnologies") - before, 1, "nothing was fetched after the cancel")
+    }
+
+    /// A view model on the main actor iterates the rows and keeps them.
+    @MainActor
+    func testAMainActorModelKeepsTheRows() async throws {
+        let model = TechnologyList(client: try makeTestClient())
+        try await model.load(first: 25)
+        XCTAssertEqual(model.names.count, 25)
+    }
+}
+
+@MainActor
+final class TechnologyList {
+    let client: any ServiceClient
+    private(set) var names: [String] = []
+
+    init(client: any ServiceClient) { self.client = client }
+
+    func load(first count: Int) async throws {
+        let query = TechStacksDTOs.FindTechnologies()
+        query.take = 20
+        for try await technology in client.queryResults(query).prefix(count) {
+            names.append(technology.name ?? "")
+        }
+    }
+}
