@@ -1,16 +1,15 @@
 import DTOKit
 import DTOKitClient
 import Foundation
-import TechStacksDTOs
 import XCTest
 
-/// AutoQuery pages and rows as async sequences, against the test server's `FindTechnologies` over the
-/// 1,000 TechStacks technologies: lazily fetched, honouring `skip`/`take`, stopping at the total,
-/// cancellable, leaving the caller's request as it was.
+/// AutoQuery pages and rows as async sequences, against the test server's `FindTechnologies` (an
+/// AutoQuery over the 1,000 TechStacks technologies, ordered by id here): lazily fetched, honouring
+/// `skip`/`take`, stopping at the total, cancellable, leaving the caller's request as it was.
 final class QueryPagesTests: XCTestCase {
-    func query(skip: Int? = nil, take: Int? = nil, include: String? = nil) -> TechStacksDTOs.FindTechnologies {
-        let query = TechStacksDTOs.FindTechnologies()
-        (query.skip, query.take, query.include) = (skip, take, include)
+    func query(skip: Int? = nil, take: Int? = nil, include: String? = nil) -> FindTechnologies {
+        let query = FindTechnologies()
+        (query.skip, query.take, query.include, query.orderBy) = (skip, take, include, "Id")
         return query
     }
 
@@ -67,7 +66,7 @@ final class QueryPagesTests: XCTestCase {
         let client = try makeTestClient()
         let none = query(take: 10)
         none.nameContains = "no-such-technology"
-        var pages: [QueryResponse<TechStacksDTOs.Technology>] = []
+        var pages: [QueryResponse<Technology>] = []
         for try await page in client.queryPages(none) { pages.append(page) }
         XCTAssertEqual(pages.count, 1)
         XCTAssertEqual(pages.first?.total, 0)
@@ -133,8 +132,9 @@ final class TechnologyList {
     init(client: any ServiceClient) { self.client = client }
 
     func load(first count: Int) async throws {
-        let query = TechStacksDTOs.FindTechnologies()
+        let query = FindTechnologies()
         query.take = 20
+        query.orderBy = "Id"
         for try await technology in client.queryResults(query).prefix(count) {
             names.append(technology.name ?? "")
         }

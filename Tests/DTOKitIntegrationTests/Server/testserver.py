@@ -845,6 +845,7 @@ class Services:
 
     # AutoQuery --------------------------------------------------------------------------------
     def FindTechnologies(self, ctx):
+        self.state.count("findTechnologies")
         rows = self.techstacks.technologies()
         m = ctx.members
         if "name" in m:
@@ -882,25 +883,6 @@ class Services:
 
     def GetAllTechnologies(self, ctx):
         return self.techstacks.file("get-all-technologies.1000.json")
-
-    def FindTechnologies(self, ctx):
-        """AutoQuery over the technologies, as ServiceStack's AutoQuery answers: `skip`/`take` page the
-        rows (ordered by id), `nameContains` and `vendorName` filter them, `include=Total` adds the count
-        of every matching row, `offset` is the page's first row."""
-        self.state.count("findTechnologies")
-        m = ctx.members
-        rows = sorted(self.techstacks.technologies(), key=lambda row: row.get("id", 0))
-        if m.get("nameContains"):
-            rows = [r for r in rows if m["nameContains"].lower() in (r.get("name") or "").lower()]
-        if m.get("vendorName"):
-            rows = [r for r in rows if (r.get("vendorName") or "").lower() == m["vendorName"].lower()]
-        skip = max(0, m.get("skip") or 0)
-        take = m.get("take")
-        page = rows[skip:] if take is None else rows[skip:skip + max(0, take)]
-        response = {"offset": skip, "results": page}
-        if "total" in [part.strip().lower() for part in (m.get("include") or "").split(",")]:
-            response["total"] = len(rows)
-        return response
 
     def GetTechnology(self, ctx):
         slug = (ctx.members.get("slug") or "").lower()
@@ -1336,9 +1318,6 @@ class App:
                                       [("/overview", None), ("/app-overview", None)])
             self.schema.add_operation("GetAllTechnologies", [], [("/technology", "GET")])
             self.schema.add_operation("GetTechnology", [("Slug", "String")], [("/technology/{Slug}", None)])
-            self.schema.add_operation("FindTechnologies", [("Skip", "Int32"), ("Take", "Int32"), ("OrderBy", "String"),
-                                      ("Include", "String"), ("NameContains", "String"), ("VendorName", "String")],
-                                      [("/technology/search", "GET")])
             self.schema.add_operation("GetTechnologyStack", [("Slug", "String")], [("/techstacks/{Slug}", "GET")])
             self.schema.add_operation("CreateTechnology", [(name, "String") for name in (
                 "Name", "Slug", "VendorName", "VendorUrl", "ProductUrl", "LogoUrl", "Description", "Tier")]
