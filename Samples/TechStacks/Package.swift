@@ -24,6 +24,7 @@ let package = Package(
                 "DTOs",
                 .product(name: "DTOKit", package: "DTOKit"),
                 .product(name: "DTOKitClient", package: "DTOKit"),
+                .product(name: "DTOKitServerEvents", package: "DTOKit"),
             ]
         ),
     ]

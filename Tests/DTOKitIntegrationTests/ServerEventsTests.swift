@@ -1,5 +1,6 @@
 import DTOKit
-@testable import DTOKitClient
+import DTOKitClient
+@testable import DTOKitServerEvents
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)

@@ -45,10 +45,10 @@ public protocol ServiceClient: Sendable {
     func getCookies() -> [String: String]
 
     /// Sends `call` and returns once the response's headers arrive, with its body as it arrives:
-    /// for responses that last, such as Server Events (``ServerEventsClient``).
+    /// for responses that last, such as Server Events (`ServerEventsClient`, in DTOKitServerEvents).
     ///
     /// The default implementation runs ``executeAsync(_:)`` and hands the whole body on at once, so
-    /// a mock that answers `execute` with an event-stream body serves a ``ServerEventsClient`` too.
+    /// a mock that answers `execute` with an event-stream body serves a `ServerEventsClient` too.
     func stream(_ call: ServiceCall) async throws -> ServiceStream
 }
 

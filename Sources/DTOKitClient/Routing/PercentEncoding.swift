@@ -2,9 +2,10 @@
 ///
 /// Only the RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`) are left as they are; every
 /// other byte of the UTF-8 text becomes `%XX`. So `&`, `=`, `+`, `#`, `%`, `/`, `?`, spaces and
-/// non-ASCII characters in a value can never change the meaning of the URL.
-enum PercentEncoding {
-    static func encode(_ text: String) -> String {
+/// non-ASCII characters in a value can never change the meaning of the URL. (`package`: Server Events,
+/// a module of its own, builds its URLs the same way.)
+package enum PercentEncoding {
+    package static func encode(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -19,7 +20,7 @@ enum PercentEncoding {
 
     /// One path segment: like ``encode(_:)``, and `.`/`..` are encoded too, so that a value can
     /// never walk up the path.
-    static func encodePathSegment(_ text: String) -> String {
+    package static func encodePathSegment(_ text: String) -> String {
         if !text.isEmpty, text.allSatisfy({ $0 == "." }) {
             return String(repeating: "%2E", count: text.count)
         }
@@ -33,7 +34,7 @@ enum PercentEncoding {
     /// not start an escape (`100%`), a `#` after the first, and `[` `]` outside the host (where only
     /// an IPv6 address holds them). `%XX` escapes, `?`, `&`, `=`, `/` and the rest stay as written,
     /// so a URL that is already valid is left unchanged.
-    static func normalizeUrl(_ text: String) -> String {
+    package static func normalizeUrl(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let authority = authorityRange(of: bytes)
         var result = ""
@@ -72,7 +73,7 @@ enum PercentEncoding {
     }
 
     /// Builds `name=value&name=value`.
-    static func queryString(_ items: [(name: String, value: String)]) -> String {
+    package static func queryString(_ items: [(name: String, value: String)]) -> String {
         items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 

@@ -1,5 +1,6 @@
 import DTOKit
 import DTOKitClient
+import DTOKitServerEvents
 import DTOs
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

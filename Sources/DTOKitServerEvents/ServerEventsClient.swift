@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -42,7 +43,7 @@ import FoundationNetworking
 /// ends the heartbeats, unregisters at the subscription's `unRegisterUrl` and ends the sequences.
 /// Stopping twice is fine; a stopped client does not start again.
 ///
-/// It calls the server through a ``ServiceClient``: a ``JsonServiceClient`` (the bearer token,
+/// It calls the server through a ``/DTOKitClient/ServiceClient``: a ``/DTOKitClient/JsonServiceClient`` (the bearer token,
 /// cookies and Basic credentials of the one you pass in go with every request), or a mock.
 public final class ServerEventsClient: Sendable {
     /// How the client reconnects and how large an event may be.
@@ -105,7 +106,7 @@ public final class ServerEventsClient: Sendable {
     let shared: Locked<Shared>
 
     /// A client for the server at `baseUrl`, subscribing to `channels` (none: the server's default
-    /// channel `*`), calling it through `client` (by default a new ``JsonServiceClient``).
+    /// channel `*`), calling it through `client` (by default a new ``/DTOKitClient/JsonServiceClient``).
     public init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
                 configuration: Configuration = Configuration()) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"

@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitClient
 import Foundation
 
 /// What a ``ServerEventsClient`` reports, in the order it happens.
