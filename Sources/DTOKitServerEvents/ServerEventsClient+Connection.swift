@@ -11,9 +11,9 @@ extension ServerEventsClient {
     func run() async {
         var failures = 0
         var subscribedBefore = false
-        var connection = Connection(isReconnect: false)
+        var connection = Connection(isReconnect: false, clock: clock)
         while !Task.isCancelled {
-            connection = Connection(isReconnect: subscribedBefore)
+            connection = Connection(isReconnect: subscribedBefore, clock: clock)
             let ended: any Error
             do {
                 try await read(connection)
@@ -38,7 +38,7 @@ extension ServerEventsClient {
                 (shared.state, shared.subscription, shared.lastEventId) = (.reconnecting(attempt: failures), nil, nil)
             }
             emit(.disconnected(error: ended, retryIn: delay))
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try? await clock.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
         }
         // A subscription made while `stop()` was already under way is not one it could unregister.
         if let subscription = connection.subscription, !connection.isPublished {
@@ -86,33 +86,51 @@ extension ServerEventsClient {
 
     /// Fails when nothing arrived on the stream for `idleTimeoutMs` (before the subscription says
     /// how long: for ``Configuration/connectTimeout`` since the request). A task of its own, so that a
-    /// heartbeat the server holds unanswered cannot hold it up. Never returns.
+    /// heartbeat the server holds unanswered cannot hold it up. It sleeps until the silence would pass
+    /// the limit, and before the subscription also wakes when it arrives (it may bring a much shorter
+    /// timeout). Never returns.
     private func watchForSilence(_ connection: Connection) async throws {
         let connectTimeout = shared[\.configuration].connectTimeoutNanoseconds
+        let clock = connection.clock
         while true {
             let subscription = connection.subscription
-            let idleTimeout = subscription.map { UInt64($0.idleTimeoutMs) * 1_000_000 } ?? connectTimeout
+            let limit = subscription.map { UInt64($0.idleTimeoutMs) * 1_000_000 } ?? connectTimeout
             // Read in this order, `lastActivity` may be a moment later than `now`: no silence then.
-            let now = Connection.now()
+            let now = clock.now()
             let lastActivity = connection.lastActivity
             let silent = now > lastActivity ? now - lastActivity : 0
-            if silent > idleTimeout {
-                throw ServerEventsError.idleTimeout(milliseconds: Int(clamping: idleTimeout / 1_000_000))
+            if silent > limit {
+                throw ServerEventsError.idleTimeout(milliseconds: Int(clamping: limit / 1_000_000))
             }
-            // Until the subscription arrives, look again soon: it may bring a much shorter timeout.
-            let nextLook = subscription == nil ? 100_000_000 : idleTimeout / 4
-            try await Task.sleep(nanoseconds: max(10_000_000, min(idleTimeout - silent, nextLook)))
+            let untilLimit = limit - silent + 1
+            if subscription == nil {
+                try await Self.firstToFinish(
+                    { try await clock.sleep(nanoseconds: untilLimit) },
+                    { _ = try await connection.subscriptionArrived() })
+            } else {
+                try await clock.sleep(nanoseconds: untilLimit)
+            }
         }
     }
 
     /// Posts a heartbeat every `heartbeatIntervalMs` once subscribed; fails when one fails. Never returns.
     private func postHeartbeats(_ connection: Connection) async throws {
+        let subscription = try await connection.subscriptionArrived()
+        let interval = UInt64(subscription.heartbeatIntervalMs) * 1_000_000
         while true {
-            let interval = UInt64(connection.subscription?.heartbeatIntervalMs ?? 10_000) * 1_000_000
-            try await Task.sleep(nanoseconds: connection.subscription == nil ? 20_000_000 : interval)
-            if let subscription = connection.subscription {
-                _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url(subscription.heartbeatUrl)))
-            }
+            try await connection.clock.sleep(nanoseconds: interval)
+            _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url(subscription.heartbeatUrl)))
+        }
+    }
+
+    /// Runs both, returns when the first returns (or throws what it throws) and cancels the other.
+    private static func firstToFinish(_ first: @escaping @Sendable () async throws -> Void,
+                                      _ second: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask(operation: first)
+            group.addTask(operation: second)
+            try await group.next()
+            group.cancelAll()
         }
     }
 
@@ -230,46 +248,4 @@ extension ServerEventsClient {
 /// The server refused the stream in a way connecting again will not change.
 private struct StreamRefused: Error {
     let error: any Error
-}
-
-/// What one connection's reader, watchdog and heartbeat tasks share.
-final class Connection: Sendable {
-    private struct State {
-        var subscription: ServerEventSubscription?
-        var isPublished = false
-        var lastActivity = Connection.now()
-        var receivedBytes = 0
-    }
-
-    let isReconnect: Bool
-    private let state = Locked(State())
-
-    init(isReconnect: Bool) {
-        self.isReconnect = isReconnect
-    }
-
-    var subscription: ServerEventSubscription? { state[\.subscription] }
-    var lastActivity: UInt64 { state[\.lastActivity] }
-    var receivedBytes: Int { state[\.receivedBytes] }
-
-    func received(_ count: Int) {
-        state.withLock { state in
-            state.lastActivity = Connection.now()
-            state.receivedBytes += count
-        }
-    }
-
-    func subscribed(_ subscription: ServerEventSubscription) {
-        state[\.subscription] = subscription
-    }
-
-    /// Whether the subscription was handed to the client (then `stop()` unregisters it).
-    var isPublished: Bool { state[\.isPublished] }
-
-    func published() {
-        state[\.isPublished] = true
-    }
-
-    /// Nanoseconds on a clock that only goes forward.
-    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }

@@ -103,14 +103,24 @@ public final class ServerEventsClient: Sendable {
     public let baseUrl: String
     /// Makes every request: the stream, heartbeats, channel changes, unregistering.
     public let client: any ServiceClient
+    /// Heartbeats, idle timeouts and reconnect delays are measured and waited on it.
+    let clock: any EventsClock
     let shared: Locked<Shared>
 
     /// A client for the server at `baseUrl`, subscribing to `channels` (none: the server's default
     /// channel `*`), calling it through `client` (by default a new ``/DTOKitClient/JsonServiceClient``).
-    public init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
-                configuration: Configuration = Configuration()) {
+    public convenience init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
+                            configuration: Configuration = Configuration()) {
+        self.init(baseUrl: baseUrl, channels: channels, client: client, configuration: configuration,
+                  clock: SystemEventsClock())
+    }
+
+    /// A client on `clock`: the tests' own, which they move by hand.
+    package init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
+                 configuration: Configuration = Configuration(), clock: any EventsClock) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
         self.client = client ?? JsonServiceClient(baseUrl: baseUrl)
+        self.clock = clock
         shared = Locked(Shared(channels: channels, configuration: configuration))
     }
 

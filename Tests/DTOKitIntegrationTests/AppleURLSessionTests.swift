@@ -152,7 +152,7 @@ final class AppleURLSessionTests: XCTestCase {
                                         configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4))
         let log = EventLog(events)
         try await waitForSubscribers(1)
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await Task.sleep(nanoseconds: 300_000_000)   // real time: that nothing arrives can only be seen by waiting
         XCTAssertTrue(log.events.isEmpty, "held back: \(log.events)")
         let heartbeatsBefore = try serverCounter("events:heartbeat")
 
@@ -171,13 +171,19 @@ final class AppleURLSessionTests: XCTestCase {
     func testAConnectionThatNeverShowsItsConnectEventIsReplaced() async throws {
         try await ServerEventsTests.control("config", ["notifyJoins": "0"])
         let connectsBefore = try serverCounter("events:connect")
-        let events = ServerEventsClient(client: try makeTestClient(appleURLSession: true), channels: ["home"],
-                                        configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4, connectTimeout: 0.5))
+        let clock = ManualClock()
+        let client = try makeTestClient(appleURLSession: true)
+        let events = ServerEventsClient(baseUrl: client.baseUrl, channels: ["home"], client: client,
+                                        configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4, connectTimeout: 0.5),
+                                        clock: clock)
         let log = EventLog(events)
+        try waitUntil("the stream was requested") { try serverCounter("events:connect") > connectsBefore }
+        try await ServerEventsTests.advance(clock, milliseconds: 501, whenWaiting: 1)   // the watchdog; no heartbeat yet
         let replaced = try await log.wait { $0.contains { event in
             if case .disconnected(let error, _) = event { (error as? ServerEventsError) == .idleTimeout(milliseconds: 500) } else { false }
         } }
         XCTAssertTrue(replaced)
+        try await ServerEventsTests.advance(clock, milliseconds: 400, whenWaiting: 1)   // the reconnect delay
         try waitUntil("a new connection") { try serverCounter("events:connect") - connectsBefore >= 2 }
         await events.stop()
     }

@@ -8,7 +8,9 @@ import FoundationNetworking
 #endif
 
 /// `ServerEventsClient` against the test server's event stream (`Server/serverevents.py`): delivery,
-/// typed messages, other subscribers, faults and reconnects, stopping and cancelling.
+/// typed messages, other subscribers, faults and reconnects, stopping and cancelling. Heartbeats, idle
+/// timeouts and reconnect delays run on a ``ManualClock`` the tests move; the two tests on the system
+/// clock say why.
 final class ServerEventsTests: XCTestCase {
     override func setUp() async throws {
         try await Self.control("reset")
@@ -98,10 +100,13 @@ final class ServerEventsTests: XCTestCase {
     // MARK: Faults
 
     func testReconnectsAfterTheServerDropsTheConnectionMidEvent() async throws {
-        let events = try makeEventsClient(channels: ["home"])
+        let clock = ManualClock()
+        let events = try makeEventsClient(channels: ["home"], clock: clock)
         let log = EventLog(events)
         let first = try await log.connected()
         try await Self.control("drop")
+        try await log.wait { $0.contains { if case .disconnected = $0 { true } else { false } } }
+        try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)   // the reconnect delay, at most 0.4 s
         let second = try await log.connected(after: first)
         XCTAssertTrue(second.isReconnect)
         XCTAssertNotEqual(second.id, first.id)
@@ -118,6 +123,7 @@ final class ServerEventsTests: XCTestCase {
         let log = EventLog(events)
         let first = try await log.connected()
         let start = Date()
+        // Real time, on the system clock: the server is away for two of its own seconds.
         try await Self.control("config", ["unavailableSeconds": "2"])
         let second = try await log.connected(after: first, timeout: 15)
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 1.9)
@@ -132,48 +138,65 @@ final class ServerEventsTests: XCTestCase {
 
     func testAFailingHeartbeatReconnects() async throws {
         try await Self.control("config", ["heartbeatIntervalMs": "150", "idleTimeoutMs": "5000"])
-        let events = try makeEventsClient(channels: ["home"])
+        let clock = ManualClock()
+        let events = try makeEventsClient(channels: ["home"], clock: clock)
         let log = EventLog(events)
         let first = try await log.connected()
         XCTAssertEqual(first.heartbeatIntervalMs, 150)
         try await Self.control("config", ["heartbeatStatus": "404"])
+        try await Self.advance(clock, milliseconds: 150, whenWaiting: 2)   // the heartbeat and the watchdog wait
         let dropped = try await log.wait { $0.contains { event in
             if case .disconnected(let error, _) = event { (error as? WebServiceException)?.statusCode == 404 } else { false }
         } }
         XCTAssertTrue(dropped)
         try await Self.control("config", ["heartbeatStatus": "200"])
+        try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)
         _ = try await log.connected(after: first)
         await events.stop()
     }
 
     func testSilenceLongerThanTheIdleTimeoutReconnects() async throws {
-        try await Self.control("config", ["heartbeatIntervalMs": "100", "idleTimeoutMs": "600", "muted": "1"])
-        let events = try makeEventsClient(channels: ["home"])
+        try await Self.control("config", ["heartbeatIntervalMs": "1000", "idleTimeoutMs": "600", "muted": "1"])
+        let clock = ManualClock()
+        let events = try makeEventsClient(channels: ["home"], clock: clock)
         let log = EventLog(events)
         let first = try await log.connected()
+        try await log.joinedItself()   // the last thing the server sends: the silence starts here
+        try await Self.advance(clock, milliseconds: 599, whenWaiting: 2)
+        XCTAssertFalse(log.events.contains { if case .disconnected = $0 { true } else { false } }, "599 ms of silence is allowed")
+        clock.advance(milliseconds: 2)
         let dropped = try await log.wait { $0.contains { event in
             if case .disconnected(let error, _) = event { (error as? ServerEventsError) == .idleTimeout(milliseconds: 600) } else { false }
         } }
         XCTAssertTrue(dropped)
         try await Self.control("config", ["muted": "0"])
+        try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)
         _ = try await log.connected(after: first)
         await events.stop()
     }
 
-    /// A server that stops answering: nothing on the stream, and each heartbeat held for 6 s, then its
-    /// connection closed without a response (`cmd.onConnect` comes 200 ms after the headers, as from a
-    /// server that flushes them first, as ServiceStack does). The client must leave it for a new subscription once
-    /// the stream was silent for `idleTimeoutMs` (2 s here), plus the back-off (at most 0.4 s), and
-    /// not wait for the heartbeat (it waited more than 40 s before: the watchdog first slept a
-    /// quarter of the 30 s it assumed before `cmd.onConnect`, and the held heartbeat then counted).
+    /// A server that stops answering: nothing on the stream, and each heartbeat held for 6 s (of real
+    /// time, on the server), then its connection closed without a response (`cmd.onConnect` comes
+    /// 200 ms after the headers, as from a server that flushes them first, as ServiceStack does). The
+    /// client must leave it for a new subscription once the stream was silent for `idleTimeoutMs`
+    /// (2 s here) on its clock, whatever the heartbeat is doing (it waited more than 40 s before: the
+    /// watchdog first slept a quarter of the 30 s it assumed before `cmd.onConnect`, and the held
+    /// heartbeat then counted).
     func testAServerThatStopsAnsweringIsLeftWithinTheIdleTimeout() async throws {
         try await Self.control("config", ["heartbeatIntervalMs": "300", "idleTimeoutMs": "2000", "muted": "1",
                                           "heartbeatHoldMs": "6000", "connectDelayMs": "200"])
         let heartbeatsBefore = try serverCounter("events:heartbeat")
-        let events = try makeEventsClient(channels: ["home"])
+        let clock = ManualClock()
+        let events = try makeEventsClient(channels: ["home"], clock: clock)
         let log = EventLog(events)
         let first = try await log.connected()
-        _ = try await log.connected(after: first, timeout: 4.5)
+        try await log.joinedItself()   // the last thing the server sends: the silence starts here
+        try await Self.advance(clock, milliseconds: 300, whenWaiting: 2)   // the heartbeat goes out, and is held
+        try waitUntil("the heartbeat reached the server") { try serverCounter("events:heartbeat") > heartbeatsBefore }
+        clock.advance(milliseconds: 1701)   // 2001 ms of silence
+        try await log.wait { $0.contains { if case .disconnected = $0 { true } else { false } } }
+        try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)
+        _ = try await log.connected(after: first)
         let reasons = log.events.compactMap { if case .disconnected(let error, _) = $0 { error } else { nil } }
         XCTAssertEqual(reasons.first as? ServerEventsError, .idleTimeout(milliseconds: 2000), "\(reasons)")
         XCTAssertGreaterThanOrEqual(try serverCounter("events:heartbeat") - heartbeatsBefore, 1, "a heartbeat was held meanwhile")
@@ -224,7 +247,8 @@ final class ServerEventsTests: XCTestCase {
 
     func testStopUnregistersEndsTheSequenceAndLeavesNothingRunning() async throws {
         try await Self.control("config", ["heartbeatIntervalMs": "100", "idleTimeoutMs": "5000"])
-        let events = try makeEventsClient(channels: ["home"])
+        let clock = ManualClock()
+        let events = try makeEventsClient(channels: ["home"], clock: clock)
         let iteration = Task { () -> Int in
             var count = 0
             for try await _ in events.events { count += 1 }
@@ -240,7 +264,8 @@ final class ServerEventsTests: XCTestCase {
         XCTAssertEqual(try serverCounter("events:unregister"), unregistered + 1)
 
         let heartbeats = try serverCounter("events:heartbeat")
-        try await Task.sleep(nanoseconds: 500_000_000)
+        XCTAssertEqual(clock.sleeperCount, 0, "no heartbeat or watchdog waits any more")
+        clock.advance(milliseconds: 1000)
         XCTAssertEqual(try serverCounter("events:heartbeat"), heartbeats, "no heartbeats after stop")
         await events.stop()   // twice is fine
         XCTAssertEqual(try serverCounter("events:unregister"), unregistered + 1)
@@ -300,7 +325,7 @@ final class ServerEventsTests: XCTestCase {
         let client = try makeTestClient()
         client.bearerToken = session.bearerToken
         client.refreshToken = session.refreshToken
-        try await Task.sleep(nanoseconds: 1_300_000_000)
+        try await Task.sleep(nanoseconds: 1_300_000_000)   // real time: the server expires the token on its own clock
         let refreshes = try serverCounter("getAccessToken")
         let events = ServerEventsClient(client: client, channels: ["home"])
         let subscription = try await EventLog(events).connected()
@@ -365,9 +390,26 @@ final class ServerEventsTests: XCTestCase {
 
     // MARK: Helpers
 
-    func makeEventsClient(channels: [String], maxEventSize: Int = 1024 * 1024) throws -> ServerEventsClient {
-        ServerEventsClient(client: try makeTestClient(), channels: channels,
-                           configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4, maxEventSize: maxEventSize))
+    /// A client of the test server that reconnects after at most 0.4 s, on `clock` (the system's by default).
+    func makeEventsClient(channels: [String], maxEventSize: Int = 1024 * 1024,
+                          clock: (any EventsClock)? = nil) throws -> ServerEventsClient {
+        let client = try makeTestClient()
+        let configuration = ServerEventsClient.Configuration(initialRetryDelay: 0.05, maxRetryDelay: 0.4,
+                                                             maxEventSize: maxEventSize)
+        guard let clock else { return ServerEventsClient(client: client, channels: channels, configuration: configuration) }
+        return ServerEventsClient(baseUrl: client.baseUrl, channels: channels, client: client,
+                                  configuration: configuration, clock: clock)
+    }
+
+    /// Moves `clock` on by `milliseconds` once `count` tasks wait on it (so that none of them starts its
+    /// wait after the move and misses it). Real time passes only while the client's tasks get there.
+    static func advance(_ clock: ManualClock, milliseconds: UInt64, whenWaiting count: Int) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while clock.sleeperCount < count {
+            guard Date() < deadline else { return XCTFail("\(clock.sleeperCount) of \(count) tasks wait on the clock") }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        clock.advance(milliseconds: milliseconds)
     }
 
     static func control(_ name: String, _ parameters: [String: String] = [:]) async throws {
@@ -447,6 +489,14 @@ final class EventLog: @unchecked Sendable {
             events.contains { if case .connected(let subscription) = $0 { subscription.id != previous?.id } else { false } }
         }
         return try XCTUnwrap(subscription)
+    }
+
+    /// Waits until the subscription's own `cmd.onJoin` arrived.
+    func joinedItself() async throws {
+        try await wait { events in
+            let me = events.lazy.compactMap { if case .connected(let subscription) = $0 { subscription } else { nil } }.last
+            return events.contains { if case .joined(let user, _) = $0 { user.userId == me?.user.userId } else { false } }
+        }
     }
 
     /// The last `count` messages, once that many arrived after the latest connect.
