@@ -78,6 +78,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         var credentials: BasicCredentials?
         var alwaysSendBasicAuthHeader = false
         var onError: (@Sendable (any Error) -> Void)?
+        var onUploadProgress: (@Sendable (Int64, Int64) -> Void)?
+        var onDownloadProgress: (@Sendable (Int64, Int64?) -> Void)?
         var requestFilter: (@Sendable (inout URLRequest) -> Void)?
         var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
     }
@@ -167,6 +169,21 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     /// ``Global/onError`` is called).
     public var onError: (@Sendable (any Error) -> Void)? {
         get { settings[\.onError] } set { settings[\.onError] = newValue }
+    }
+
+    /// Called as a request's body goes out, with the bytes sent so far and the body's length: the
+    /// progress of file uploads (C#'s `OnUploadProgress`). On the client's URLSession queue, in
+    /// order; hop to the main actor to show it. A call that is sent again reports from zero again.
+    public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? {
+        get { settings[\.onUploadProgress] } set { settings[\.onUploadProgress] = newValue }
+    }
+
+    /// Called as a response's body arrives, with the bytes received so far and the body's length when
+    /// the response announced it (nil for a chunked or compressed one): the progress of large
+    /// responses and downloads (C#'s `OnDownloadProgress`). On the client's URLSession queue, in
+    /// order. Not called for streams (Server Events).
+    public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? {
+        get { settings[\.onDownloadProgress] } set { settings[\.onDownloadProgress] = newValue }
     }
 
     /// Changes every `URLRequest` just before it is sent (then ``Global/requestFilter`` runs):

@@ -104,6 +104,12 @@ private final class AppleDelegate: NSObject, URLSessionDataDelegate, @unchecked 
                           completionHandler: completionHandler)
     }
 
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+                    totalBytesExpectedToSend: Int64) {
+        target.urlSession(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
+                          totalBytesExpectedToSend: totalBytesExpectedToSend)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         target.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)

@@ -89,8 +89,9 @@ extension JsonServiceClient {
         }
         settings.requestFilter?(&request)
         Global.requestFilter?(&request)
+        let progress = TransferProgress(upload: settings.onUploadProgress, download: settings.onDownloadProgress)
         let limits = URLSessionTransport.Limits(timeout: timeout, maxResponseSize: settings.maxResponseSize,
-                                                maxRedirects: settings.maxRedirects)
+                                                maxRedirects: settings.maxRedirects, progress: progress)
         return Attempt(request: request, auth: currentAuth(for: call.url, settings: settings), limits: limits,
                        sentBasicAuth: sentBasicAuth)
     }

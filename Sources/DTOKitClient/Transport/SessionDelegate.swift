@@ -10,6 +10,8 @@ protocol TaskExchange: AnyObject, Sendable {
     func received(_ data: Data)
     /// The request to follow a redirect with, or nil to stop.
     func redirect(to next: URLRequest) -> URLRequest?
+    /// `sent` bytes of the request body have gone out, of `total`.
+    func sent(_ sent: Int64, of total: Int64)
     /// The platform offered a credential challenge for this task's 401 and the transport declined it
     /// (see ``SessionDelegate/declineCredentialChallenge``): a cancellation that follows ends the
     /// task with its 401 response, not as cancelled.
@@ -40,6 +42,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         exchange(for: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+                    totalBytesExpectedToSend: Int64) {
+        exchange(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

@@ -85,12 +85,21 @@ final class Exchange: TaskExchange {
     }
 
     func received(_ data: Data) {
-        let tooLarge = state.withLock { state -> Bool in
-            guard state.stop == .none else { return false }
+        let (tooLarge, received, response) = state.withLock { state -> (Bool, Int, URLResponse?) in
+            guard state.stop == .none else { return (false, 0, nil) }
             state.body.append(data)
-            return limits.maxResponseSize.map { state.body.count > $0 } ?? false
+            return (limits.maxResponseSize.map { state.body.count > $0 } ?? false, state.body.count, state.response)
         }
-        if tooLarge { halt(.tooLarge) }
+        if tooLarge {
+            halt(.tooLarge)
+        } else if received > 0, let download = limits.progress.download {
+            download(Int64(received), TransferProgress.announcedLength(of: response))
+        }
+    }
+
+    func sent(_ sent: Int64, of total: Int64) {
+        guard let upload = limits.progress.upload, state[\.stop] == .none else { return }
+        upload(sent, total)
     }
 
     /// The request to follow a redirect with, or nil to stop (the limit is reached).

@@ -105,6 +105,8 @@ final class StreamExchange: TaskExchange {
         state.withLock { $0.declinedChallenge = true }
     }
 
+    func sent(_ sent: Int64, of total: Int64) {}
+
     func complete(response _: URLResponse?, error: (any Error)?) {
         let (response, receivedBytes, declined) = state.withLock { ($0.response, $0.receivedBytes, $0.declinedChallenge) }
         let failure = URLSessionTransport.endingError(error, afterDecliningChallenge: declined).map {

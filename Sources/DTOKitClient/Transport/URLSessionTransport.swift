@@ -18,11 +18,13 @@ import FoundationNetworking
 ///
 /// `@unchecked Sendable` because URLSession is thread-safe but not marked `Sendable` in every SDK.
 final class URLSessionTransport: @unchecked Sendable {
-    /// The bounds of one exchange: seconds it may take, body bytes accepted (nil: any), redirects followed.
+    /// How one exchange runs: seconds it may take, body bytes accepted (nil: any), redirects
+    /// followed, and who hears how its bytes go.
     struct Limits: Sendable {
         var timeout: TimeInterval
         var maxResponseSize: Int?
         var maxRedirects: Int
+        var progress = TransferProgress()
     }
 
     let session: URLSession
