@@ -52,13 +52,10 @@ extension ServerEventsClient {
     /// holds back the first bytes of a `text/*` response (Apple's URLSession, until 512 have arrived),
     /// is silence too.
     private func read(_ connection: Connection) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.receive(connection) }
-            group.addTask { try await self.watchForSilence(connection) }
-            group.addTask { try await self.postHeartbeats(connection) }
-            try await group.next()
-            group.cancelAll()
-        }
+        try await Self.firstToFinish(
+            { try await self.receive(connection) },
+            { try await self.watchForSilence(connection) },
+            { try await self.postHeartbeats(connection) })
     }
 
     /// Opens the stream and hands on its events until it ends.
@@ -123,12 +120,10 @@ extension ServerEventsClient {
         }
     }
 
-    /// Runs both, returns when the first returns (or throws what it throws) and cancels the other.
-    private static func firstToFinish(_ first: @escaping @Sendable () async throws -> Void,
-                                      _ second: @escaping @Sendable () async throws -> Void) async throws {
+    /// Runs them all, returns when the first returns (or throws what it throws) and cancels the others.
+    private static func firstToFinish(_ operations: @Sendable () async throws -> Void...) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask(operation: first)
-            group.addTask(operation: second)
+            for operation in operations { group.addTask(operation: operation) }
             try await group.next()
             group.cancelAll()
         }

@@ -12,10 +12,8 @@ protocol TaskExchange: AnyObject, Sendable {
     func redirect(to next: URLRequest) -> URLRequest?
     /// `sent` bytes of the request body have gone out, of `total`.
     func sent(_ sent: Int64, of total: Int64)
-    /// The platform offered a credential challenge for this task's 401 and the transport declined it
-    /// (see ``SessionDelegate/declineCredentialChallenge``): a cancellation that follows ends the
-    /// task with its 401 response, not as cancelled.
-    func declinedChallenge()
+    /// The task ended: with `error`, or, when nil, with `response` (a 401 whose credential challenge
+    /// was declined included).
     func complete(response: URLResponse?, error: (any Error)?)
 }
 
@@ -24,14 +22,20 @@ protocol TaskExchange: AnyObject, Sendable {
 /// Keyed by the task object, not its `taskIdentifier`: a request that needs a connection of its own
 /// runs in a session of its own, whose identifiers start again at 1.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private let exchanges = Locked<[ObjectIdentifier: any TaskExchange]>([:])
+    private struct Registration {
+        let exchange: any TaskExchange
+        /// The task's 401 credential challenge was declined (``declineCredentialChallenge``).
+        var declinedChallenge = false
+    }
+
+    private let registrations = Locked<[ObjectIdentifier: Registration]>([:])
 
     func register(_ exchange: any TaskExchange, for task: URLSessionTask) {
-        exchanges.withLock { $0[ObjectIdentifier(task)] = exchange }
+        registrations.withLock { $0[ObjectIdentifier(task)] = Registration(exchange: exchange) }
     }
 
     private func exchange(for task: URLSessionTask) -> (any TaskExchange)? {
-        exchanges.withLock { $0[ObjectIdentifier(task)] }
+        registrations.withLock { $0[ObjectIdentifier(task)]?.exchange }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -66,7 +70,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.performDefaultHandling, nil)
             return
         }
-        exchange(for: task)?.declinedChallenge()
+        registrations.withLock { $0[ObjectIdentifier(task)]?.declinedChallenge = true }
         completionHandler(Self.declineCredentialChallenge, nil)
     }
 
@@ -81,8 +85,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Apple's URLSession delivers the 401 on default handling when no credential is stored (the
     /// client's sessions store none: `urlCredentialStorage` is nil). FoundationNetworking (Swift
     /// 6.3 and earlier) instead waits for ever there (swiftlang/swift-corelibs-foundation#5456), so
-    /// there the task is cancelled: it has already received the whole 401 by then, and the exchange
-    /// ends with it (``TaskExchange/declinedChallenge()``).
+    /// there the task is cancelled: it has already received the whole 401 by then, and its exchange
+    /// completes with it (``endingError(_:afterDecliningChallenge:)``).
     static var declineCredentialChallenge: URLSession.AuthChallengeDisposition {
         #if canImport(FoundationNetworking)
         .cancelAuthenticationChallenge
@@ -91,9 +95,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         #endif
     }
 
+    /// How a task ended, given that its credential challenge may have been declined by cancelling it
+    /// (FoundationNetworking): then the cancellation is the end of a complete 401 response.
+    private static func endingError(_ error: (any Error)?, afterDecliningChallenge declined: Bool) -> (any Error)? {
+        guard declined, let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled else {
+            return error
+        }
+        return nil
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let exchange = exchanges.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
-        exchange?.complete(response: task.response, error: error)
+        if let registration = registrations.withLock({ $0.removeValue(forKey: ObjectIdentifier(task)) }) {
+            let error = Self.endingError(error, afterDecliningChallenge: registration.declinedChallenge)
+            registration.exchange.complete(response: task.response, error: error)
+        }
         if session.sessionDescription == URLSessionTransport.connectionOfItsOwn {
             session.finishTasksAndInvalidate()
         }

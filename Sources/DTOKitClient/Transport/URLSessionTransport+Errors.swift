@@ -6,15 +6,6 @@ import FoundationNetworking
 
 /// URLSession's errors as the client's.
 extension URLSessionTransport {
-    /// How a task ended, given that its credential challenge may have been declined by cancelling it
-    /// (FoundationNetworking): then the cancellation is the end of a complete 401 response.
-    static func endingError(_ error: (any Error)?, afterDecliningChallenge declined: Bool) -> (any Error)? {
-        guard declined, let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled else {
-            return error
-        }
-        return nil
-    }
-
     /// A URLSession error as a ``ServiceClientError``, given what had arrived.
     static func failure(_ error: any Error, url label: String, timeout: TimeInterval, response: URLResponse?,
                         receivedBytes: Int) -> ServiceClientError {

@@ -20,8 +20,6 @@ final class Exchange: TaskExchange {
         var body = Data()
         var redirects = 0
         var error: (any Error)?
-        /// A 401's credential challenge was declined (see ``TaskExchange/declinedChallenge()``).
-        var declinedChallenge = false
 
         /// The caller's wake-up, handed out once.
         mutating func takeOnFinish() -> (@Sendable () -> Void)? {
@@ -43,10 +41,6 @@ final class Exchange: TaskExchange {
 
     func received(_ response: URLResponse) {
         state.withLock { $0.response = response }
-    }
-
-    func declinedChallenge() {
-        state.withLock { $0.declinedChallenge = true }
     }
 
     /// Resumes `task` and arms the timeout; `onFinish` is called once, when the caller may go on.
@@ -115,7 +109,6 @@ final class Exchange: TaskExchange {
 
     func complete(response: URLResponse?, error: (any Error)?) {
         let (timer, finish) = state.withLock { state in
-            let error = URLSessionTransport.endingError(error, afterDecliningChallenge: state.declinedChallenge)
             (state.completed, state.response, state.error) = (true, response ?? state.response, error)
             return (state.timer, state.takeOnFinish())
         }

@@ -40,8 +40,6 @@ final class StreamExchange: TaskExchange {
         /// Set when the task ended; it may end before `start` has stored `headers` (cancelled at once).
         var ended = false
         var endError: (any Error)?
-        /// A 401's credential challenge was declined (see ``TaskExchange/declinedChallenge()``).
-        var declinedChallenge = false
     }
 
     private let request: URLRequest
@@ -101,15 +99,11 @@ final class StreamExchange: TaskExchange {
         URLSessionTransport.redirect(from: request, to: next)
     }
 
-    func declinedChallenge() {
-        state.withLock { $0.declinedChallenge = true }
-    }
-
     func sent(_ sent: Int64, of total: Int64) {}
 
     func complete(response _: URLResponse?, error: (any Error)?) {
-        let (response, receivedBytes, declined) = state.withLock { ($0.response, $0.receivedBytes, $0.declinedChallenge) }
-        let failure = URLSessionTransport.endingError(error, afterDecliningChallenge: declined).map {
+        let (response, receivedBytes) = state.withLock { ($0.response, $0.receivedBytes) }
+        let failure = error.map {
             URLSessionTransport.failure($0, url: label, timeout: timeout, response: response, receivedBytes: receivedBytes)
         }
         let (waiting, timer) = state.withLock { state in
