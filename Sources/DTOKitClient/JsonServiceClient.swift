@@ -26,7 +26,7 @@ public final class JsonServiceClient: ServiceClient, Sendable {
 
     let settings: Locked<Settings>
     let cookieJar = CookieJar()
-    let transport: URLSessionTransport
+    let transport: any HTTPTransport
 
     /// Creates a client for the ServiceStack server at `baseUrl` (e.g. `https://techstacks.io`).
     public convenience init(baseUrl: String) {
@@ -35,29 +35,19 @@ public final class JsonServiceClient: ServiceClient, Sendable {
 
     /// Creates a client with a URLSession configured your way (proxy, TLS, connection limits…).
     ///
-    /// The client turns off the configuration's cookie handling, URL cache and credential storage:
-    /// it keeps its own cookies, ServiceStack responses are not cacheable by default, and it answers
-    /// a server's 401 itself (see ``setCredentials(userName:password:)``), never with a credential
-    /// the system stored.
+    /// The client turns off the configuration's cookie handling, URL cache and credential storage
+    /// (on a copy): it keeps its own cookies, and it answers a server's 401 itself (see
+    /// ``setCredentials(userName:password:)``), never with a credential the system stored.
     public convenience init(baseUrl: String, configuration: URLSessionConfiguration) {
-        self.init(baseUrl: baseUrl, configuration: configuration, interposer: nil)
+        self.init(baseUrl: baseUrl, transport: URLSessionTransport(configuration: configuration))
     }
 
-    init(baseUrl: String, configuration: URLSessionConfiguration, interposer: (any SessionInterposer)?) {
+    /// Creates a client whose requests go over `transport`: AsyncHTTPClient in a server-side app
+    /// (`DTOKitAsyncHTTPClient`), or one of your own (see ``HTTPTransport``).
+    public init(baseUrl: String, transport: any HTTPTransport) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
-        // A copy: the caller's configuration object stays as it was.
-        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        transport = URLSessionTransport(configuration: configuration, interposer: interposer)
+        self.transport = transport
         settings = Locked(Settings())
-    }
-
-    deinit {
-        transport.session.finishTasksAndInvalidate()
     }
 
     /// The settings of a client; each call works with a copy taken when it starts.

@@ -44,7 +44,7 @@ final class AppleURLSessionTests: XCTestCase {
         original.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
         // What CFNetwork hands the delegate: the next request without the credentials.
         let next = URLRequest(url: try XCTUnwrap(URL(string: "https://api.example.org/api/Hello/")))
-        let same = URLSessionTransport.redirect(from: original, to: next)
+        let same = TransportOptions.redirect(from: original, to: next)
         XCTAssertEqual(same.value(forHTTPHeaderField: "Authorization"), "Bearer t")
         XCTAssertEqual(same.value(forHTTPHeaderField: "Cookie"), "ss-id=1")
         // What libcurl hands it: every header copied, to another origin too.
@@ -52,7 +52,7 @@ final class AppleURLSessionTests: XCTestCase {
             var copied = URLRequest(url: try XCTUnwrap(URL(string: target)))
             copied.setValue("Bearer t", forHTTPHeaderField: "Authorization")
             copied.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
-            let other = URLSessionTransport.redirect(from: original, to: copied)
+            let other = TransportOptions.redirect(from: original, to: copied)
             XCTAssertNil(other.value(forHTTPHeaderField: "Authorization"), target)
             XCTAssertNil(other.value(forHTTPHeaderField: "Cookie"), target)
         }

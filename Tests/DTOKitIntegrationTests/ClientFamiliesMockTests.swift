@@ -112,7 +112,12 @@ final class FamiliesMock: ServiceClient, @unchecked Sendable {
     private var recorded: [Recorded] = []
     var calls: [Recorded] { lock.lock(); defer { lock.unlock() }; return recorded }
 
-    func execute(_ call: ServiceCall) throws -> ServiceResponse {
+    func perform(_ call: ServiceCall) async throws -> ServiceStream {
+        ServiceStream(try answer(call))
+    }
+
+    /// The whole response to `call`, made up at once.
+    private func answer(_ call: ServiceCall) throws -> ServiceResponse {
         let destination: String
         switch call.destination {
         case .batch(let oneWay): destination = oneWay ? "one-way batch" : "batch"

@@ -6,7 +6,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// A test double of `ServiceClient` implements only the core (`execute`); every method family
+/// A test double of `ServiceClient` implements only the core (`perform`); every method family
 /// works on it. No server involved.
 final class ClientMockTests: XCTestCase {
     @MainActor
@@ -101,7 +101,7 @@ final class GreetingViewModel {
 }
 
 /// A test double: it answers from DTOs and records what it was asked. It implements only
-/// `execute(_:)`, the one requirement without a default.
+/// `perform(_:)`, the one requirement without a default.
 final class MockServiceClient: ServiceClient, @unchecked Sendable {
     struct Recorded {
         var method: String
@@ -115,7 +115,12 @@ final class MockServiceClient: ServiceClient, @unchecked Sendable {
     private var recorded: [Recorded] = []
     var calls: [Recorded] { lock.lock(); defer { lock.unlock() }; return recorded }
 
-    func execute(_ call: ServiceCall) throws -> ServiceResponse {
+    func perform(_ call: ServiceCall) async throws -> ServiceStream {
+        ServiceStream(try answer(call))
+    }
+
+    /// The whole response to `call`, made up at once.
+    private func answer(_ call: ServiceCall) throws -> ServiceResponse {
         var url: String?
         if case .url(let text) = call.destination { url = text }
         let entry = Recorded(method: call.method.rawValue, requestType: call.request.map { type(of: $0).typeName },

@@ -532,12 +532,17 @@ final class LiveFeed {
     }
 }
 
-/// A test double that answers the event stream with two events, through `execute` alone.
+/// A test double that answers the event stream with two events, through `perform` alone.
 struct EventStreamMock: ServiceClient {
     /// Extra members of the `cmd.onConnect` body.
     var connectExtras = ""
 
-    func execute(_ call: ServiceCall) throws -> ServiceResponse {
+    func perform(_ call: ServiceCall) async throws -> ServiceStream {
+        ServiceStream(try answer(call))
+    }
+
+    /// The whole response to `call`, made up at once.
+    private func answer(_ call: ServiceCall) throws -> ServiceResponse {
         guard case .urlRequest(let request) = call.destination, request.url?.path == "/event-stream" else {
             return try ServiceResponse(data: Data(), statusCode: 200)
         }

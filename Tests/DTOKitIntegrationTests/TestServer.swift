@@ -137,8 +137,8 @@ func makeTestClient(appleURLSession: Bool = AppleURLSessionStandIn.isRequested) 
 /// A new client for `baseUrl`, as ``makeTestClient(appleURLSession:)``.
 func makeClient(baseUrl: String, configuration: URLSessionConfiguration = .ephemeral,
                 appleURLSession: Bool = AppleURLSessionStandIn.isRequested) -> JsonServiceClient {
-    JsonServiceClient(baseUrl: baseUrl, configuration: configuration,
-                      interposer: appleURLSession ? AppleURLSessionStandIn() : nil)
+    JsonServiceClient(baseUrl: baseUrl, transport: URLSessionTransport(configuration: configuration,
+                                                                       interposer: appleURLSession ? AppleURLSessionStandIn() : nil))
 }
 
 /// Records every request a client sends (through its `requestFilter`) and every response

@@ -19,12 +19,6 @@ extension JsonServiceClient {
     public func clearCredentials() {
         settings[\.credentials] = nil
     }
-
-    /// Whether a call that failed with `error` should be sent again with the Basic header.
-    func shouldSendBasicAuth(after error: WebServiceException, call: PreparedCall, attempt: Attempt) -> Bool {
-        error.statusCode == 401 && call.allowsTokenRefresh && !attempt.sentBasicAuth
-            && settings[\.credentials]?.headerValue != nil
-    }
 }
 
 /// A user name and password. Their description and mirror hide the password, so that printing or

@@ -41,6 +41,15 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     /// `underlying` is why (usually a ``WebServiceException`` from `GetAccessToken`).
     case refreshTokenFailed(url: String, underlying: any Error)
 
+    /// How errors name `url`: without its query string and fragment, which may hold secrets.
+    public static func label(for url: URL?) -> String {
+        guard let text = url?.absoluteString else { return "?" }
+        if let mark = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            return String(text[..<mark])
+        }
+        return text
+    }
+
     /// What went wrong and for which URL (without its query string).
     public var description: String {
         switch self {

@@ -4,23 +4,43 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The ``ServiceClient`` core: every method family ends up here. A ``CallRun`` decides what to
-/// send and what a response means; the sync and async forms differ only in how they wait.
+/// The ``ServiceClient`` core over HTTP: every method family ends up in ``perform(_:)``, the one
+/// driver of a call's course. ``CallRun`` decides what comes after an error response; the driver
+/// does the I/O: attempts over the transport, cookies, filters, getting a new access token.
 extension JsonServiceClient {
-    /// Sends `call`, blocking the calling thread: request building, headers, cookies and filters,
-    /// the error check, one retry after refreshing the access token on 401. Errors are passed to
-    /// ``onError`` and ``Global/onError``, then thrown.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
-    public func execute(_ call: ServiceCall) throws -> ServiceResponse {
-        BlockingCall.checkThread()
+    /// Sends `call`: request building, headers, cookies and filters, the error check, one retry
+    /// (after refreshing the access token, with Basic credentials, or as `retryIf` asks) on an error
+    /// response. Cancelling the task cancels the request and throws
+    /// ``ServiceClientError/cancelled(url:)``. Errors are passed to ``onError`` and
+    /// ``Global/onError``, then thrown.
+    ///
+    /// The body is collected within ``timeout`` and up to ``maxResponseSize`` (reporting
+    /// ``onDownloadProgress``), unless the call streams it: then the timeout bounds the wait for the
+    /// headers, and an error status's body is read up to 64 KiB.
+    public func perform(_ call: ServiceCall) async throws -> ServiceStream {
         do {
-            var run = try CallRun(client: self, call: call)
-            var attempt = run.firstAttempt
+            var run = CallRun(call: try prepare(call))
+            var prepared = run.call
             while true {
-                let outcome = Result { try transport.send(attempt.request, limits: attempt.limits) }
-                switch try run.next(after: outcome) {
-                case .send(let next): attempt = next
-                case .done(let response): return response
+                let attempt = makeAttempt(prepared)
+                let answer = try await exchange(attempt, streamingBody: call.streamsResponseBody)
+                guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt) else {
+                    var stream = answer.stream ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
+                    stream.decodingOptions = settings[\.decodingOptions]
+                    return stream
+                }
+                switch run.next(after: error, answer.response, circumstances(after: attempt, call: prepared)) {
+                case .send(let next):
+                    prepared = next
+                case .refreshTokenThenSend(let next):
+                    do {
+                        try await refreshAccessToken()
+                    } catch {
+                        throw ServiceClientError.refreshTokenFailed(url: prepared.label, underlying: error)
+                    }
+                    prepared = next
+                case .fail(let error):
+                    throw error
                 }
             }
         } catch {
@@ -28,27 +48,36 @@ extension JsonServiceClient {
         }
     }
 
-    /// Sends `call`, suspending until the response arrives; cancelling the task cancels the
-    /// request and throws ``ServiceClientError/cancelled(url:)``. Otherwise as ``execute(_:)``.
-    public func executeAsync(_ call: ServiceCall) async throws -> ServiceResponse {
-        do {
-            var run = try CallRun(client: self, call: call)
-            var attempt = run.firstAttempt
-            while true {
-                let outcome: Result<(Data, HTTPURLResponse), any Error>
-                do {
-                    outcome = .success(try await transport.send(attempt.request, limits: attempt.limits))
-                } catch {
-                    outcome = .failure(error)
-                }
-                switch try run.next(after: outcome) {
-                case .send(let next): attempt = next
-                case .done(let response): return response
-                }
+    /// What one attempt brought back: a successful stream handed on as it arrives, or a response
+    /// with its body read.
+    struct Answer: @unchecked Sendable {
+        var response: HTTPURLResponse
+        var stream: ServiceStream?
+        var body: Data?
+    }
+
+    /// Sends one attempt within its timeout. A streamed call's successful response comes back at
+    /// its headers; every other response comes back read.
+    func exchange(_ attempt: Attempt, streamingBody: Bool) async throws -> Answer {
+        let maxResponseSize = settings[\.maxResponseSize]
+        let transport = self.transport
+        return try await Deadline.run(seconds: attempt.timeout, url: ServiceClientError.label(for: attempt.request.url)) {
+            let stream = try await transport.send(attempt.request, options: attempt.options)
+            if streamingBody {
+                if stream.statusCode < 400 { return Answer(response: stream.httpResponse, stream: stream) }
+                return Answer(response: stream.httpResponse, body: try await stream.collect(limit: 64 * 1024, truncating: true))
             }
-        } catch {
-            throw report(error)
+            let body = try await stream.collect(limit: maxResponseSize, progress: attempt.onDownloadProgress)
+            return Answer(response: stream.httpResponse, body: body)
         }
+    }
+
+    /// What the client's state says about answering an error response of `attempt` (read now: other
+    /// calls may have changed it meanwhile).
+    private func circumstances(after attempt: Attempt, call: PreparedCall) -> CallRun.Circumstances {
+        CallRun.Circumstances(canRefreshToken: refreshToken != nil || getRefreshTokenCookie() != nil,
+                              tokenChangedMeanwhile: currentAuth(for: call.url) != attempt.auth,
+                              canSendBasicAuth: !attempt.sentBasicAuth && settings[\.credentials]?.headerValue != nil)
     }
 
     /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, bearer token,
@@ -57,9 +86,9 @@ extension JsonServiceClient {
         let settings = self.settings.current
         let timeout = settings.timeout ?? 60
         var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
-        // The transport enforces `timeout` itself; URLSession's own timeout (whole seconds on
-        // Linux) is only a backstop a little later.
-        request.timeoutInterval = (timeout + 1).rounded(.up)
+        // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds
+        // on Linux; for a stream the longest gap between the body's packets) is only a backstop.
+        request.timeoutInterval = call.streamsBody ? 86_400 : (timeout + 1).rounded(.up)
         request.httpMethod = call.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in settings.headers.merging(call.headers, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
@@ -89,11 +118,10 @@ extension JsonServiceClient {
         }
         settings.requestFilter?(&request)
         Global.requestFilter?(&request)
-        let progress = TransferProgress(upload: settings.onUploadProgress, download: settings.onDownloadProgress)
-        let limits = URLSessionTransport.Limits(timeout: timeout, maxResponseSize: settings.maxResponseSize,
-                                                maxRedirects: settings.maxRedirects, progress: progress)
-        return Attempt(request: request, auth: currentAuth(for: call.url, settings: settings), limits: limits,
-                       sentBasicAuth: sentBasicAuth)
+        return Attempt(request: request, auth: currentAuth(for: call.url, settings: settings), sentBasicAuth: sentBasicAuth,
+                       timeout: timeout,
+                       options: TransportOptions(maxRedirects: settings.maxRedirects, onUploadProgress: settings.onUploadProgress),
+                       onDownloadProgress: settings.onDownloadProgress)
     }
 
     /// Keeps the response's cookies, runs the response filters, and returns the error for a
@@ -110,17 +138,9 @@ extension JsonServiceClient {
                                         url: call.label, secrets: secrets)
     }
 
-    /// A successful response whose decoding errors go through ``report(_:)`` too.
-    func makeResponse(_ data: Data, _ response: HTTPURLResponse) -> ServiceResponse {
-        var result = ServiceResponse(data: data, httpResponse: response)
-        result.decodingOptions = settings[\.decodingOptions]
-        result.onDecodingError = { [self] error in report(error) }
-        return result
-    }
-
     /// Removes secrets from a client error, passes it to the client's and the global error hooks,
     /// and returns it to be thrown.
-    func report(_ error: any Error) -> any Error {
+    public func report(_ error: any Error) -> any Error {
         let settings = self.settings.current
         let redaction = Redaction(secrets: secretValues(settings: settings))
         let reported = (error as? ServiceClientError)?.redacted(by: redaction) ?? error
@@ -136,87 +156,51 @@ extension JsonServiceClient {
     }
 }
 
-/// The course of one call, the same for sync and async sending: the first attempt; on an error
-/// response, the error, or one more attempt: when the caller's `retryIf` asks for it, or on a 401
-/// after refreshing the access token (when there is a refresh token), else with the Basic
-/// credentials (when they are set).
+/// What comes after an error response, decided from the response and what the client knows, with
+/// no I/O: the error, or the call once more — when the caller's `retryIf` asks for it, or on a 401
+/// with a new access token (when there is a refresh token; at once when another call already got
+/// one), else with the Basic credentials (when they are set). Once at most, and never a batch the
+/// server ran part of.
 struct CallRun {
     enum Step {
-        case send(Attempt)
-        case done(ServiceResponse)
+        case send(PreparedCall)
+        case refreshTokenThenSend(PreparedCall)
+        case fail(WebServiceException)
     }
 
-    private enum Phase {
-        case calling(Attempt)
-        case refreshing(PreparedCall, Attempt)
+    /// What the client's state says, read when the error response arrived.
+    struct Circumstances {
+        /// There is a refresh token (the setting or the `ss-reftok` cookie).
+        var canRefreshToken: Bool
+        /// The bearer token or `ss-tok` cookie changed since the attempt was made.
+        var tokenChangedMeanwhile: Bool
+        /// There are Basic credentials the attempt did not carry.
+        var canSendBasicAuth: Bool
     }
 
-    let client: JsonServiceClient
     private(set) var call: PreparedCall
-    let firstAttempt: Attempt
-    private var phase: Phase
-
-    /// Whether the attempt under way gets a new access token rather than making the call.
-    var isRefreshing: Bool {
-        if case .refreshing = phase { return true }
-        return false
-    }
     private var retried = false
 
-    init(client: JsonServiceClient, call: ServiceCall) throws {
-        self.client = client
-        self.call = try client.prepare(call)
-        firstAttempt = client.makeAttempt(self.call)
-        phase = .calling(firstAttempt)
+    init(call: PreparedCall) {
+        self.call = call
     }
 
-    /// What to do after an attempt ended with `outcome`.
-    mutating func next(after outcome: Result<(Data, HTTPURLResponse), any Error>) throws -> Step {
-        switch phase {
-        case .calling(let attempt):
-            let (data, response) = try outcome.get()
-            guard let error = client.receive(data, response, call: call, attempt: attempt) else {
-                return .done(client.makeResponse(data, response))
-            }
-            guard !retried, !Self.ranPartOfBatch(call, response) else { throw error }
-            retried = true
-            if call.retryIf?(response) == true { return resend() }
-            if client.shouldRefresh(after: error, call: call) {
-                // Another call refreshed the token while this one was on its way: just send it again.
-                if client.currentAuth(for: call.url) != attempt.auth { return resend() }
-                do {
-                    let refresh = try client.makeRefreshCall()
-                    let refreshAttempt = client.makeAttempt(refresh)
-                    phase = .refreshing(refresh, refreshAttempt)
-                    return .send(refreshAttempt)
-                } catch {
-                    throw ServiceClientError.refreshTokenFailed(url: call.label, underlying: error)
-                }
-            }
-            guard client.shouldSendBasicAuth(after: error, call: call, attempt: attempt) else { throw error }
-            call.sendsBasicAuth = true
-            return resend()
-        case .refreshing(let refresh, let attempt):
-            do {
-                let (data, response) = try outcome.get()
-                if let error = client.receive(data, response, call: refresh, attempt: attempt) { throw error }
-                try client.applyAccessToken(from: data, response, call: refresh)
-            } catch {
-                throw ServiceClientError.refreshTokenFailed(url: call.label, underlying: error)
-            }
-            return resend()
+    mutating func next(after error: WebServiceException, _ response: HTTPURLResponse, _ circumstances: Circumstances) -> Step {
+        guard !retried, !Self.ranPartOfBatch(call, response) else { return .fail(error) }
+        retried = true
+        if call.retryIf?(response) == true { return .send(call) }
+        guard error.statusCode == 401, call.allowsTokenRefresh else { return .fail(error) }
+        if circumstances.canRefreshToken {
+            return circumstances.tokenChangedMeanwhile ? .send(call) : .refreshTokenThenSend(call)
         }
+        guard circumstances.canSendBasicAuth else { return .fail(error) }
+        call.sendsBasicAuth = true
+        return .send(call)
     }
 
     /// Whether `call` is a batch the server ran some requests of before failing (its
     /// `X-AutoBatch-Completed`): sending it again would run those twice.
     private static func ranPartOfBatch(_ call: PreparedCall, _ response: HTTPURLResponse) -> Bool {
         call.isBatch && (Int(response.value(forHTTPHeaderField: "X-AutoBatch-Completed") ?? "") ?? 0) > 0
-    }
-
-    private mutating func resend() -> Step {
-        let attempt = client.makeAttempt(call)
-        phase = .calling(attempt)
-        return .send(attempt)
     }
 }

@@ -81,19 +81,20 @@ extension JsonServiceClient {
             let text = url.absoluteString
             let separator = text.contains("?") ? "&" : "?"
             guard let withQuery = URL(string: PercentEncoding.normalizeUrl(text + separator + PercentEncoding.queryString(query))) else {
-                throw ServiceClientError.invalidUrl(URLSessionTransport.urlWithoutQuery(url))
+                throw ServiceClientError.invalidUrl(ServiceClientError.label(for: url))
             }
             url = withQuery
         }
         if body != nil && !method.allowsBody {
             throw ServiceClientError.invalidRequest(
-                url: URLSessionTransport.urlWithoutQuery(url),
+                url: ServiceClientError.label(for: url),
                 reason: "a \(method.rawValue) request cannot carry a body (Apple's URLSession refuses one); "
                     + "send it as POST or PUT, or put its values in the query string")
         }
         var prepared = PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
                                     headers: headers, retryIf: call.retryIf)
         if case .batch = call.destination { prepared.isBatch = true }
+        prepared.streamsBody = call.streamsResponseBody
         return prepared
     }
 

@@ -13,12 +13,6 @@ import FoundationNetworking
 /// ``ServiceClientError/refreshTokenFailed(url:underlying:)``. When another call refreshed the
 /// token while this one was on its way, this one is simply sent again.
 extension JsonServiceClient {
-    /// Whether `error` should lead to a token refresh and a retry.
-    func shouldRefresh(after error: WebServiceException, call: PreparedCall) -> Bool {
-        guard error.statusCode == 401, call.allowsTokenRefresh else { return false }
-        return refreshToken != nil || getRefreshTokenCookie() != nil
-    }
-
     /// The bearer token and `ss-tok` cookie a request to `url` would use now.
     func currentAuth(for url: URL, settings: Settings? = nil) -> AuthSnapshot {
         let bearerToken = settings.map(\.bearerToken) ?? self.bearerToken
@@ -41,8 +35,18 @@ extension JsonServiceClient {
         return call
     }
 
+    /// Sends `GetAccessToken` (once, whatever its answer) and takes the new token from its response.
+    func refreshAccessToken() async throws {
+        let call = try makeRefreshCall()
+        let attempt = makeAttempt(call)
+        let answer = try await exchange(attempt, streamingBody: false)
+        let data = answer.body ?? Data()
+        if let error = receive(data, answer.response, call: call, attempt: attempt) { throw error }
+        try applyAccessToken(from: data, answer.response, call: call)
+    }
+
     /// Takes the new token from a `GetAccessTokenResponse`.
-    func applyAccessToken(from data: Data, _ httpResponse: HTTPURLResponse, call: PreparedCall) throws {
+    private func applyAccessToken(from data: Data, _ httpResponse: HTTPURLResponse, call: PreparedCall) throws {
         let response = try ServiceResponse(data: data, httpResponse: httpResponse).decode(GetAccessTokenResponse.self)
         if let token = response.accessToken, !token.isEmpty {
             bearerToken = token

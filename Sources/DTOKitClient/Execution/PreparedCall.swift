@@ -20,9 +20,11 @@ struct PreparedCall: @unchecked Sendable {
     var sendsBasicAuth = false
     /// An auto-batched call: not sent again once the server ran some of its requests.
     var isBatch = false
+    /// The response's body is handed on as it arrives (``ServiceCall/streamsResponseBody``).
+    var streamsBody = false
 
     /// The URL without its query string, for error messages.
-    var label: String { URLSessionTransport.urlWithoutQuery(url) }
+    var label: String { ServiceClientError.label(for: url) }
 }
 
 /// What authenticated one attempt, to tell on a 401 whether another call already refreshed it.
@@ -32,10 +34,13 @@ struct AuthSnapshot: Equatable {
 }
 
 /// One attempt of a call: the finished `URLRequest`, what authenticated it, and its bounds.
-struct Attempt {
+struct Attempt: @unchecked Sendable {
     var request: URLRequest
     var auth: AuthSnapshot
-    var limits: URLSessionTransport.Limits
     /// Whether it carried `Authorization: Basic` (then a 401 is final).
     var sentBasicAuth: Bool
+    /// Seconds the exchange may take (for a streamed body, until its headers arrive).
+    var timeout: TimeInterval
+    var options: TransportOptions
+    var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)?
 }

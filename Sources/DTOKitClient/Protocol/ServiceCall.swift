@@ -57,6 +57,11 @@ public struct ServiceCall {
     public var query: [String: String]
     /// Asked with an error response (status 400 or more): `true` sends the call once more.
     public var retryIf: (@Sendable (HTTPURLResponse) -> Bool)?
+    /// Whether the response's body is handed on as it arrives (``ServiceClient/stream(_:)``, for
+    /// responses that last, such as Server Events), rather than collected before
+    /// ``ServiceClient/perform(_:)`` returns (every other family). Then the timeout bounds only the
+    /// wait for the headers, and no size limit applies to the body.
+    public var streamsResponseBody = false
 
     /// A call with every part given.
     public init(method: HttpMethod, destination: Destination, payload: Payload = .none,

@@ -18,15 +18,18 @@ extension ServiceClient {
     /// Sends `requests` in one call and returns their responses, in order.
     @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     public func sendAll<T: IReturn>(_ requests: [T]) throws -> [T.Return] {
-        guard !requests.isEmpty else { return [] }
-        return try Self.batchResponses(execute(ServiceCall(batch: requests, oneWay: false)), count: requests.count)
+        try BlockingCall.wait { try await sendAllAsync(requests) }
     }
 
     /// Async ``sendAll(_:)``.
     public func sendAllAsync<T: IReturn>(_ requests: [T]) async throws -> sending [T.Return] {
         guard !requests.isEmpty else { return [] }
-        return try await Self.batchResponses(executeAsync(ServiceCall(batch: requests, oneWay: false)),
-                                             count: requests.count)
+        let response = try await executeAsync(ServiceCall(batch: requests, oneWay: false))
+        do {
+            return try Self.batchResponses(response, count: requests.count)
+        } catch {
+            throw report(error)
+        }
     }
 
     /// Sends `requests` in one one-way call (no responses).
@@ -81,9 +84,8 @@ extension ServiceClient {
     private static func batchResponses<R: JsonConvertible>(_ response: ServiceResponse, count: Int) throws -> [R] {
         let responses = try response.decode([R].self)
         guard responses.count == count else {
-            let error = ServiceClientError.invalidResponse(
+            throw ServiceClientError.invalidResponse(
                 url: response.urlLabel, reason: "a batch of \(count) requests was answered with \(responses.count) responses")
-            throw response.onDecodingError?(error) ?? error
         }
         return responses
     }

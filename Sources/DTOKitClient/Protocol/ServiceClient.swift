@@ -4,15 +4,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The typed API of a ServiceStack client, built on one primitive: send a ``ServiceCall``, get a
-/// ``ServiceResponse`` (the body bytes and the HTTP response) back.
+/// The typed API of a ServiceStack client, built on one async primitive: perform a ``ServiceCall``,
+/// get its response (a ``ServiceStream``: the HTTP response and its body) back.
 ///
-/// ``JsonServiceClient`` implements the primitive over HTTP. Every method family comes from
-/// extensions of this protocol, so a test double implements only ``execute(_:)`` and gets them all:
+/// ``JsonServiceClient`` performs calls over HTTP. Every method family comes from extensions of
+/// this protocol, so a test double implements only ``perform(_:)`` and gets them all:
 ///
 /// ```swift
 /// struct MockClient: ServiceClient {
-///     func execute(_ call: ServiceCall) throws -> ServiceResponse {
+///     func perform(_ call: ServiceCall) async throws -> ServiceStream {
 ///         guard call.request is GetTechnology else { throw WebServiceException(statusCode: 404) }
 ///         return try .json(GetTechnologyResponse())
 ///     }
@@ -20,58 +20,58 @@ import FoundationNetworking
 /// ```
 ///
 /// The families — `get`, `post`, `put`, `delete`, `patch`, `send` with request DTOs or URLs, the
-/// uploads, `getData` and `send(intoResponse:request:)` — each come blocking (`throws`) and
-/// `…Async` (`async throws`, with `sending` results the caller may hand to any actor).
+/// uploads, batches, `getData` and `send(intoResponse:request:)` — each come `…Async`
+/// (`async throws`, with `sending` results the caller may hand to any actor) and blocking
+/// (`throws`, for ServiceStack.Swift's users: the async form run through one bridge,
+/// ``execute(_:)``, unavailable from async code).
 ///
 /// HTTP errors are thrown as ``WebServiceException``, other failures as ``ServiceClientError``.
 public protocol ServiceClient: Sendable {
-    /// Sends `call`, blocking the calling thread, and returns the successful response.
+    /// Performs `call` and returns its successful response (status below 400).
     ///
-    /// Like every blocking family it is unavailable from async code (a warning in Swift 5 mode, an
-    /// error in Swift 6 mode): a blocked thread of the cooperative pool holds up other tasks.
+    /// The body is complete when it returns, unless the call asks for it as it arrives
+    /// (``ServiceCall/streamsResponseBody``, as ``stream(_:)`` does): ``JsonServiceClient``
+    /// collects it within its timeout and up to its `maxResponseSize`.
     ///
     /// - Throws: ``WebServiceException`` for a status of 400 or more, ``ServiceClientError`` when
     ///   there is no usable response.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
-    func execute(_ call: ServiceCall) throws -> ServiceResponse
+    func perform(_ call: ServiceCall) async throws -> ServiceStream
 
-    /// Sends `call`, suspending until the response arrives.
-    ///
-    /// The default implementation runs ``execute(_:)``: enough for a mock that answers at once,
-    /// but a client that does real I/O should suspend instead of blocking the task's thread.
-    func executeAsync(_ call: ServiceCall) async throws -> ServiceResponse
+    /// The error to throw for `error`, which a family met after ``perform(_:)`` returned (decoding
+    /// the body). ``JsonServiceClient`` removes secrets and calls its error hooks, as for its own
+    /// errors; the default returns `error`.
+    func report(_ error: any Error) -> any Error
 
     /// The cookies the client would send to its base URL, by name (none by default).
     func getCookies() -> [String: String]
-
-    /// Sends `call` and returns once the response's headers arrive, with its body as it arrives:
-    /// for responses that last, such as Server Events (`ServerEventsClient`, in DTOKitServerEvents).
-    ///
-    /// The default implementation runs ``executeAsync(_:)`` and hands the whole body on at once, so
-    /// a mock that answers `execute` with an event-stream body serves a `ServerEventsClient` too.
-    func stream(_ call: ServiceCall) async throws -> ServiceStream
 }
 
 extension ServiceClient {
-    public func executeAsync(_ call: ServiceCall) async throws -> ServiceResponse {
-        try executeAnswering(call)
-    }
-
-    /// ``execute(_:)`` for the default ``executeAsync(_:)``: a mock's `execute` answers at once, so
-    /// running it inside a task blocks nothing (a synchronous step, so that `noasync` allows it).
-    private func executeAnswering(_ call: ServiceCall) throws -> ServiceResponse {
-        try execute(call)
-    }
+    public func report(_ error: any Error) -> any Error { error }
 
     public func getCookies() -> [String: String] { [:] }
 
+    /// Performs `call` and returns the whole response.
+    public func executeAsync(_ call: ServiceCall) async throws -> ServiceResponse {
+        var call = call
+        call.streamsResponseBody = false
+        return try await perform(call).collected()
+    }
+
+    /// ``executeAsync(_:)``, blocking the calling thread: the bridge every blocking family goes
+    /// through. Unavailable from async code (a warning in Swift 5 mode, an error in Swift 6 mode): a
+    /// blocked thread of the cooperative pool holds up other tasks.
+    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    public func execute(_ call: ServiceCall) throws -> ServiceResponse {
+        try BlockingCall.wait { try await executeAsync(call) }
+    }
+
+    /// Performs `call` and returns once the response's headers arrive, with its body as it arrives:
+    /// for responses that last, such as Server Events (`ServerEventsClient`, in DTOKitServerEvents).
     public func stream(_ call: ServiceCall) async throws -> ServiceStream {
-        let response = try await executeAsync(call)
-        let body = response.data
-        return ServiceStream(httpResponse: response.httpResponse, chunks: AsyncThrowingStream { continuation in
-            continuation.yield(body)
-            continuation.finish()
-        })
+        var call = call
+        call.streamsResponseBody = true
+        return try await perform(call)
     }
 
     /// The JWT the server set as the `ss-tok` cookie, if any.
@@ -83,11 +83,16 @@ extension ServiceClient {
     /// Executes `call` and decodes its body as `type` (see ``ServiceResponse/decode(_:)``).
     @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     func fetch<R: JsonConvertible>(_ call: ServiceCall, as type: R.Type) throws -> R {
-        try execute(call).decode(R.self)
+        try BlockingCall.wait { try await fetchAsync(call, as: R.self) }
     }
 
     /// Async ``fetch(_:as:)``; the decoded value is new, so the caller may send it anywhere.
     func fetchAsync<R: JsonConvertible>(_ call: ServiceCall, as type: R.Type) async throws -> sending R {
-        try await executeAsync(call).decode(R.self)
+        let response = try await executeAsync(call)
+        do {
+            return try response.decode(R.self)
+        } catch {
+            throw report(error)
+        }
     }
 }

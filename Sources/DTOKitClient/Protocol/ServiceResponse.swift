@@ -16,9 +16,6 @@ public struct ServiceResponse: @unchecked Sendable {
     /// How the body is decoded (``JsonServiceClient/decodingOptions`` for the client's responses):
     /// its nesting limit and what a member whose value does not fit its property does.
     public var decodingOptions = JsonDecodingOptions()
-    /// Given a decoding failure, returns the error to throw (``JsonServiceClient`` removes secrets
-    /// and calls its error hooks, as it does with the errors of the exchange itself).
-    var onDecodingError: (@Sendable (any Error) -> any Error)?
 
     public init(data: Data, httpResponse: HTTPURLResponse) {
         self.data = data
@@ -55,14 +52,6 @@ public struct ServiceResponse: @unchecked Sendable {
     /// - Throws: ``ServiceClientError/responseDecodingFailed(url:typeName:error:)``, or
     ///   ``ServiceClientError/invalidResponse(url:reason:)`` for an empty body no value fits.
     public func decode<R: JsonConvertible>(_ type: R.Type) throws -> R {
-        do {
-            return try decodeBody(as: R.self)
-        } catch {
-            throw onDecodingError?(error) ?? error
-        }
-    }
-
-    private func decodeBody<R: JsonConvertible>(as type: R.Type) throws -> R {
         if R.self == Data.self, let value = data as? R { return value }
         if R.self == [UInt8].self, let value = [UInt8](data) as? R { return value }
         let firstByte = data.first(where: { !$0.isJsonWhitespace })
@@ -86,11 +75,12 @@ public struct ServiceResponse: @unchecked Sendable {
 
     /// The response's URL without its query string, for error messages.
     var urlLabel: String {
-        httpResponse.url.map(URLSessionTransport.urlWithoutQuery) ?? "?"
+        ServiceClientError.label(for: httpResponse.url)
     }
 }
 
-/// A response whose body is still arriving (see ``ServiceClient/stream(_:)``).
+/// A response whose body may still be arriving: what a ``ServiceClient`` performs a call into, and
+/// what an ``HTTPTransport`` returns as soon as a response's headers arrive.
 ///
 /// `@unchecked Sendable`: the HTTP response is immutable once received.
 public struct ServiceStream: @unchecked Sendable {
@@ -100,9 +90,66 @@ public struct ServiceStream: @unchecked Sendable {
     /// throws ``ServiceClientError`` when the connection fails. Ending its iteration (or cancelling
     /// the task that iterates it) closes the connection.
     public let chunks: AsyncThrowingStream<Data, any Error>
+    /// How the body is decoded once collected (see ``ServiceResponse/decodingOptions``).
+    public var decodingOptions = JsonDecodingOptions()
 
     public init(httpResponse: HTTPURLResponse, chunks: AsyncThrowingStream<Data, any Error>) {
         self.httpResponse = httpResponse
         self.chunks = chunks
+    }
+
+    /// A response whose body is all there: `response`'s.
+    public init(_ response: ServiceResponse) {
+        let body = response.data
+        self.init(httpResponse: response.httpResponse, chunks: AsyncThrowingStream { continuation in
+            if !body.isEmpty { continuation.yield(body) }
+            continuation.finish()
+        })
+        decodingOptions = response.decodingOptions
+    }
+
+    /// A response made up by a mock: `data` with `statusCode` and `headers`.
+    public init(data: Data, statusCode: Int = 200, headers: [String: String] = [:],
+                url: URL = URL(fileURLWithPath: "/mock")) throws {
+        self.init(try ServiceResponse(data: data, statusCode: statusCode, headers: headers, url: url))
+    }
+
+    /// A response made up by a mock: `value` as its JSON body.
+    public static func json<T: JsonConvertible>(_ value: T, statusCode: Int = 200) throws -> ServiceStream {
+        ServiceStream(try ServiceResponse.json(value, statusCode: statusCode))
+    }
+
+    /// The HTTP status code.
+    public var statusCode: Int { httpResponse.statusCode }
+
+    /// The whole response, once its body has arrived.
+    public func collected() async throws -> ServiceResponse {
+        var response = ServiceResponse(data: try await collect(), httpResponse: httpResponse)
+        response.decodingOptions = decodingOptions
+        return response
+    }
+
+    /// The body, read to its end or to `limit` bytes: beyond them, the rest is left unread
+    /// (`truncating`) or the read fails with ``ServiceClientError/responseTooLarge(url:limit:)``.
+    /// `progress` hears the bytes received so far as they come. Cancelling the reading task stops
+    /// it with ``ServiceClientError/cancelled(url:)``.
+    func collect(limit: Int? = nil, truncating: Bool = false,
+                 progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil) async throws -> Data {
+        let total = progress == nil ? nil : TransferProgress.announcedLength(of: httpResponse)
+        var body = Data()
+        for try await chunk in chunks {
+            if let limit, body.count + chunk.count > limit {
+                guard truncating else {
+                    throw ServiceClientError.responseTooLarge(url: ServiceClientError.label(for: httpResponse.url), limit: limit)
+                }
+                body.append(chunk.prefix(limit - body.count))
+                return body
+            }
+            body.append(chunk)
+            progress?(Int64(body.count), total)
+        }
+        // A cancelled task's iteration just ends: the body is not complete.
+        if Task.isCancelled { throw ServiceClientError.cancelled(url: ServiceClientError.label(for: httpResponse.url)) }
+        return body
     }
 }

@@ -4,37 +4,24 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One data task's side of the session's callbacks: a buffered exchange or a stream.
-protocol TaskExchange: AnyObject, Sendable {
-    func received(_ response: URLResponse)
-    func received(_ data: Data)
-    /// The request to follow a redirect with, or nil to stop.
-    func redirect(to next: URLRequest) -> URLRequest?
-    /// `sent` bytes of the request body have gone out, of `total`.
-    func sent(_ sent: Int64, of total: Int64)
-    /// The task ended: with `error`, or, when nil, with `response` (a 401 whose credential challenge
-    /// was declined included).
-    func complete(response: URLResponse?, error: (any Error)?)
-}
-
-/// Routes the callbacks of the transport's sessions to the exchange of each task.
+/// Routes the callbacks of the transport's sessions to the ``Exchange`` of each task.
 ///
 /// Keyed by the task object, not its `taskIdentifier`: a request that needs a connection of its own
 /// runs in a session of its own, whose identifiers start again at 1.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Registration {
-        let exchange: any TaskExchange
+        let exchange: Exchange
         /// The task's 401 credential challenge was declined (``declineCredentialChallenge``).
         var declinedChallenge = false
     }
 
     private let registrations = Locked<[ObjectIdentifier: Registration]>([:])
 
-    func register(_ exchange: any TaskExchange, for task: URLSessionTask) {
+    func register(_ exchange: Exchange, for task: URLSessionTask) {
         registrations.withLock { $0[ObjectIdentifier(task)] = Registration(exchange: exchange) }
     }
 
-    private func exchange(for task: URLSessionTask) -> (any TaskExchange)? {
+    private func exchange(for task: URLSessionTask) -> Exchange? {
         registrations.withLock { $0[ObjectIdentifier(task)]?.exchange }
     }
 

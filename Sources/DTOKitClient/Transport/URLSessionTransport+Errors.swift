@@ -12,6 +12,7 @@ extension URLSessionTransport {
         let nsError = error as NSError
         switch nsError.domain == NSURLErrorDomain ? nsError.code : 0 {
         case NSURLErrorCancelled: return .cancelled(url: label)
+        // URLSession's own timeout (the request's `timeoutInterval`), a backstop behind the client's.
         case NSURLErrorTimedOut: return .timedOut(url: label, timeout: timeout)
         case NSURLErrorCannotConnectToHost: return .connectionRefused(url: label)
         case NSURLErrorNetworkConnectionLost: return .connectionLost(url: label, receivedBytes: receivedBytes)

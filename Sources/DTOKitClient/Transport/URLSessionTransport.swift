@@ -4,75 +4,75 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends one `URLRequest` and collects the whole response, either blocking the calling thread
-/// (sync API) or suspending the task (async API); the only place where the two differ.
+/// The default ``HTTPTransport``: Foundation's URLSession (FoundationNetworking on Linux), with no
+/// dependencies.
 ///
-/// The transport is its sessions' delegate, so that it sees a response while it arrives: it
-/// stops one as soon as it grows past the size limit, follows at most `maxRedirects` redirects (with
-/// the request's own credentials on the same origin, never to another), declines the credential
-/// challenge of a 401 so that the client answers it, and stops an exchange that has not finished
-/// within the timeout — a server that answers slowly, or drips its body, cannot hold a call longer
-/// than that. The callbacks run on the sessions' own queue, so a sync call never deadlocks, and an
-/// async call never blocks a thread of the cooperative pool. Cancelling the awaiting task cancels
-/// the data task.
+/// The transport is its session's delegate, so that it sees a response while it arrives: it
+/// follows at most ``TransportOptions/maxRedirects`` redirects (with the request's own credentials
+/// on the same origin, never to another), declines the credential challenge of a 401 so that the
+/// client answers it, and reports the request body's progress. Cancelling the awaiting task, or
+/// ending the body's iteration, cancels the data task.
 ///
 /// `@unchecked Sendable` because URLSession is thread-safe but not marked `Sendable` in every SDK.
-final class URLSessionTransport: @unchecked Sendable {
-    /// How one exchange runs: seconds it may take, body bytes accepted (nil: any), redirects
-    /// followed, and who hears how its bytes go.
-    struct Limits: Sendable {
-        var timeout: TimeInterval
-        var maxResponseSize: Int?
-        var maxRedirects: Int
-        var progress = TransferProgress()
-    }
-
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     let session: URLSession
     let delegate = SessionDelegate()
     private let configuration: URLSessionConfiguration
     private let sessionDelegate: any URLSessionDataDelegate
     private let interposer: (any SessionInterposer)?
 
-    init(configuration: URLSessionConfiguration, interposer: (any SessionInterposer)? = nil) {
+    /// A transport over a session configured your way (proxy, TLS, connection limits…).
+    ///
+    /// The transport turns off the configuration's cookie handling, URL cache and credential
+    /// storage (on a copy: yours stays as it was): the client keeps its own cookies, and answers a
+    /// server's 401 itself, never with a credential the system stored.
+    public convenience init(configuration: URLSessionConfiguration = .ephemeral) {
+        self.init(configuration: configuration, interposer: nil)
+    }
+
+    init(configuration: URLSessionConfiguration, interposer: (any SessionInterposer)?) {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
         self.configuration = configuration
         self.interposer = interposer
         sessionDelegate = interposer?.delegate(forwardingTo: delegate) ?? delegate
         session = URLSession(configuration: configuration, delegate: sessionDelegate, delegateQueue: nil)
     }
 
-    /// Sends `request`, blocking the calling thread until the exchange ends.
-    func send(_ request: URLRequest, limits: Limits) throws -> (Data, HTTPURLResponse) {
-        let exchange = Exchange(request: request, limits: limits)
-        let done = DispatchSemaphore(value: 0)
-        try start(exchange) { done.signal() }
-        done.wait()
-        return try exchange.result()
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request`, suspending until the exchange ends; cancelling the task cancels it.
-    func send(_ request: URLRequest, limits: Limits) async throws -> (Data, HTTPURLResponse) {
-        let exchange = Exchange(request: request, limits: limits)
-        if Task.isCancelled { throw ServiceClientError.cancelled(url: exchange.label) }
+    public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
+        let label = ServiceClientError.label(for: request.url)
+        if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
+        let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let exchange = Exchange(request: request, options: options, chunks: continuation)
         let task = try dataTask(for: request, exchange: exchange)
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                exchange.start(task) { continuation.resume() }
+        continuation.onTermination = { termination in
+            guard case .cancelled = termination else { return }
+            // Not on this thread: `cancel()` waits for the task's own queue, which may be waiting
+            // for the session's delegate queue, where a stream may end.
+            DispatchQueue.global().async { task.cancel() }
+        }
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (headers: CheckedContinuation<HTTPURLResponse, any Error>) in
+                exchange.start(task, headers: headers)
             }
         } onCancel: {
-            exchange.halt(.cancelled)
+            task.cancel()
         }
-        return try exchange.result()
-    }
-
-    private func start(_ exchange: Exchange, onFinish: @escaping @Sendable () -> Void) throws {
-        exchange.start(try dataTask(for: exchange.request, exchange: exchange), onFinish: onFinish)
+        return ServiceStream(httpResponse: response, chunks: chunks)
     }
 
     /// A data task for `request`, its callbacks routed to `exchange`; not resumed yet.
-    func dataTask(for request: URLRequest, exchange: any TaskExchange) throws -> URLSessionDataTask {
+    private func dataTask(for request: URLRequest, exchange: Exchange) throws -> URLSessionDataTask {
         if let refusal = interposer?.refusal(of: request) {
-            throw Self.failure(refusal, url: request.url.map(Self.urlWithoutQuery) ?? "?", timeout: 0,
-                               response: nil, receivedBytes: 0)
+            throw Self.failure(refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
         }
         let task: URLSessionDataTask
         if Self.needsConnectionOfItsOwn(request) {
@@ -114,28 +114,5 @@ final class URLSessionTransport: @unchecked Sendable {
         #else
         false
         #endif
-    }
-
-    /// The request that follows a redirect from `request`: on the same origin with the original's
-    /// `Authorization` and `Cookie` headers (Apple's URLSession drops `Authorization` from a
-    /// redirected request, FoundationNetworking copies every header: the same result on both);
-    /// to another origin without them.
-    static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
-        var redirected = next
-        let sameOrigin = request.url.map { from in
-            next.url.map { to in from.scheme == to.scheme && from.host == to.host && from.port == to.port } ?? false
-        } ?? false
-        for name in ["Authorization", "Cookie"] {
-            redirected.setValue(sameOrigin ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
-        }
-        return redirected
-    }
-
-    static func urlWithoutQuery(_ url: URL) -> String {
-        let text = url.absoluteString
-        if let mark = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            return String(text[..<mark])
-        }
-        return text
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What carries a client's HTTP requests: one request out, the response back as soon as its headers
+/// arrive, its body as it comes.
+///
+/// ``URLSessionTransport`` is the default (no dependencies, every platform). A transport of your
+/// own — AsyncHTTPClient for a server-side app (the `DTOKitAsyncHTTPClient` package in this
+/// repository), a recording for tests — is given to ``JsonServiceClient/init(baseUrl:transport:)``;
+/// the client does everything else itself: routes, headers, cookies, credentials and their retries,
+/// the timeout, the response size limit, errors.
+///
+/// A transport:
+/// - follows redirects, at most ``TransportOptions/maxRedirects`` (one more throws
+///   ``ServiceClientError/tooManyRedirects(url:count:)``), keeping `Authorization` and `Cookie` on
+///   the same origin and dropping them for another (``TransportOptions/redirect(from:to:)``);
+/// - hands a 401 to the client as a response, never answering a credential challenge itself;
+/// - stops the exchange when the calling task is cancelled, or when the body's iteration ends early;
+/// - throws ``ServiceClientError`` for failures (``ServiceClientError/cancelled(url:)``,
+///   ``ServiceClientError/connectionRefused(url:)``…), and never enforces a timeout of its own
+///   shorter than the request's `timeoutInterval`: the client bounds each exchange itself.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns once the response's headers arrive, with its body as it arrives.
+    func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream
+}
+
+/// How a transport runs one exchange.
+public struct TransportOptions: Sendable {
+    /// How many redirects the request follows.
+    public var maxRedirects: Int
+    /// Called as the request's body goes out: bytes sent so far, and the body's length.
+    public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+
+    public init(maxRedirects: Int = 10, onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil) {
+        self.maxRedirects = maxRedirects
+        self.onUploadProgress = onUploadProgress
+    }
+
+    /// The request that follows a redirect from `request` to `next`: on the same origin (scheme,
+    /// host and port) with the original's `Authorization` and `Cookie` headers, to another origin
+    /// without them. (Apple's URLSession drops `Authorization` from every redirected request,
+    /// FoundationNetworking and AsyncHTTPClient copy every header: this is the same on all.)
+    public static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
+        var redirected = next
+        let sameOrigin = request.url.map { from in
+            next.url.map { to in from.scheme == to.scheme && from.host == to.host && from.port == to.port } ?? false
+        } ?? false
+        for name in ["Authorization", "Cookie"] {
+            redirected.setValue(sameOrigin ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
+        }
+        return redirected
+    }
+}
