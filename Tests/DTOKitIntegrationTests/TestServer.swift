@@ -39,8 +39,9 @@ final class TestServer: @unchecked Sendable {
         }
     }
 
+    /// This file's folder (the root package's, also when another package's tests link this file in).
     static var testsDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     static var payloadsDirectory: URL {
@@ -127,19 +128,6 @@ enum TestServerError: Error, CustomStringConvertible {
 }
 
 // MARK: - Helpers shared by the client tests
-
-/// A new client for the test server (over a stand-in for Apple's URLSession when the run asks for
-/// it: `DTOKIT_TEST_URLSESSION=apple`).
-func makeTestClient(appleURLSession: Bool = AppleURLSessionStandIn.isRequested) throws -> JsonServiceClient {
-    makeClient(baseUrl: try TestServer.shared().baseUrl, appleURLSession: appleURLSession)
-}
-
-/// A new client for `baseUrl`, as ``makeTestClient(appleURLSession:)``.
-func makeClient(baseUrl: String, configuration: URLSessionConfiguration = .ephemeral,
-                appleURLSession: Bool = AppleURLSessionStandIn.isRequested) -> JsonServiceClient {
-    JsonServiceClient(baseUrl: baseUrl, transport: URLSessionTransport(configuration: configuration,
-                                                                       interposer: appleURLSession ? AppleURLSessionStandIn() : nil))
-}
 
 /// Records every request a client sends (through its `requestFilter`) and every response
 /// (through its `responseFilter`).

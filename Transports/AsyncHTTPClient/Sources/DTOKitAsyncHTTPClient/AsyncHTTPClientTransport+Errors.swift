@@ -1,0 +1,41 @@
+import AsyncHTTPClient
+import DTOKitClient
+import Foundation
+import NIOCore
+
+/// AsyncHTTPClient's and SwiftNIO's errors as the client's.
+extension AsyncHTTPClientTransport {
+    /// `error` as a ``ServiceClientError``, given how many bytes of the body had arrived and how many
+    /// the response announced.
+    static func failure(_ error: any Error, url label: String, receivedBytes: Int, expectedBytes: Int? = nil) -> ServiceClientError {
+        if let error = error as? ServiceClientError { return error }
+        if error is CancellationError { return .cancelled(url: label) }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled, .requestStreamCancelled: return .cancelled(url: label)
+            case .remoteConnectionClosed: return .connectionLost(url: label, receivedBytes: receivedBytes)
+            case .readTimeout, .writeTimeout, .deadlineExceeded, .connectTimeout, .getConnectionFromPoolTimeout:
+                return .timedOut(url: label, timeout: 0)
+            default: break
+            }
+        }
+        if let error = error as? ChannelError, error == .ioOnClosedChannel || error == .eof {
+            return .connectionLost(url: label, receivedBytes: receivedBytes)
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return .connectionRefused(url: label)
+            case ECONNRESET, EPIPE: return .connectionLost(url: label, receivedBytes: receivedBytes)
+            default: break
+            }
+        }
+        // SwiftNIO's connect error wraps each address's attempt; refused is refused on all.
+        if "\(error)".contains("connectionRefused") || "\(error)".contains("Connection refused") {
+            return .connectionRefused(url: label)
+        }
+        if receivedBytes > 0 || expectedBytes != nil {
+            return .truncatedResponse(url: label, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
+        }
+        return .networkFailure(url: label, code: 0, message: "\(error)")
+    }
+}
