@@ -72,6 +72,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         var onDownloadProgress: (@Sendable (Int64, Int64?) -> Void)?
         var requestFilter: (@Sendable (inout URLRequest) -> Void)?
         var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
+        var middleware: [any ClientMiddleware] = []
+        var onAuthenticationRequired: (@Sendable () async throws -> Void)?
     }
 
     // MARK: Routing
@@ -174,6 +176,23 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     /// order. Not called for streams (Server Events).
     public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? {
         get { settings[\.onDownloadProgress] } set { settings[\.onDownloadProgress] = newValue }
+    }
+
+    /// The steps every request and response go through between the client and its transport, in
+    /// order: the first sees a request first and its response last (see ``ClientMiddleware``;
+    /// ``RetryMiddleware``, ``LoggingMiddleware``, ``ErrorResponseMiddleware`` and ``HTTPCache`` come
+    /// with the client). Empty by default.
+    public var middleware: [any ClientMiddleware] {
+        get { settings[\.middleware] } set { settings[\.middleware] = newValue }
+    }
+
+    /// Called when a call fails with 401 and there is no refresh token to get a new access token
+    /// with (C#'s and TypeScript's `OnAuthenticationRequired`): authenticate here — set
+    /// ``bearerToken``, call ``setCredentials(userName:password:)``, or send `Authenticate` with
+    /// this client (its cookies are kept) — and the call is sent once more. Errors it throws are the
+    /// call's. Not called for the `GetAccessToken` request itself.
+    public var onAuthenticationRequired: (@Sendable () async throws -> Void)? {
+        get { settings[\.onAuthenticationRequired] } set { settings[\.onAuthenticationRequired] = newValue }
     }
 
     /// Changes every `URLRequest` just before it is sent (then ``Global/requestFilter`` runs):

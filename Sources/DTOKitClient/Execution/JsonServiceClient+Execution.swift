@@ -23,7 +23,7 @@ extension JsonServiceClient {
             var prepared = run.call
             while true {
                 let attempt = makeAttempt(prepared)
-                let answer = try await exchange(attempt, streamingBody: call.streamsResponseBody)
+                let answer = try await exchange(attempt, of: prepared)
                 guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt) else {
                     var stream = answer.stream ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
                     stream.decodingOptions = settings[\.decodingOptions]
@@ -38,6 +38,9 @@ extension JsonServiceClient {
                     } catch {
                         throw ServiceClientError.refreshTokenFailed(url: prepared.label, underlying: error)
                     }
+                    prepared = next
+                case .authenticateThenSend(let next):
+                    try await settings[\.onAuthenticationRequired]?()
                     prepared = next
                 case .fail(let error):
                     throw error
@@ -56,14 +59,18 @@ extension JsonServiceClient {
         var body: Data?
     }
 
-    /// Sends one attempt within its timeout. A streamed call's successful response comes back at
-    /// its headers; every other response comes back read.
-    func exchange(_ attempt: Attempt, streamingBody: Bool) async throws -> Answer {
-        let maxResponseSize = settings[\.maxResponseSize]
-        let transport = self.transport
-        return try await Deadline.run(seconds: attempt.timeout, url: ServiceClientError.label(for: attempt.request.url)) {
-            let stream = try await transport.send(attempt.request, options: attempt.options)
-            if streamingBody {
+    /// Sends one attempt of `call` through the middleware and the transport, within its timeout. A
+    /// streamed call's successful response comes back at its headers; every other response comes
+    /// back read.
+    func exchange(_ attempt: Attempt, of call: PreparedCall) async throws -> Answer {
+        let settings = self.settings.current
+        let (maxResponseSize, middleware, transport) = (settings.maxResponseSize, settings.middleware, self.transport)
+        let context = call.middlewareContext
+        return try await Deadline.run(seconds: attempt.timeout, url: call.label) {
+            let stream = try await middleware.send(attempt.request, context: context) {
+                try await transport.send($0, options: attempt.options)
+            }
+            if context.streamsResponseBody {
                 if stream.statusCode < 400 { return Answer(response: stream.httpResponse, stream: stream) }
                 return Answer(response: stream.httpResponse, body: try await stream.collect(limit: 64 * 1024, truncating: true))
             }
@@ -75,9 +82,11 @@ extension JsonServiceClient {
     /// What the client's state says about answering an error response of `attempt` (read now: other
     /// calls may have changed it meanwhile).
     private func circumstances(after attempt: Attempt, call: PreparedCall) -> CallRun.Circumstances {
-        CallRun.Circumstances(canRefreshToken: refreshToken != nil || getRefreshTokenCookie() != nil,
-                              tokenChangedMeanwhile: currentAuth(for: call.url) != attempt.auth,
-                              canSendBasicAuth: !attempt.sentBasicAuth && settings[\.credentials]?.headerValue != nil)
+        let settings = self.settings.current
+        return CallRun.Circumstances(canRefreshToken: settings.refreshToken != nil || getRefreshTokenCookie() != nil,
+                                     tokenChangedMeanwhile: currentAuth(for: call.url) != attempt.auth,
+                                     canAskForAuthentication: settings.onAuthenticationRequired != nil,
+                                     canSendBasicAuth: !attempt.sentBasicAuth && settings.credentials?.headerValue != nil)
     }
 
     /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, bearer token,
@@ -159,12 +168,13 @@ extension JsonServiceClient {
 /// What comes after an error response, decided from the response and what the client knows, with
 /// no I/O: the error, or the call once more — when the caller's `retryIf` asks for it, or on a 401
 /// with a new access token (when there is a refresh token; at once when another call already got
-/// one), else with the Basic credentials (when they are set). Once at most, and never a batch the
-/// server ran part of.
+/// one), else after `onAuthenticationRequired` (when it is set), with the Basic credentials when
+/// they are set. Once at most, and never a batch the server ran part of.
 struct CallRun {
     enum Step {
         case send(PreparedCall)
         case refreshTokenThenSend(PreparedCall)
+        case authenticateThenSend(PreparedCall)
         case fail(WebServiceException)
     }
 
@@ -174,6 +184,8 @@ struct CallRun {
         var canRefreshToken: Bool
         /// The bearer token or `ss-tok` cookie changed since the attempt was made.
         var tokenChangedMeanwhile: Bool
+        /// There is an `onAuthenticationRequired` handler.
+        var canAskForAuthentication: Bool
         /// There are Basic credentials the attempt did not carry.
         var canSendBasicAuth: Bool
     }
@@ -193,9 +205,9 @@ struct CallRun {
         if circumstances.canRefreshToken {
             return circumstances.tokenChangedMeanwhile ? .send(call) : .refreshTokenThenSend(call)
         }
-        guard circumstances.canSendBasicAuth else { return .fail(error) }
-        call.sendsBasicAuth = true
-        return .send(call)
+        call.sendsBasicAuth = circumstances.canSendBasicAuth
+        if circumstances.canAskForAuthentication { return .authenticateThenSend(call) }
+        return call.sendsBasicAuth ? .send(call) : .fail(error)
     }
 
     /// Whether `call` is a batch the server ran some requests of before failing (its

@@ -95,6 +95,7 @@ extension JsonServiceClient {
                                     headers: headers, retryIf: call.retryIf)
         if case .batch = call.destination { prepared.isBatch = true }
         prepared.streamsBody = call.streamsResponseBody
+        prepared.requestTypeName = call.requests.first.map { type(of: $0).typeName }
         return prepared
     }
 

@@ -39,7 +39,7 @@ extension JsonServiceClient {
     func refreshAccessToken() async throws {
         let call = try makeRefreshCall()
         let attempt = makeAttempt(call)
-        let answer = try await exchange(attempt, streamingBody: false)
+        let answer = try await exchange(attempt, of: call)
         let data = answer.body ?? Data()
         if let error = receive(data, answer.response, call: call, attempt: attempt) { throw error }
         try applyAccessToken(from: data, answer.response, call: call)

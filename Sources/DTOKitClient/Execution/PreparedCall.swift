@@ -22,6 +22,13 @@ struct PreparedCall: @unchecked Sendable {
     var isBatch = false
     /// The response's body is handed on as it arrives (``ServiceCall/streamsResponseBody``).
     var streamsBody = false
+    /// The request DTO's type name (the first one's, for a batch), for middleware.
+    var requestTypeName: String?
+
+    /// What middleware is told about the call.
+    var middlewareContext: MiddlewareContext {
+        MiddlewareContext(method: method, requestTypeName: requestTypeName, isBatch: isBatch, streamsResponseBody: streamsBody)
+    }
 
     /// The URL without its query string, for error messages.
     var label: String { ServiceClientError.label(for: url) }

@@ -1,0 +1,70 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A step between a client and its transport that sees every request and its response: logging,
+/// retries, caching, substituting error responses, signing… (``JsonServiceClient/middleware``).
+///
+/// A middleware gets the request the client built (route, body, headers, credentials, cookies, the
+/// request filters applied) and calls `next` to pass it on — changed, as it is, several times, or
+/// not at all — and returns a response: `next`'s, or one of its own.
+///
+/// ```swift
+/// struct UserAgent: ClientMiddleware {
+///     func intercept(_ request: URLRequest, context: MiddlewareContext,
+///                    next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+///         var request = request
+///         request.setValue("MyApp/1.0", forHTTPHeaderField: "User-Agent")
+///         return try await next(request)
+///     }
+/// }
+/// client.middleware = [UserAgent(), RetryMiddleware(), LoggingMiddleware()]
+/// ```
+///
+/// The response's body may still be arriving: read it (``ServiceStream/collected()``) only when the
+/// middleware needs it, and hand on a ``ServiceStream`` made from what it read. Every exchange of a
+/// call goes through the chain: a retry after a 401, the `GetAccessToken` request that refreshes a
+/// token. The client's timeout bounds a call's exchange with everything its middleware does.
+public protocol ClientMiddleware: Sendable {
+    func intercept(_ request: URLRequest, context: MiddlewareContext,
+                   next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream
+}
+
+/// What a middleware knows of the call a request belongs to.
+public struct MiddlewareContext: Sendable {
+    /// The request's method.
+    public var method: HttpMethod
+    /// The request DTO's type name (the first one's, for a batch); nil for a call to a URL.
+    public var requestTypeName: String?
+    /// An auto-batched call: the server runs its requests one by one, and may have run some when it fails.
+    public var isBatch: Bool
+    /// The response's body is handed on as it arrives, for as long as it lasts (Server Events).
+    public var streamsResponseBody: Bool
+
+    public init(method: HttpMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false) {
+        self.method = method
+        self.requestTypeName = requestTypeName
+        self.isBatch = isBatch
+        self.streamsResponseBody = streamsResponseBody
+    }
+
+    /// Whether sending the request twice has the effect of sending it once: an idempotent method
+    /// (GET, HEAD, OPTIONS, TRACE, PUT, DELETE), not a batch.
+    public var isIdempotent: Bool { method.isIdempotent && !isBatch }
+}
+
+extension Array where Element == any ClientMiddleware {
+    /// Sends `request` through these middlewares in order (the first sees it first and the response
+    /// last), then `transport`.
+    func send(_ request: URLRequest, context: MiddlewareContext,
+              transport: @escaping @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+        var next = transport
+        for middleware in reversed() {
+            let inner = next
+            next = { try await middleware.intercept($0, context: context, next: inner) }
+        }
+        return try await next(request)
+    }
+}

@@ -1,0 +1,74 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends an idempotent request again when the server is briefly unavailable or the connection
+/// failed, waiting longer each time: capped exponential back-off with full jitter.
+///
+/// Only idempotent requests are retried (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; never a POST or a
+/// batch, which the server may have run in part). A response with a status in ``statuses``
+/// (default 408, 429, 502, 503, 504) or a failure to connect or a lost connection is retried, up
+/// to ``maxRetries`` times; the last answer is the call's. The wait before retry `n` (from 1) is a
+/// random time up to `min(maxDelay, baseDelay × 2ⁿ⁻¹)`, or the server's `Retry-After` seconds when
+/// it gives them and they are no more than `maxDelay`. The client's timeout bounds the whole call,
+/// waits included; cancelling the task ends the wait.
+public struct RetryMiddleware: ClientMiddleware {
+    /// How many times a request is sent again at most.
+    public var maxRetries: Int
+    /// The first wait's upper bound, in seconds.
+    public var baseDelay: TimeInterval
+    /// The longest wait, in seconds.
+    public var maxDelay: TimeInterval
+    /// The response statuses that are retried.
+    public var statuses: Set<Int>
+
+    public init(maxRetries: Int = 2, baseDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8,
+                statuses: Set<Int> = [408, 429, 502, 503, 504]) {
+        self.maxRetries = maxRetries
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.statuses = statuses
+    }
+
+    public func intercept(_ request: URLRequest, context: MiddlewareContext,
+                          next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+        guard context.isIdempotent else { return try await next(request) }
+        var retry = 0
+        while true {
+            retry += 1
+            let retryAfter: TimeInterval?
+            do {
+                let response = try await next(request)
+                guard retry <= maxRetries, statuses.contains(response.statusCode) else { return response }
+                retryAfter = response.httpResponse.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
+            } catch let error as ServiceClientError where retry <= maxRetries && Self.isRetryable(error) {
+                retryAfter = nil
+            }
+            // The unread body of the answer given up on is dropped: its connection closes.
+            let wait = retryAfter.flatMap { $0 >= 0 && $0 <= maxDelay ? $0 : nil }
+                ?? Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
+            do {
+                try await Task.sleep(nanoseconds: UInt64(max(0, min(wait, maxDelay, 3_600)) * 1_000_000_000))
+            } catch {
+                throw ServiceClientError.cancelled(url: ServiceClientError.label(for: request.url))
+            }
+        }
+    }
+
+    /// A failure that sending again may cure: nothing answered, or the connection broke.
+    static func isRetryable(_ error: ServiceClientError) -> Bool {
+        switch error {
+        case .connectionRefused, .connectionLost, .networkFailure: return true
+        default: return false
+        }
+    }
+
+    /// The wait before retry `retry` (from 1): random up to `min(maxDelay, baseDelay × 2^(retry-1))`.
+    static func delay(beforeRetry retry: Int, baseDelay: TimeInterval, maxDelay: TimeInterval,
+                      random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }) -> TimeInterval {
+        let cap = min(maxDelay, baseDelay * pow(2, Double(min(max(retry, 1), 62) - 1)))
+        return cap > 0 ? random(0 ... cap) : 0
+    }
+}
