@@ -36,7 +36,9 @@ GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers 
 GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
 GET /_test/arm-drop answers, then closes its kept-alive connection when the next request arrives on it,
 without answering (counter `dropped:METHOD PATH`; every request counts `received:METHOD PATH`);
-GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`).
+GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`);
+GET /_test/cached?key=K answers with HTTP caching headers and 304s as ServiceStack's HttpCacheFeature
+does, POST /_test/cached?key=K changes what it answers (see `serve_cached`).
 
 Server Events (/event-stream and the rest, and their test controls): see serverevents.py.
 """
@@ -45,6 +47,7 @@ import argparse
 import base64
 import binascii
 import datetime as dt
+import email.utils
 import json
 import os
 import re
@@ -1256,6 +1259,8 @@ class Handler(BaseHTTPRequestHandler):
                 status = HttpError(503, "Unavailable", "Try again")
                 return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
             return self.respond(200, to_json_bytes({"attempts": attempts}), "application/json", {}, [])
+        if path == "/_test/cached":
+            return self.serve_cached(method, dict(parse_qsl(query)))
         if path == "/_test/arm-drop":  # the next request on this kept-alive connection goes unanswered
             self.drop_next_request = True
             return self.respond(200, b'{"armed":true}', "application/json", {}, [])
@@ -1272,6 +1277,61 @@ class Handler(BaseHTTPRequestHandler):
                 app.state.counters.clear()
             return self.respond(204, b"", None, {}, [])
         raise HttpError(404, "NotFound", "No test endpoint %s" % path)
+
+    def serve_cached(self, method, params):
+        """A cacheable resource, answered as ServiceStack's HttpCacheFeature answers an HttpResult with
+        ETag/LastModified/MaxAge (HttpCacheFeature.cs): `ETag` quoted, `Last-Modified` in RFC 1123,
+        `Cache-Control: max-age=N, private[, must-revalidate][, no-cache]`; 304 with the same headers
+        when the whole If-None-Match (W/ stripped) equals the ETag, or If-Modified-Since is not
+        before Last-Modified. Query: key (required), maxAge (seconds, default 0), directives
+        (comma-separated: must-revalidate, no-cache, no-store), validators (etag, lastModified;
+        default both). Counters: `cached:K` every GET, `notModified:K` every 304.
+        POST with mode=ok|down|close (down: 503; close: no answer) and/or bump=1 (a new version)."""
+        app = self.server.app
+        key = params.get("key", "")
+        with app.state.lock:
+            resource = app.state.values.setdefault("cached:" + key, {"version": 1, "modified": int(time.time()) - 60,
+                                                                     "mode": "ok"})
+            if method == "POST":
+                if params.get("bump") == "1":
+                    resource["version"] += 1
+                    resource["modified"] = max(int(time.time()), resource["modified"] + 1)
+                resource["mode"] = params.get("mode", resource["mode"])
+                return self.respond(200, to_json_bytes(dict(resource)), "application/json", {}, [])
+            version, modified, mode = resource["version"], resource["modified"], resource["mode"]
+        app.state.count("cached:" + key)
+        if mode == "close":  # read the request, close without a word
+            self.close_connection = True
+            return None
+        if mode == "down":
+            status = HttpError(503, "Unavailable", "Down for maintenance")
+            return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
+        validators = params.get("validators", "etag,lastModified").split(",")
+        directives = ["max-age=%d" % int(params.get("maxAge", "0")), "private"]
+        directives += [d for d in params.get("directives", "").split(",") if d]
+        headers = {"Cache-Control": ", ".join(directives)}
+        etag = '"%s-v%d"' % (key, version)
+        last_modified = email.utils.formatdate(modified, usegmt=True)
+        if "etag" in validators:
+            headers["ETag"] = etag
+        if "lastModified" in validators:
+            headers["Last-Modified"] = last_modified
+        if_none_match = self.headers.get("If-None-Match")
+        if_modified_since = self.headers.get("If-Modified-Since")
+        def quoted(tag):
+            tag = tag[2:] if tag.startswith("W/") else tag
+            return tag if '"' in tag else '"%s"' % tag
+        matches = "etag" in validators and if_none_match is not None and quoted(if_none_match) == etag
+        if not matches and "lastModified" in validators and if_modified_since:
+            try:
+                matches = email.utils.parsedate_to_datetime(if_modified_since).timestamp() >= modified
+            except (TypeError, ValueError):
+                matches = False
+        if matches:
+            app.state.count("notModified:" + key)
+            return self.respond(304, b"", None, headers, [])
+        body = to_json_bytes({"key": key, "version": version})
+        return self.respond(200, body, "application/json", headers, [])
 
     def respond(self, status, data, content_type, headers, cookies):
         if status == 401 and not any(key.lower() == "www-authenticate" for key in headers):

@@ -1,0 +1,169 @@
+import DTOKit
+@testable import DTOKitCaching
+import DTOKitClient
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// HTTPCache over HTTP, against the test server's `/_test/cached`, which answers as ServiceStack's
+/// HttpCacheFeature does (quoted ETag, Last-Modified, `Cache-Control: max-age=N, private…`, 304s).
+final class HTTPCacheTests: XCTestCase {
+    /// A client whose requests go through `cache`.
+    private func client(_ cache: HTTPCache) throws -> JsonServiceClient {
+        let client = try makeTestClient()
+        client.middleware = [cache]
+        return client
+    }
+
+    /// A path to a resource of its own, answered with `query`.
+    private func resource(_ query: String = "") -> (key: String, path: String) {
+        let key = UUID().uuidString
+        return (key, "/_test/cached?key=\(key)" + (query.isEmpty ? "" : "&" + query))
+    }
+
+    private func control(_ key: String, _ query: String) async throws {
+        _ = try await makeTestClient().executeAsync(ServiceCall(method: .post, destination: .url("/_test/cached?key=\(key)&\(query)")))
+    }
+
+    private func requests(_ key: String) throws -> Int { try serverCounters()["cached:\(key)"] ?? 0 }
+    private func notModified(_ key: String) throws -> Int { try serverCounters()["notModified:\(key)"] ?? 0 }
+
+    func testAFreshResponseAnswersWithoutTheServer() async throws {
+        let cache = HTTPCache()
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=60")
+        let first = try await client.getAsync(path, as: JsonValue.self)
+        let second = try await client.getAsync(path, as: JsonValue.self)
+        let third = try blocking { try client.get(path, as: JsonValue.self) }
+        XCTAssertEqual(first["version"], .int(1))
+        XCTAssertEqual([second, third], [first, first])
+        XCTAssertEqual(try requests(key), 1, "one request, then the cache")
+        var expected = HTTPCache.Statistics()
+        (expected.misses, expected.stored, expected.hits) = (1, 1, 2)
+        XCTAssertEqual(cache.statistics, expected)
+    }
+
+    func testAStaleResponseIsRevalidatedWithItsETagAndLastModified() async throws {
+        for validators in ["etag", "lastModified", "etag,lastModified"] {
+            let cache = HTTPCache()
+            let client = try client(cache)
+            let (key, path) = resource("maxAge=0&validators=\(validators)")
+            let first = try await client.getAsync(path, as: JsonValue.self)
+            let second = try await client.getAsync(path, as: JsonValue.self)
+            XCTAssertEqual(second, first, validators)
+            XCTAssertEqual(try requests(key), 2, validators)
+            XCTAssertEqual(try notModified(key), 1, "\(validators): the server answered 304")
+            XCTAssertEqual(cache.statistics.notModifiedHits, 1, validators)
+
+            try await control(key, "bump=1")
+            let changed = try await client.getAsync(path, as: JsonValue.self)
+            XCTAssertEqual(changed["version"], .int(2), "\(validators): a new version replaces the kept one")
+            XCTAssertEqual(cache.statistics.stored, 2, validators)
+        }
+    }
+
+    func testNoCacheRevalidatesEveryTimeAndNoStoreKeepsNothing() async throws {
+        let cache = HTTPCache()
+        let client = try client(cache)
+        let (revalidated, noCachePath) = resource("maxAge=60&directives=no-cache")
+        _ = try await client.getAsync(noCachePath, as: JsonValue.self)
+        _ = try await client.getAsync(noCachePath, as: JsonValue.self)
+        XCTAssertEqual(try notModified(revalidated), 1, "no-cache: fresh or not, asked again")
+        XCTAssertEqual(cache.statistics.hits, 0)
+
+        let (unkept, noStorePath) = resource("maxAge=60&directives=no-store")
+        _ = try await client.getAsync(noStorePath, as: JsonValue.self)
+        _ = try await client.getAsync(noStorePath, as: JsonValue.self)
+        XCTAssertEqual(try requests(unkept), 2)
+        XCTAssertEqual(try notModified(unkept), 0, "nothing kept: no validators sent")
+    }
+
+    func testTheKeptResponseAnswersWhenTheServerCannot() async throws {
+        let cache = HTTPCache()
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=0")
+        let kept = try await client.getAsync(path, as: JsonValue.self)
+        for mode in ["down", "close"] {
+            try await control(key, "mode=\(mode)")
+            let fallback = try await client.getAsync(path, as: JsonValue.self)
+            XCTAssertEqual(fallback, kept, mode)
+        }
+        XCTAssertEqual(cache.statistics.errorFallbackHits, 2)
+
+        let (strictKey, strictPath) = resource("maxAge=0&directives=must-revalidate")
+        _ = try await client.getAsync(strictPath, as: JsonValue.self)
+        try await control(strictKey, "mode=down")
+        do {
+            _ = try await client.getAsync(strictPath, as: JsonValue.self)
+            XCTFail("must-revalidate and stale: the error is thrown")
+        } catch let error as WebServiceException {
+            XCTAssertEqual(error.statusCode, 503)
+        }
+    }
+
+    func testResponsesAreKeptPerCredentials() async throws {
+        let cache = HTTPCache()
+        let (key, path) = resource("maxAge=60")
+        let alice = try client(cache)
+        alice.bearerToken = "eyJ-alice-token-0001"
+        let bob = try client(cache)
+        bob.bearerToken = "eyJ-bob-token-0002"
+        _ = try await alice.getAsync(path, as: JsonValue.self)
+        _ = try await bob.getAsync(path, as: JsonValue.self)
+        _ = try await alice.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 2, "Bob's request is not answered with Alice's response")
+        XCTAssertEqual(cache.statistics.hits, 1)
+        XCTAssertFalse(HTTPCache.key(for: URLRequest(url: URL(fileURLWithPath: "/")), url: URL(fileURLWithPath: "/")).contains("eyJ"))
+    }
+
+    func testFreshnessFollowsMaxAgeOnTheCachesClock() async throws {
+        let clock = Locked(Date(timeIntervalSince1970: 1_000_000))
+        let cache = HTTPCache(store: MemoryCacheStore(), maxEntrySize: 1 << 20, now: { clock.current })
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=60")
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        clock.withLock { $0 += 59 }
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 1, "59 s old: fresh")
+        clock.withLock { $0 += 2 }
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try notModified(key), 1, "61 s old: revalidated")
+        clock.withLock { $0 += 59 }
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 2, "the 304 renewed it for another 60 s")
+    }
+
+    func testALargerBodyPassesWholeAndIsNotKept() async throws {
+        let cache = HTTPCache(maxEntrySize: 8)
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=60")
+        let first = try await client.getAsync(path, as: JsonValue.self)
+        let second = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(first["key"], .string(key), "the body arrived whole")
+        XCTAssertEqual(second, first)
+        XCTAssertEqual(try requests(key), 2)
+        XCTAssertEqual(cache.statistics.stored, 0)
+    }
+
+    func testADiskStoreKeepsResponsesAcrossCaches() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (key, path) = resource("maxAge=60")
+        let first = try await client(HTTPCache(store: DiskCacheStore(directory: directory))).getAsync(path, as: JsonValue.self)
+        let relaunched = HTTPCache(store: DiskCacheStore(directory: directory))
+        let again = try await client(relaunched).getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(again, first)
+        XCTAssertEqual(relaunched.statistics.hits, 1)
+        XCTAssertEqual(try requests(key), 1)
+
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        XCTAssertEqual(files.count, 1)
+        try Data("{\"cut short".utf8).write(to: files[0])
+        let afterDamage = HTTPCache(store: DiskCacheStore(directory: directory))
+        _ = try await client(afterDamage).getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(afterDamage.statistics.misses, 1, "a damaged file is a miss")
+        XCTAssertEqual(try requests(key), 2)
+    }
+}
