@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "DTOKit", targets: ["DTOKit"]),
         .library(name: "DTOKitClient", targets: ["DTOKitClient"]),
         .library(name: "DTOKitServerEvents", targets: ["DTOKitServerEvents"]),
-        .library(name: "DTOKitCaching", targets: ["DTOKitCaching"]),
+        .library(name: "DTOKitMiddleware", targets: ["DTOKitMiddleware"]),
         .library(name: "DTOKitGenerator", targets: ["DTOKitGenerator"]),
         .executable(name: "dtokit", targets: ["DTOKitCLI"]),
         .plugin(name: "DTOKitPlugin", targets: ["DTOKitPlugin"]),
@@ -26,7 +26,7 @@ let package = Package(
         // Server Events on any ServiceClient: a module of its own, so that an app that only calls
         // services neither compiles nor links it.
         .target(name: "DTOKitServerEvents", dependencies: ["DTOKit", "DTOKitClient"]),
-        .target(name: "DTOKitCaching", dependencies: ["DTOKit", "DTOKitClient"]),
+        .target(name: "DTOKitMiddleware", dependencies: ["DTOKit", "DTOKitClient"]),
         // The generator: snapshot + options -> Swift source text, and `generate`, its command-line edge.
         .target(name: "DTOKitGenerator"),
         // The rest of the command line: `fetch` (URLSession), `init`, help.
@@ -83,7 +83,7 @@ let package = Package(
                 plugins: [.plugin(name: "DTOKitPlugin")]),
         .testTarget(
             name: "DTOKitIntegrationTests",
-            dependencies: ["DTOKit", "DTOKitClient", "DTOKitServerEvents", "DTOKitCaching", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
+            dependencies: ["DTOKit", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
                            "EdgeCaseDTOs", "OldServerDTOs"],
             exclude: ["Server"],
             resources: [.copy("Payloads")],

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of DTOKit, DTOKitClient and DTOKitServerEvents with the toolchain's `docc`, without any
+# Builds the DocC documentation of DTOKit, DTOKitClient, DTOKitServerEvents and DTOKitMiddleware with the toolchain's `docc`, without any
 # package dependency (no swift-docc-plugin): symbol graphs extracted from the debug build, then
 # `docc convert` per catalog, then one merged archive.
 #
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(DTOKit DTOKitClient DTOKitServerEvents)
+modules=(DTOKit DTOKitClient DTOKitServerEvents DTOKitMiddleware)
 output=.build-docs
 symbols=$output/symbol-graphs
 port=${DOCS_PORT:-8000}
@@ -35,7 +35,7 @@ rm -rf "$output"
 mkdir -p "$symbols"
 
 # 1. The modules, as the debug build has them (a no-op when `swift test` or `swift build` built them).
-swift build --target DTOKitClient --target DTOKitServerEvents
+swift build --target DTOKitClient --target DTOKitServerEvents --target DTOKitMiddleware
 bin=$(swift build --show-bin-path)
 modules_dir=$bin/Modules
 [ -d "$modules_dir" ] || modules_dir=$bin   # older toolchains keep .swiftmodule files in the bin folder
@@ -69,6 +69,7 @@ convert() {
 convert DTOKit
 convert DTOKitClient --dependency "$output/DTOKit.doccarchive"
 convert DTOKitServerEvents --dependency "$output/DTOKit.doccarchive" --dependency "$output/DTOKitClient.doccarchive"
+convert DTOKitMiddleware --dependency "$output/DTOKit.doccarchive" --dependency "$output/DTOKitClient.doccarchive"
 
 # 4. docc's findings, in the catalogs and in the sources' doc comments: any fails the build.
 python3 - "$output" "${modules[@]}" <<'PYTHON'
@@ -99,6 +100,7 @@ PYTHON
 
 # 5. The modules in one archive, with a landing page listing them.
 "$docc" merge "$output/DTOKit.doccarchive" "$output/DTOKitClient.doccarchive" "$output/DTOKitServerEvents.doccarchive" \
+    "$output/DTOKitMiddleware.doccarchive" \
     --output-path "$output/DTOKit-all.doccarchive" >"$output/merge.log" 2>&1 || { cat "$output/merge.log"; exit 1; }
 
 echo "Documentation: $output/DTOKit-all.doccarchive (preview: Scripts/build-docs.sh --preview)"

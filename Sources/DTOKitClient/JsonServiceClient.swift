@@ -179,9 +179,9 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     }
 
     /// The steps every request and response go through between the client and its transport, in
-    /// order: the first sees a request first and its response last (see ``ClientMiddleware``;
-    /// ``RetryMiddleware``, ``LoggingMiddleware``, ``ErrorResponseMiddleware`` and ``HTTPCache`` come
-    /// with the client). Empty by default.
+    /// order: the first sees a request first and its response last (see ``ClientMiddleware``; the
+    /// DTOKitMiddleware module has `RetryMiddleware`, `LoggingMiddleware`, `ErrorResponseMiddleware`
+    /// and `HTTPCache`). Empty by default.
     public var middleware: [any ClientMiddleware] {
         get { settings[\.middleware] } set { settings[\.middleware] = newValue }
     }

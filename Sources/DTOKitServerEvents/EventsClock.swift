@@ -1,9 +1,10 @@
 import Foundation
 
-/// The time the Server Events client reads and waits on: the system's uptime, or, in tests, a clock
-/// they move by hand, so that heartbeats, idle timeouts and reconnect delays pass without real waiting.
+/// The time a ``ServerEventsClient`` reads and waits on: the system's uptime by default, or, in
+/// tests, a clock they move by hand, so that heartbeats, idle timeouts and reconnect delays pass
+/// without real waiting (``ServerEventsClient/init(baseUrl:channels:client:configuration:clock:)``).
 /// (`Clock` from the standard library needs iOS 16 / macOS 13; DTOKit supports iOS 15 / macOS 12.)
-package protocol EventsClock: Sendable {
+public protocol EventsClock: Sendable {
     /// Nanoseconds on a clock that only goes forward.
     func now() -> UInt64
     /// Returns once `nanoseconds` have passed on this clock; throws `CancellationError` when the task

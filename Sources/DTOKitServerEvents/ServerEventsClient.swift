@@ -115,8 +115,9 @@ public final class ServerEventsClient: Sendable {
                   clock: SystemEventsClock())
     }
 
-    /// A client on `clock`: the tests' own, which they move by hand.
-    package init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
+    /// A client whose heartbeats, idle timeouts and reconnect delays run on `clock`: a test's own,
+    /// which it moves by hand.
+    public init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
                  configuration: Configuration = Configuration(), clock: any EventsClock) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
         self.client = client ?? JsonServiceClient(baseUrl: baseUrl)

@@ -1,4 +1,6 @@
 import DTOKit
+import DTOKitClient
+@testable import DTOKitMiddleware
 @testable import DTOKitClient
 import Foundation
 import XCTest
@@ -15,7 +17,7 @@ final class ClientMiddlewareTests: XCTestCase {
         let trail: Locked<[String]>
 
         func intercept(_ request: URLRequest, context: MiddlewareContext,
-                       next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+                       next: MiddlewareNext) async throws -> ServiceStream {
             var request = request
             request.setValue(((request.value(forHTTPHeaderField: "X-Trail") ?? "") + name), forHTTPHeaderField: "X-Trail")
             trail.withLock { $0.append("→\(name) \(context.method.rawValue) \(context.requestTypeName ?? "-")") }

@@ -1,5 +1,5 @@
 import DTOKit
-@testable import DTOKitCaching
+@testable import DTOKitMiddleware
 import DTOKitClient
 import Foundation
 import XCTest

@@ -1,9 +1,9 @@
 /// Removes secrets (bearer and refresh tokens, token cookies) from text meant for people, so that
 /// error descriptions and logs never show them even when a server echoes them back.
-struct Redaction {
+package struct Redaction {
     /// Values shorter than this are not treated as secrets (they would match ordinary words).
     static let minimumLength = 8
-    static let placeholder = "‹redacted›"
+    package static let placeholder = "‹redacted›"
 
     let secrets: [String]
 

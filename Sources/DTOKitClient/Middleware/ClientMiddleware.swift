@@ -12,9 +12,9 @@ import FoundationNetworking
 /// not at all — and returns a response: `next`'s, or one of its own.
 ///
 /// ```swift
-/// struct UserAgent: ClientMiddleware {
+/// nonisolated struct UserAgent: ClientMiddleware {   // nonisolated: in a MainActor-by-default target
 ///     func intercept(_ request: URLRequest, context: MiddlewareContext,
-///                    next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+///                    next: MiddlewareNext) async throws -> ServiceStream {
 ///         var request = request
 ///         request.setValue("MyApp/1.0", forHTTPHeaderField: "User-Agent")
 ///         return try await next(request)
@@ -29,7 +29,26 @@ import FoundationNetworking
 /// token. The client's timeout bounds a call's exchange with everything its middleware does.
 public protocol ClientMiddleware: Sendable {
     func intercept(_ request: URLRequest, context: MiddlewareContext,
-                   next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream
+                   next: MiddlewareNext) async throws -> ServiceStream
+}
+
+/// What comes after a middleware: the next middleware, or the transport. Call it with a request:
+/// `try await next(request)`.
+///
+/// A type rather than a closure parameter, so that a middleware's `intercept` matches the protocol
+/// whatever its module's concurrency settings (a closure parameter's type changes with Swift 6.2's
+/// `NonisolatedNonsendingByDefault`, on in new Xcode 26 app targets, and would then no longer match).
+public struct MiddlewareNext: Sendable {
+    private let send: @Sendable (URLRequest) async throws -> ServiceStream
+
+    init(_ send: @escaping @Sendable (URLRequest) async throws -> ServiceStream) {
+        self.send = send
+    }
+
+    /// Sends `request` on, and returns its response.
+    public func callAsFunction(_ request: URLRequest) async throws -> ServiceStream {
+        try await send(request)
+    }
 }
 
 /// What a middleware knows of the call a request belongs to.
@@ -60,10 +79,10 @@ extension Array where Element == any ClientMiddleware {
     /// last), then `transport`.
     func send(_ request: URLRequest, context: MiddlewareContext,
               transport: @escaping @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
-        var next = transport
+        var next = MiddlewareNext(transport)
         for middleware in reversed() {
             let inner = next
-            next = { try await middleware.intercept($0, context: context, next: inner) }
+            next = MiddlewareNext { try await middleware.intercept($0, context: context, next: inner) }
         }
         return try await next(request)
     }

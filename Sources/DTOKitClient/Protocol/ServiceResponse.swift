@@ -133,7 +133,7 @@ public struct ServiceStream: @unchecked Sendable {
     /// (`truncating`) or the read fails with ``ServiceClientError/responseTooLarge(url:limit:)``.
     /// `progress` hears the bytes received so far as they come. Cancelling the reading task stops
     /// it with ``ServiceClientError/cancelled(url:)``.
-    func collect(limit: Int? = nil, truncating: Bool = false,
+    package func collect(limit: Int? = nil, truncating: Bool = false,
                  progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil) async throws -> Data {
         let total = progress == nil ? nil : TransferProgress.announcedLength(of: httpResponse)
         var body = Data()

@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// HTTP caching for a client's GET requests, as ServiceStack's `CachedServiceClient` does it for
-/// the .NET clients — a middleware (``JsonServiceClient/middleware``):
+/// the .NET clients — a middleware (``/DTOKitClient/JsonServiceClient/middleware``):
 ///
 /// ```swift
 /// let cache = HTTPCache()                       // in memory; HTTPCache(store: DiskCacheStore()) keeps it on disk
@@ -70,7 +70,7 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+                          next: MiddlewareNext) async throws -> ServiceStream {
         guard context.method == .get, !context.streamsResponseBody, let url = request.url else { return try await next(request) }
         let key = Self.key(for: request, url: url)
         guard let kept = store.response(for: key) else {

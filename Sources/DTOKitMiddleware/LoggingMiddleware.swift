@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -26,7 +27,7 @@ public struct LoggingMiddleware: ClientMiddleware {
     }
 
     public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+                          next: MiddlewareNext) async throws -> ServiceStream {
         let target = "\(context.method.rawValue) \(Self.describe(request.url))"
         log("→ \(target) \(headers(request.allHTTPHeaderFields ?? [:]))")
         let started = DispatchTime.now().uptimeNanoseconds

@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -33,7 +34,7 @@ public struct RetryMiddleware: ClientMiddleware {
     }
 
     public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+                          next: MiddlewareNext) async throws -> ServiceStream {
         guard context.isIdempotent else { return try await next(request) }
         var retry = 0
         while true {

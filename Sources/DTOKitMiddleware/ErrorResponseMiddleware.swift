@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -29,7 +30,7 @@ public struct ErrorResponseMiddleware: ClientMiddleware {
     }
 
     public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+                          next: MiddlewareNext) async throws -> ServiceStream {
         let response = try await next(request)
         guard response.statusCode >= 400 else { return response }
         let received = ServiceResponse(data: try await response.collect(limit: 1024 * 1024, truncating: true),
