@@ -29,7 +29,7 @@ extension JsonServiceClient {
                     stream.decodingOptions = settings[\.decodingOptions]
                     return stream
                 }
-                switch run.next(after: error, answer.response, circumstances(after: attempt, call: prepared)) {
+                switch run.next(after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials)) {
                 case .send(let next):
                     prepared = next
                 case .refreshTokenThenSend(let next):
@@ -79,18 +79,8 @@ extension JsonServiceClient {
         }
     }
 
-    /// What the client's state says about answering an error response of `attempt` (read now: other
-    /// calls may have changed it meanwhile).
-    private func circumstances(after attempt: Attempt, call: PreparedCall) -> CallRun.Circumstances {
-        let settings = self.settings.current
-        return CallRun.Circumstances(canRefreshToken: settings.refreshToken != nil || getRefreshTokenCookie() != nil,
-                                     tokenChangedMeanwhile: currentAuth(for: call.url) != attempt.auth,
-                                     canAskForAuthentication: settings.onAuthenticationRequired != nil,
-                                     canSendBasicAuth: !attempt.sentBasicAuth && settings.credentials?.headerValue != nil)
-    }
-
-    /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, bearer token,
-    /// cookies, then the request filters.
+    /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, credentials and
+    /// cookies (``AuthPolicy``), then the request filters.
     func makeAttempt(_ call: PreparedCall) -> Attempt {
         let settings = self.settings.current
         let timeout = settings.timeout ?? 60
@@ -109,26 +99,11 @@ extension JsonServiceClient {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        var sentBasicAuth = false
-        if request.value(forHTTPHeaderField: "Authorization") == nil {
-            let basic = settings.credentials?.headerValue
-            if call.sendsBasicAuth, let basic {
-                request.setValue(basic, forHTTPHeaderField: "Authorization")
-                sentBasicAuth = true
-            } else if let token = settings.bearerToken, !token.isEmpty {
-                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            } else if settings.alwaysSendBasicAuthHeader, let basic {
-                request.setValue(basic, forHTTPHeaderField: "Authorization")
-                sentBasicAuth = true
-            }
-        }
-        if let cookies = cookieJar.headerValue(for: call.url) {
-            request.setValue(cookies, forHTTPHeaderField: "Cookie")
-        }
+        let credentials = AuthPolicy(settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl))
+            .authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
         settings.requestFilter?(&request)
         Global.requestFilter?(&request)
-        return Attempt(request: request, auth: currentAuth(for: call.url, settings: settings), sentBasicAuth: sentBasicAuth,
-                       timeout: timeout,
+        return Attempt(request: request, credentials: credentials, timeout: timeout,
                        options: TransportOptions(maxRedirects: settings.maxRedirects, onUploadProgress: settings.onUploadProgress),
                        onDownloadProgress: settings.onDownloadProgress)
     }
@@ -141,8 +116,7 @@ extension JsonServiceClient {
         settings.responseFilter?(response)
         Global.responseFilter?(response)
         guard response.statusCode >= 400 else { return nil }
-        var secrets = secretValues(settings: settings)
-        secrets += [attempt.auth.bearerToken, attempt.auth.tokenCookie].compactMap { $0 }
+        let secrets = authPolicy.secrets + attempt.credentials.token.compactMap { $0 }
         return WebServiceException.from(response: response, body: data, method: call.method.rawValue,
                                         url: call.label, secrets: secrets)
     }
@@ -150,44 +124,25 @@ extension JsonServiceClient {
     /// Removes secrets from a client error, passes it to the client's and the global error hooks,
     /// and returns it to be thrown.
     public func report(_ error: any Error) -> any Error {
-        let settings = self.settings.current
-        let redaction = Redaction(secrets: secretValues(settings: settings))
+        let policy = authPolicy
+        let settings = policy.settings
+        let redaction = Redaction(secrets: policy.secrets)
         let reported = (error as? ServiceClientError)?.redacted(by: redaction) ?? error
         settings.onError?(reported)
         Global.onError?(reported)
         return reported
     }
-
-    /// The tokens, cookie values and credentials that must never show in error descriptions.
-    func secretValues(settings: Settings) -> [String] {
-        [settings.bearerToken, settings.refreshToken].compactMap { $0 } + cookieJar.allValues()
-            + (settings.credentials?.secrets ?? [])
-    }
 }
 
-/// What comes after an error response, decided from the response and what the client knows, with
-/// no I/O: the error, or the call once more — when the caller's `retryIf` asks for it, or on a 401
-/// with a new access token (when there is a refresh token; at once when another call already got
-/// one), else after `onAuthenticationRequired` (when it is set), with the Basic credentials when
-/// they are set. Once at most, and never a batch the server ran part of.
+/// What comes after an error response, decided from the response and the ``AuthPolicy``'s answer,
+/// with no I/O: the error, or the call once more — when the caller's `retryIf` asks for it, or as the
+/// policy answers a 401. Once at most, and never a batch the server ran part of.
 struct CallRun {
     enum Step {
         case send(PreparedCall)
         case refreshTokenThenSend(PreparedCall)
         case authenticateThenSend(PreparedCall)
         case fail(WebServiceException)
-    }
-
-    /// What the client's state says, read when the error response arrived.
-    struct Circumstances {
-        /// There is a refresh token (the setting or the `ss-reftok` cookie).
-        var canRefreshToken: Bool
-        /// The bearer token or `ss-tok` cookie changed since the attempt was made.
-        var tokenChangedMeanwhile: Bool
-        /// There is an `onAuthenticationRequired` handler.
-        var canAskForAuthentication: Bool
-        /// There are Basic credentials the attempt did not carry.
-        var canSendBasicAuth: Bool
     }
 
     private(set) var call: PreparedCall
@@ -197,17 +152,24 @@ struct CallRun {
         self.call = call
     }
 
-    mutating func next(after error: WebServiceException, _ response: HTTPURLResponse, _ circumstances: Circumstances) -> Step {
+    /// `auth` is the policy's answer to a 401 (asked whatever the status; used only for a 401).
+    mutating func next(after error: WebServiceException, _ response: HTTPURLResponse, _ auth: AuthPolicy.Answer) -> Step {
         guard !retried, !Self.ranPartOfBatch(call, response) else { return .fail(error) }
         retried = true
         if call.retryIf?(response) == true { return .send(call) }
+        // The refresh request itself is answered by nothing: its 401 is the refresh's failure.
         guard error.statusCode == 401, call.allowsTokenRefresh else { return .fail(error) }
-        if circumstances.canRefreshToken {
-            return circumstances.tokenChangedMeanwhile ? .send(call) : .refreshTokenThenSend(call)
+        switch auth {
+        case .refreshToken: return .refreshTokenThenSend(call)
+        case .resend: return .send(call)
+        case .askForAuthentication(let thenBasic):
+            call.sendsBasicAuth = thenBasic
+            return .authenticateThenSend(call)
+        case .basic:
+            call.sendsBasicAuth = true
+            return .send(call)
+        case .none: return .fail(error)
         }
-        call.sendsBasicAuth = circumstances.canSendBasicAuth
-        if circumstances.canAskForAuthentication { return .authenticateThenSend(call) }
-        return call.sendsBasicAuth ? .send(call) : .fail(error)
     }
 
     /// Whether `call` is a batch the server ran some requests of before failing (its

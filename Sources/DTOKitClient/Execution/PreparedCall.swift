@@ -34,18 +34,10 @@ struct PreparedCall: @unchecked Sendable {
     var label: String { ServiceClientError.label(for: url) }
 }
 
-/// What authenticated one attempt, to tell on a 401 whether another call already refreshed it.
-struct AuthSnapshot: Equatable {
-    var bearerToken: String?
-    var tokenCookie: String?
-}
-
 /// One attempt of a call: the finished `URLRequest`, what authenticated it, and its bounds.
 struct Attempt: @unchecked Sendable {
     var request: URLRequest
-    var auth: AuthSnapshot
-    /// Whether it carried `Authorization: Basic` (then a 401 is final).
-    var sentBasicAuth: Bool
+    var credentials: AuthPolicy.Credentials
     /// Seconds the exchange may take (for a streamed body, until its headers arrive).
     var timeout: TimeInterval
     var options: TransportOptions

@@ -13,22 +13,12 @@ import FoundationNetworking
 /// ``ServiceClientError/refreshTokenFailed(url:underlying:)``. When another call refreshed the
 /// token while this one was on its way, this one is simply sent again.
 extension JsonServiceClient {
-    /// The bearer token and `ss-tok` cookie a request to `url` would use now.
-    func currentAuth(for url: URL, settings: Settings? = nil) -> AuthSnapshot {
-        let bearerToken = settings.map(\.bearerToken) ?? self.bearerToken
-        return AuthSnapshot(bearerToken: bearerToken, tokenCookie: cookieJar.values(for: url)["ss-tok"])
-    }
-
     /// The `GetAccessToken` call: the refresh token in the body, or (when it is only a cookie)
     /// `useTokenCookie` so that the server sets the new token as a cookie too.
     func makeRefreshCall() throws -> PreparedCall {
-        let settings = self.settings.current
-        let request = GetAccessToken()
-        request.refreshToken = settings.refreshToken
-        if settings.refreshToken == nil && settings.bearerToken == nil {
-            request.useTokenCookie = true
-        }
-        let destination = settings.refreshTokenUrl.map { ServiceCall.Destination.url($0) }
+        let policy = authPolicy
+        let request = policy.refreshRequest()
+        let destination = policy.settings.refreshTokenUrl.map { ServiceCall.Destination.url($0) }
         var call = try prepare(ServiceCall(method: .post, destination: destination ?? .route, payload: .request(request)),
                                useCustomRoutes: false)
         call.allowsTokenRefresh = false

@@ -1,0 +1,103 @@
+import DTOKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Who the client says it is, decided in one place, from one reading of its settings and cookies:
+/// what a request carries (bearer token, Basic credentials, the session's cookies), and what a 401
+/// leads to (a new access token, `onAuthenticationRequired`, Basic credentials, or the error).
+///
+/// As ServiceStack's .NET clients: a request carries `Authorization: Basic` when it is sent again
+/// after a 401 with credentials set, else `Bearer` when there is a token, else `Basic` when
+/// `alwaysSendBasicAuthHeader`; its own `Authorization` header wins over all. A 401 is answered once:
+/// with a new access token when there is a refresh token (at once, when another call already got
+/// one), else after `onAuthenticationRequired`, else with the Basic credentials the attempt did not
+/// carry. The I/O — getting the token, calling the handler — is the driver's.
+struct AuthPolicy {
+    let settings: JsonServiceClient.Settings
+    let cookies: CookieJar
+    /// Where the `ss-reftok` cookie is looked for (``ServiceClient/getRefreshTokenCookie()``).
+    let baseUrl: URL?
+
+    /// How a request was authenticated, to answer its 401.
+    struct Credentials: Equatable {
+        var bearerToken: String?
+        var tokenCookie: String?
+        /// It carried `Authorization: Basic` (then a 401 is final).
+        var sentBasicAuth = false
+
+        /// The token it carried, as a bearer token or a cookie: another call may have replaced it since.
+        var token: [String?] { [bearerToken, tokenCookie] }
+    }
+
+    /// Adds the `Authorization` and `Cookie` headers `request` should carry to `url`.
+    func authorize(_ request: inout URLRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
+        var credentials = current(for: url)
+        if request.value(forHTTPHeaderField: "Authorization") == nil {
+            let basic = settings.credentials?.headerValue
+            if sendsBasicAuth, let basic {
+                request.setValue(basic, forHTTPHeaderField: "Authorization")
+                credentials.sentBasicAuth = true
+            } else if let token = settings.bearerToken, !token.isEmpty {
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            } else if settings.alwaysSendBasicAuthHeader, let basic {
+                request.setValue(basic, forHTTPHeaderField: "Authorization")
+                credentials.sentBasicAuth = true
+            }
+        }
+        if let header = cookies.headerValue(for: url) {
+            request.setValue(header, forHTTPHeaderField: "Cookie")
+        }
+        return credentials
+    }
+
+    /// The token a request to `url` would carry now.
+    func current(for url: URL) -> Credentials {
+        Credentials(bearerToken: settings.bearerToken, tokenCookie: cookies.values(for: url)["ss-tok"])
+    }
+
+    /// What answers a 401 to a request that carried `sent`.
+    enum Answer: Equatable {
+        /// Get a new access token with the refresh token, then send the call again.
+        case refreshToken
+        /// Send it again at once: another call got a new token meanwhile.
+        case resend
+        /// Call `onAuthenticationRequired`, then send the call again (with the Basic credentials, when set).
+        case askForAuthentication(thenBasic: Bool)
+        /// Send it again with the Basic credentials.
+        case basic
+        /// Nothing to try: the 401 is the call's answer.
+        case none
+    }
+
+    func answer(to401For url: URL, sent: Credentials) -> Answer {
+        let canSendBasic = !sent.sentBasicAuth && settings.credentials?.headerValue != nil
+        if settings.refreshToken != nil || baseUrl.flatMap({ cookies.values(for: $0)["ss-reftok"] }) != nil {
+            return current(for: url).token != sent.token ? .resend : .refreshToken
+        }
+        if settings.onAuthenticationRequired != nil { return .askForAuthentication(thenBasic: canSendBasic) }
+        return canSendBasic ? .basic : .none
+    }
+
+    /// The `GetAccessToken` request: the refresh token in the body, or (when it is only a cookie)
+    /// `useTokenCookie`, so that the server sets the new token as a cookie too.
+    func refreshRequest() -> GetAccessToken {
+        let request = GetAccessToken()
+        request.refreshToken = settings.refreshToken
+        if settings.refreshToken == nil && settings.bearerToken == nil {
+            request.useTokenCookie = true
+        }
+        return request
+    }
+
+    /// The tokens, cookie values and credentials that must never show in error descriptions.
+    var secrets: [String] {
+        [settings.bearerToken, settings.refreshToken].compactMap { $0 } + cookies.allValues() + (settings.credentials?.secrets ?? [])
+    }
+}
+
+extension JsonServiceClient {
+    /// The policy, on the client's settings and cookies as they are now.
+    var authPolicy: AuthPolicy { AuthPolicy(settings: settings.current, cookies: cookieJar, baseUrl: URL(string: baseUrl)) }
+}
