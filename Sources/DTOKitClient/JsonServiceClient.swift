@@ -195,14 +195,15 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         get { settings[\.onAuthenticationRequired] } set { settings[\.onAuthenticationRequired] = newValue }
     }
 
-    /// Changes every `URLRequest` just before it is sent (then ``Global/requestFilter`` runs):
-    /// add headers, log, sign.
+    /// Changes every `URLRequest` just before it goes to the transport, after any ``middleware``
+    /// (then ``Global/requestFilter`` runs): add headers, log, sign. ServiceStack.Swift's hook; a
+    /// ``ClientMiddleware`` can do the same and more.
     public var requestFilter: (@Sendable (inout URLRequest) -> Void)? {
         get { settings[\.requestFilter] } set { settings[\.requestFilter] = newValue }
     }
 
-    /// Sees every HTTP response, error responses included, before it is decoded (then
-    /// ``Global/responseFilter`` runs).
+    /// Sees every HTTP response as the transport gives it, error responses included, before any
+    /// ``middleware`` does (then ``Global/responseFilter`` runs).
     public var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
         get { settings[\.responseFilter] } set { settings[\.responseFilter] = newValue }
     }

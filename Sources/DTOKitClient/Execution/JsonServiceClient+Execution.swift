@@ -64,7 +64,8 @@ extension JsonServiceClient {
     /// back read.
     func exchange(_ attempt: Attempt, of call: PreparedCall) async throws -> Answer {
         let settings = self.settings.current
-        let (maxResponseSize, middleware, transport) = (settings.maxResponseSize, settings.middleware, self.transport)
+        let middleware = settings.middleware + [FilterHooks(requestFilter: settings.requestFilter, responseFilter: settings.responseFilter)]
+        let (maxResponseSize, transport) = (settings.maxResponseSize, self.transport)
         let context = call.middlewareContext
         return try await Deadline.run(seconds: attempt.timeout, url: call.label) {
             let stream = try await middleware.send(attempt.request, context: context) {
@@ -80,7 +81,7 @@ extension JsonServiceClient {
     }
 
     /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, credentials and
-    /// cookies (``AuthPolicy``), then the request filters.
+    /// cookies (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
     func makeAttempt(_ call: PreparedCall) -> Attempt {
         let settings = self.settings.current
         let timeout = settings.timeout ?? 60
@@ -101,20 +102,14 @@ extension JsonServiceClient {
         }
         let credentials = AuthPolicy(settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl))
             .authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
-        settings.requestFilter?(&request)
-        Global.requestFilter?(&request)
         return Attempt(request: request, credentials: credentials, timeout: timeout,
                        options: TransportOptions(maxRedirects: settings.maxRedirects, onUploadProgress: settings.onUploadProgress),
                        onDownloadProgress: settings.onDownloadProgress)
     }
 
-    /// Keeps the response's cookies, runs the response filters, and returns the error for a
-    /// status ≥ 400.
+    /// Keeps the response's cookies, and returns the error for a status ≥ 400.
     func receive(_ data: Data, _ response: HTTPURLResponse, call: PreparedCall, attempt: Attempt) -> WebServiceException? {
         cookieJar.store(from: response)
-        let settings = self.settings.current
-        settings.responseFilter?(response)
-        Global.responseFilter?(response)
         guard response.statusCode >= 400 else { return nil }
         let secrets = authPolicy.secrets + attempt.credentials.token.compactMap { $0 }
         return WebServiceException.from(response: response, body: data, method: call.method.rawValue,
