@@ -13,9 +13,10 @@ import FoundationNetworking
 final class Exchange: Sendable {
     private struct State {
         var headers: CheckedContinuation<HTTPURLResponse, any Error>?
-        /// Set when the task ended; it may end before `start` stored `headers` (cancelled at once).
-        var ended = false
-        var endError: ServiceClientError?
+        /// The task was resumed.
+        var started = false
+        /// The caller was cancelled; the task is cancelled once it has started.
+        var cancelled = false
         var response: URLResponse?
         var receivedBytes = 0
         var redirects = 0
@@ -36,17 +37,24 @@ final class Exchange: Sendable {
     var label: String { ServiceClientError.label(for: request.url) }
 
     /// Resumes `task`; `headers` is resumed once, with the response or the error the task ended with.
+    /// A caller cancelled before the start cancels the task right after resuming it: a task
+    /// cancelled before it was ever resumed need not end at all.
     func start(_ task: URLSessionDataTask, headers: CheckedContinuation<HTTPURLResponse, any Error>) {
-        let endedAlready = state.withLock { state -> ServiceClientError?? in
-            guard !state.ended else { return .some(state.endError) }
-            state.headers = headers
-            return .none
-        }
-        if let endedAlready {
-            headers.resume(throwing: endedAlready ?? ServiceClientError.cancelled(url: label))
-            return
+        let cancelledAlready = state.withLock { state in
+            (state.headers, state.started) = (headers, true)
+            return state.cancelled
         }
         task.resume()
+        if cancelledAlready { task.cancel() }
+    }
+
+    /// The caller was cancelled: the task is cancelled now, or as soon as it starts.
+    func cancel(_ task: URLSessionDataTask) {
+        let started = state.withLock { state in
+            state.cancelled = true
+            return state.started
+        }
+        if started { task.cancel() }
     }
 
     func received(_ response: URLResponse) {
@@ -96,7 +104,6 @@ final class Exchange: Sendable {
                 URLSessionTransport.failure($0, url: label, timeout: request.timeoutInterval, response: state.response,
                                             receivedBytes: state.receivedBytes)
             }
-            (state.ended, state.endError) = (true, failure)
             return (state.headers.takeOnce(), failure, state.response)
         }
         if let waiting {

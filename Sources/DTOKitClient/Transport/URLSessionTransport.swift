@@ -64,7 +64,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
                 exchange.start(task, headers: headers)
             }
         } onCancel: {
-            task.cancel()
+            exchange.cancel(task)
         }
         return ServiceStream(httpResponse: response, chunks: chunks)
     }
