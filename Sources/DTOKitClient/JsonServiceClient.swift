@@ -131,8 +131,9 @@ public final class JsonServiceClient: ServiceClient, Sendable {
 
     // MARK: HTTP
 
-    /// Seconds to wait for a response before failing with ``ServiceClientError/timedOut(url:timeout:)``;
-    /// nil uses URLSession's default (60 s).
+    /// Seconds an exchange may take before the call fails with
+    /// ``ServiceClientError/timedOut(url:timeout:)`` (one attempt with its middleware; a stream's
+    /// until its headers arrive); nil is 60 s, and zero, a negative or an infinite value waits for ever.
     public var timeout: TimeInterval? { get { settings[\.timeout] } set { settings[\.timeout] = newValue } }
 
     /// The cache policy of every request (default `.reloadIgnoringLocalCacheData`).
@@ -164,16 +165,17 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     }
 
     /// Called as a request's body goes out, with the bytes sent so far and the body's length: the
-    /// progress of file uploads (C#'s `OnUploadProgress`). On the client's URLSession queue, in
-    /// order; hop to the main actor to show it. A call that is sent again reports from zero again.
+    /// progress of file uploads (C#'s `OnUploadProgress`). Called on the transport's queue (the
+    /// URLSession's delegate queue), in order; hop to the main actor to show it. A call that is sent
+    /// again reports from zero again.
     public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? {
         get { settings[\.onUploadProgress] } set { settings[\.onUploadProgress] = newValue }
     }
 
     /// Called as a response's body arrives, with the bytes received so far and the body's length when
     /// the response announced it (nil for a chunked or compressed one): the progress of large
-    /// responses and downloads (C#'s `OnDownloadProgress`). On the client's URLSession queue, in
-    /// order. Not called for streams (Server Events).
+    /// responses and downloads (C#'s `OnDownloadProgress`). Called from the task that reads the
+    /// response, in order. Not called for streams (Server Events).
     public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? {
         get { settings[\.onDownloadProgress] } set { settings[\.onDownloadProgress] = newValue }
     }

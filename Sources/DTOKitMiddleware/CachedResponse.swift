@@ -15,13 +15,29 @@ public struct CachedResponse: Sendable, Equatable {
     public var body: Data
     /// When it was received or last revalidated.
     public var storedAt: Date
+    /// A hash of the request's values of the headers the response's `Vary` names ("" without `Vary`):
+    /// the response answers only requests with the same values.
+    public var variant: String
 
-    public init(url: String, statusCode: Int, headers: [String: String], body: Data, storedAt: Date) {
+    public init(url: String, statusCode: Int, headers: [String: String], body: Data, storedAt: Date, variant: String = "") {
         self.url = url
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
         self.storedAt = storedAt
+        self.variant = variant
+    }
+
+    /// The headers not kept: cookies (the client keeps its own; a kept `Set-Cookie` would bring a
+    /// session back) and those about the connection the response came on.
+    static let unkeptHeaders: Set<String> = ["set-cookie", "connection", "keep-alive", "transfer-encoding",
+                                             "proxy-authenticate", "proxy-connection", "upgrade", "trailer"]
+
+    /// The hash of `request`'s values for the headers `vary` names (a `Vary` header's value).
+    static func variant(of request: URLRequest, vary: String?) -> String {
+        guard let vary, !vary.isEmpty else { return "" }
+        let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.sorted()
+        return KeyHash.hex(names.map { "\($0):\(request.value(forHTTPHeaderField: $0) ?? "")" }.joined(separator: "\n"))
     }
 
     /// A header's value, whatever the case of its name.

@@ -2,24 +2,34 @@ import DTOKit
 import Foundation
 
 /// Responses as files in a folder of their own, kept across launches: one JSON file per response
-/// (its headers, its body in Base64, when it was stored), named by a hash of its key; the key is
-/// stored inside and checked on reading, so two keys never share a response.
+/// (its headers, its body in Base64, when it was stored), named by a hash of its key, at most
+/// `capacity` of them (storing one more removes the oldest files).
 ///
-/// The keys hold no credentials, only a hash of them (see ``HTTPCache``). A file that cannot be
-/// read (written by another version, cut short) is a miss, and is removed.
+/// Nothing secret is written: the keys hold only a hash of the credentials, and the file keeps a
+/// hash of its key (checked on reading, so two keys never share a response) and the URL without its
+/// query string (GET requests carry their DTO's values there). Cookies are never kept. A file that
+/// cannot be read (written by another version, cut short) is a miss, and is removed. Only the
+/// store's own `*.json` files are ever removed.
 public final class DiskCacheStore: HTTPCacheStore {
     /// The folder the files are in (created when needed).
     public let directory: URL
+    /// How many responses are kept at most.
+    public let capacity: Int
 
-    public init(directory: URL) {
+    public init(directory: URL, capacity: Int = 1_000) {
         self.directory = directory
+        self.capacity = max(1, capacity)
     }
 
-    /// A store in the user's caches folder (`Caches/DTOKit.HTTPCache/<name>`).
-    public convenience init(name: String = "default") {
+    /// A store in the user's caches folder, `Caches/DTOKit.HTTPCache/<name>` (`name` with only
+    /// letters, digits, `-`, `_` and `.` kept).
+    public convenience init(name: String = "default", capacity: Int = 1_000) {
         let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        self.init(directory: caches.appendingPathComponent("DTOKit.HTTPCache").appendingPathComponent(name))
+        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+        let folder = safe.isEmpty || safe.allSatisfy({ $0 == "." }) ? "default" : safe
+        self.init(directory: caches.appendingPathComponent("DTOKit.HTTPCache").appendingPathComponent(folder),
+                  capacity: capacity)
     }
 
     public func response(for key: String) -> CachedResponse? {
@@ -35,6 +45,7 @@ public final class DiskCacheStore: HTTPCacheStore {
     public func store(_ response: CachedResponse, for key: String) {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? Self.encode(response, key: key).write(to: file(for: key), options: .atomic)
+        removeOldest(beyond: capacity)
     }
 
     public func removeResponse(for key: String) {
@@ -42,28 +53,49 @@ public final class DiskCacheStore: HTTPCacheStore {
     }
 
     public func removeAll() {
-        try? FileManager.default.removeItem(at: directory)
+        for file in files() { try? FileManager.default.removeItem(at: file) }
     }
 
     private func file(for key: String) -> URL {
         directory.appendingPathComponent(KeyHash.hex(key) + ".json")
     }
 
+    /// The store's own files: 32 hex digits and `.json`.
+    private func files() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            name.hasSuffix(".json") && name.count == 37 && name.prefix(32).allSatisfy(\.isHexDigit)
+        }.map { directory.appendingPathComponent($0) }
+    }
+
+    private func removeOldest(beyond capacity: Int) {
+        let files = files()
+        guard files.count > capacity else { return }
+        let dated = files.map { file in
+            (file, (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (file, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(files.count - capacity) {
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+
     static func encode(_ response: CachedResponse, key: String) -> Data {
         var headers = JsonObject()
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers[name] = .string(value) }
+        let url = response.url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let document: JsonObject = [
-            "key": .string(key), "url": .string(response.url), "statusCode": .int(response.statusCode),
+            "key": .string(KeyHash.hex(key)), "url": .string(url), "statusCode": .int(response.statusCode),
             "storedAt": .double(response.storedAt.timeIntervalSince1970), "headers": .object(headers),
-            "body": .string(response.body.base64EncodedString()),
+            "variant": .string(response.variant), "body": .string(response.body.base64EncodedString()),
         ]
         return JsonValue.object(document).toJsonData()
     }
 
     static func decode(_ data: Data, key: String) -> CachedResponse? {
-        guard let document = try? JsonValue(parsing: data), document["key"] == .string(key),
+        guard let document = try? JsonValue(parsing: data), document["key"] == .string(KeyHash.hex(key)),
               case .string(let url)? = document["url"], let statusCode = document["statusCode"]?.intValue,
               let storedAt = document["storedAt"]?.doubleValue, case .object(let headerObject)? = document["headers"],
+              case .string(let variant)? = document["variant"],
               case .string(let encodedBody)? = document["body"], let body = Data(base64Encoded: encodedBody) else {
             return nil
         }
@@ -73,7 +105,7 @@ public final class DiskCacheStore: HTTPCacheStore {
             headers[name] = text
         }
         return CachedResponse(url: url, statusCode: statusCode, headers: headers, body: body,
-                              storedAt: Date(timeIntervalSince1970: storedAt))
+                              storedAt: Date(timeIntervalSince1970: storedAt), variant: variant)
     }
 }
 

@@ -24,8 +24,12 @@ import FoundationNetworking
 ///
 /// Responses are kept per URL and per credentials: the key holds a hash of the request's
 /// `Authorization` and `Cookie` headers (never the values), so one user's response never answers
-/// another's request. Streams (Server Events) pass untouched, as do requests other than GET.
-/// The client's timeout bounds each call as ever: a call that times out gets no cached answer.
+/// another's request; a response's `Vary` headers must match too (`Vary: *` is not kept). Credentials
+/// in other headers count only through `Vary`, and only those already on the request when it reaches
+/// the cache: put headers of your own in the client's `headers`, or in a middleware before the cache
+/// (a `requestFilter` runs after it). Streams (Server Events) pass untouched, as do requests other
+/// than GET. The client's timeout bounds each exchange as ever: one that times out gets no cached
+/// answer.
 public final class HTTPCache: ClientMiddleware {
     /// What the cache did, for tests and diagnostics (C#'s `CacheHits`, `NotModifiedHits`,
     /// `ErrorFallbackHits`, `CachesAdded`, plus the misses).
@@ -73,9 +77,10 @@ public final class HTTPCache: ClientMiddleware {
                           next: MiddlewareNext) async throws -> ServiceStream {
         guard context.method == .get, !context.streamsResponseBody, let url = request.url else { return try await next(request) }
         let key = Self.key(for: request, url: url)
-        guard let kept = store.response(for: key) else {
+        guard let kept = store.response(for: key),
+              kept.variant == CachedResponse.variant(of: request, vary: kept.header("Vary")) else {
             count(\.misses)
-            return try await keep(try await next(request), key: key)
+            return try await keep(try await next(request), for: request, key: key)
         }
         if kept.isFresh(at: now()) {
             count(\.hits)
@@ -105,18 +110,22 @@ public final class HTTPCache: ClientMiddleware {
             count(\.errorFallbackHits)
             return try kept.serviceStream()
         default:
-            return try await keep(response, key: key)
+            return try await keep(response, for: request, key: key)
         }
     }
 
     /// `response`, kept when it may be: its body is read to keep it (up to ``maxEntrySize``; a
     /// larger one is handed on whole, as it arrives, and not kept).
-    private func keep(_ response: ServiceStream, key: String) async throws -> ServiceStream {
+    private func keep(_ response: ServiceStream, for request: URLRequest, key: String) async throws -> ServiceStream {
         let control = CacheControl(response.httpResponse.value(forHTTPHeaderField: "Cache-Control"))
-        let headers = response.httpResponse.allHeaderFields.reduce(into: [String: String]()) { $0["\($1.key)"] = "\($1.value)" }
+        let headers = response.httpResponse.allHeaderFields.reduce(into: [String: String]()) { headers, field in
+            let name = "\(field.key)"
+            if !CachedResponse.unkeptHeaders.contains(name.lowercased()) { headers[name] = "\(field.value)" }
+        }
         let validated = headers.keys.contains { ["etag", "last-modified"].contains($0.lowercased()) }
+        let vary = response.httpResponse.value(forHTTPHeaderField: "Vary")
         guard response.statusCode == 200, response.httpResponse.value(forHTTPHeaderField: "Cache-Control") != nil,
-              !control.noStore, validated || (control.maxAge ?? 0) > 0 else {
+              !control.noStore, validated || (control.maxAge ?? 0) > 0, vary?.trimmingCharacters(in: .whitespaces) != "*" else {
             store.removeResponse(for: key)
             return response
         }
@@ -125,10 +134,12 @@ public final class HTTPCache: ClientMiddleware {
             return ServiceStream(httpResponse: response.httpResponse, chunks: rest)
         }
         let url = response.httpResponse.url?.absoluteString ?? ""
-        let kept = CachedResponse(url: url, statusCode: 200, headers: headers, body: body, storedAt: now())
+        let kept = CachedResponse(url: url, statusCode: 200, headers: headers, body: body, storedAt: now(),
+                                  variant: CachedResponse.variant(of: request, vary: vary))
         store.store(kept, for: key)
         count(\.stored)
-        return try kept.serviceStream()
+        // The response as it came, its cookies included (they are not kept).
+        return ServiceStream(ServiceResponse(data: body, httpResponse: response.httpResponse))
     }
 
     /// A request the server did not answer: no connection, or it broke.

@@ -10,7 +10,8 @@ public protocol HTTPCacheStore: Sendable {
     func removeAll()
 }
 
-/// Responses in memory, at most `capacity` of them: storing one more drops the one stored longest ago.
+/// Responses in memory, at most `capacity` of them: storing one more drops the one stored (or
+/// renewed) longest ago.
 public final class MemoryCacheStore: HTTPCacheStore {
     private struct Entries {
         var responses: [String: CachedResponse] = [:]
@@ -31,7 +32,8 @@ public final class MemoryCacheStore: HTTPCacheStore {
 
     public func store(_ response: CachedResponse, for key: String) {
         entries.withLock { entries in
-            if entries.responses.updateValue(response, forKey: key) == nil { entries.order.append(key) }
+            if entries.responses.updateValue(response, forKey: key) != nil { entries.order.removeAll { $0 == key } }
+            entries.order.append(key)
             while entries.order.count > capacity {
                 entries.responses[entries.order.removeFirst()] = nil
             }

@@ -13,8 +13,8 @@ import FoundationNetworking
 /// (default 408, 429, 502, 503, 504) or a failure to connect or a lost connection is retried, up
 /// to ``maxRetries`` times; the last answer is the call's. The wait before retry `n` (from 1) is a
 /// random time up to `min(maxDelay, baseDelay × 2ⁿ⁻¹)`, or the server's `Retry-After` seconds when
-/// it gives them and they are no more than `maxDelay`. The client's timeout bounds the whole call,
-/// waits included; cancelling the task ends the wait.
+/// it gives them and they are no more than `maxDelay`. The client's timeout bounds the attempt with
+/// its retries, waits included; cancelling the task ends the wait.
 public struct RetryMiddleware: ClientMiddleware {
     /// How many times a request is sent again at most.
     public var maxRetries: Int
@@ -28,8 +28,9 @@ public struct RetryMiddleware: ClientMiddleware {
     public init(maxRetries: Int = 2, baseDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8,
                 statuses: Set<Int> = [408, 429, 502, 503, 504]) {
         self.maxRetries = maxRetries
-        self.baseDelay = baseDelay
-        self.maxDelay = maxDelay
+        // NaN is no wait; waits are between nothing and an hour.
+        self.baseDelay = baseDelay.isNaN ? 0 : min(max(0, baseDelay), 3_600)
+        self.maxDelay = maxDelay.isNaN ? 0 : min(max(0, maxDelay), 3_600)
         self.statuses = statuses
     }
 
@@ -51,7 +52,9 @@ public struct RetryMiddleware: ClientMiddleware {
             let wait = retryAfter.flatMap { $0 >= 0 && $0 <= maxDelay ? $0 : nil }
                 ?? Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
             do {
-                try await Task.sleep(nanoseconds: UInt64(max(0, min(wait, maxDelay, 3_600)) * 1_000_000_000))
+                // NaN compares false both ways: no wait.
+                let seconds = wait > 3_600 ? 3_600 : wait > 0 ? wait : 0
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
             } catch {
                 throw ServiceClientError.cancelled(url: ServiceClientError.label(for: request.url))
             }
@@ -69,7 +72,9 @@ public struct RetryMiddleware: ClientMiddleware {
     /// The wait before retry `retry` (from 1): random up to `min(maxDelay, baseDelay × 2^(retry-1))`.
     static func delay(beforeRetry retry: Int, baseDelay: TimeInterval, maxDelay: TimeInterval,
                       random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }) -> TimeInterval {
-        let cap = min(maxDelay, baseDelay * pow(2, Double(min(max(retry, 1), 62) - 1)))
-        return cap > 0 ? random(0 ... cap) : 0
+        let exponential = baseDelay * pow(2, Double(min(max(retry, 1), 62) - 1))
+        guard exponential > 0, maxDelay > 0 else { return 0 }   // NaN compares false: no wait
+        let cap = min(maxDelay, exponential)
+        return cap.isFinite ? random(0 ... cap) : 0
     }
 }

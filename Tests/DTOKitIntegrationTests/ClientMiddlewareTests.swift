@@ -14,7 +14,7 @@ final class ClientMiddlewareTests: XCTestCase {
     /// Records what passes, and adds a header naming itself to each request.
     struct Recorder: ClientMiddleware {
         let name: String
-        let trail: Locked<[String]>
+        let trail: Guarded<[String]>
 
         func intercept(_ request: URLRequest, context: MiddlewareContext,
                        next: MiddlewareNext) async throws -> ServiceStream {
@@ -29,7 +29,7 @@ final class ClientMiddlewareTests: XCTestCase {
 
     func testMiddlewareRunsInOrderAndChangesTheRequest() async throws {
         let client = try makeTestClient()
-        let trail = Locked<[String]>([])
+        let trail = Guarded<[String]>([])
         client.middleware = [Recorder(name: "a", trail: trail), Recorder(name: "b", trail: trail)]
         let headers = try await client.getAsync("/_test/headers", as: [String: String].self)
         XCTAssertEqual(headers["X-Trail"], "ab", "the first middleware sees the request first")
@@ -83,7 +83,7 @@ final class ClientMiddlewareTests: XCTestCase {
 
     func testLoggingMiddlewareHidesCredentialsAndQueryValues() async throws {
         let client = try makeTestClient()
-        let lines = Locked<[String]>([])
+        let lines = Guarded<[String]>([])
         client.middleware = [LoggingMiddleware(redactedHeaders: ["X-Api-Key"]) { line in lines.withLock { $0.append(line) } }]
         client.bearerToken = "eyJ-logged-secret-token"
         client.headers = ["X-Api-Key": "key-logged-secret"]
@@ -105,7 +105,7 @@ final class ClientMiddlewareTests: XCTestCase {
 
     func testErrorResponseMiddlewareMaySubstituteAResponse() async throws {
         let client = try makeTestClient()
-        let seen = Locked<[Int]>([])
+        let seen = Guarded<[Int]>([])
         client.middleware = [ErrorResponseMiddleware { response, context in
             seen.withLock { $0.append(response.statusCode) }
             guard response.statusCode == 400, context.requestTypeName == "ThrowValidation" else { return nil }
@@ -133,7 +133,7 @@ final class ClientMiddlewareTests: XCTestCase {
 
     func testOnAuthenticationRequiredAuthenticatesAndTheCallIsSentAgain() async throws {
         let client = try makeTestClient()
-        let asked = Locked(0)
+        let asked = Guarded(0)
         client.onAuthenticationRequired = { [unowned client] in
             asked.withLock { $0 += 1 }
             let auth = Authenticate()
@@ -157,6 +157,43 @@ final class ClientMiddlewareTests: XCTestCase {
             XCTAssertEqual(error.statusCode, 401)
         }
         XCTAssertEqual(asked.current, 2, "asked once per call")
+    }
+
+    /// Waits 3 s whatever happens: cancelling its task does not stop it.
+    struct Stubborn: ClientMiddleware {
+        func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 3) { done.resume() }
+            }
+            return try await next(request)
+        }
+    }
+
+    func testTheTimeoutHoldsAgainstAMiddlewareThatIgnoresCancellation() async throws {
+        let client = try makeTestClient()
+        client.middleware = [Stubborn()]
+        client.timeout = 0.3
+        let started = Date()
+        do {
+            _ = try await client.getAsync("/_test/headers", as: [String: String].self)
+            XCTFail("the stubborn middleware outlasts the timeout")
+        } catch ServiceClientError.timedOut(_, let timeout) {
+            XCTAssertEqual(timeout, 0.3)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "not held until the middleware is done (3 s)")
+    }
+
+    func testHostileSettingsDoNotTrap() async throws {
+        XCTAssertEqual(RetryMiddleware.delay(beforeRetry: 3, baseDelay: .infinity, maxDelay: .infinity), 0)
+        XCTAssertEqual(RetryMiddleware.delay(beforeRetry: 3, baseDelay: .nan, maxDelay: 8), 0)
+        let retry = RetryMiddleware(maxRetries: 1, baseDelay: .nan, maxDelay: -.infinity)
+        XCTAssertEqual([retry.baseDelay, retry.maxDelay], [0, 0])
+        let client = try makeTestClient()
+        for timeout in [TimeInterval.infinity, .nan, -1, 0, 1e300] {
+            client.timeout = timeout
+            let headers = try await client.getAsync("/_test/headers", as: [String: String].self)
+            XCTAssertFalse(headers.isEmpty, "timeout \(timeout): no deadline, and no trap")
+        }
     }
 }
 

@@ -119,7 +119,7 @@ final class HTTPCacheTests: XCTestCase {
     }
 
     func testFreshnessFollowsMaxAgeOnTheCachesClock() async throws {
-        let clock = Locked(Date(timeIntervalSince1970: 1_000_000))
+        let clock = Guarded(Date(timeIntervalSince1970: 1_000_000))
         let cache = HTTPCache(store: MemoryCacheStore(), maxEntrySize: 1 << 20, now: { clock.current })
         let client = try client(cache)
         let (key, path) = resource("maxAge=60")
@@ -165,5 +165,55 @@ final class HTTPCacheTests: XCTestCase {
         _ = try await client(afterDamage).getAsync(path, as: JsonValue.self)
         XCTAssertEqual(afterDamage.statistics.misses, 1, "a damaged file is a miss")
         XCTAssertEqual(try requests(key), 2)
+    }
+
+    func testVaryAndCookiesAreRespected() async throws {
+        let cache = HTTPCache()
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=60&vary=X-Tenant&cookie=1")
+        client.headers = ["X-Tenant": "north"]
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(client.getCookies()["ss-id"], "cached-session-1")
+        client.clearCookies()
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 1, "same tenant: from the cache")
+        XCTAssertNil(client.getCookies()["ss-id"], "a kept response brings no cookie back")
+
+        client.headers = ["X-Tenant": "south"]
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 2, "another tenant: not the north's response")
+
+        let (starKey, starPath) = resource("maxAge=60&vary=*")
+        _ = try await client.getAsync(starPath, as: JsonValue.self)
+        _ = try await client.getAsync(starPath, as: JsonValue.self)
+        XCTAssertEqual(try requests(starKey), 2, "Vary: * is never kept")
+    }
+
+    func testADiskStoreWritesNoSecretsAndRemovesOnlyItsFiles() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let bystander = directory.appendingPathComponent("notes.txt")
+        try Data("not the cache's".utf8).write(to: bystander)
+
+        let store = DiskCacheStore(directory: directory, capacity: 2)
+        let client = try client(HTTPCache(store: store))
+        client.bearerToken = "eyJ-disk-secret-token"
+        for _ in 0 ..< 3 {
+            let (_, path) = resource("maxAge=60&cookie=1&secretQuery=query-secret-value")
+            _ = try await client.getAsync(path, as: JsonValue.self)
+        }
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        XCTAssertEqual(files.count, 2, "capacity 2: the oldest went")
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for secret in ["eyJ-disk-secret-token", "query-secret-value", "cached-session"] {
+                XCTAssertFalse(text.contains(secret), "\(secret) in \(file.lastPathComponent)")
+            }
+        }
+        store.removeAll()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["notes.txt"])
+        XCTAssertTrue(DiskCacheStore(name: "../../escape").directory.path.hasSuffix("DTOKit.HTTPCache/.._.._escape"))
     }
 }

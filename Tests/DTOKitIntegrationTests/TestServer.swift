@@ -222,3 +222,22 @@ func milliseconds(_ date: Date?) -> Int64? {
 func blocking<T>(_ body: () throws -> T) rethrows -> T {
     try body()
 }
+
+/// A value behind a lock, for tests (DTOKit's own `Locked` is not visible from the other transport
+/// packages that link these suites in).
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value { withLock { $0 } }
+}

@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "DTOKit", package: "DTOKit"),
                 .product(name: "DTOKitClient", package: "DTOKit"),
                 .product(name: "DTOKitServerEvents", package: "DTOKit"),
+                .product(name: "DTOKitMiddleware", package: "DTOKit"),
             ],
             exclude: ["Server"],
             resources: [.copy("Payloads")],

@@ -14,9 +14,11 @@ extension JsonServiceClient {
     /// ``ServiceClientError/cancelled(url:)``. Errors are passed to ``onError`` and
     /// ``Global/onError``, then thrown.
     ///
-    /// The body is collected within ``timeout`` and up to ``maxResponseSize`` (reporting
+    /// Each exchange — one attempt with everything the ``middleware`` does, or the `GetAccessToken`
+    /// request — ends within ``timeout``, its body collected up to ``maxResponseSize`` (reporting
     /// ``onDownloadProgress``), unless the call streams it: then the timeout bounds the wait for the
-    /// headers, and an error status's body is read up to 64 KiB.
+    /// headers, and an error status's body is read up to 64 KiB. A call sent again after a 401 takes
+    /// one more exchange (two, with a new access token).
     public func perform(_ call: ServiceCall) async throws -> ServiceStream {
         do {
             var run = CallRun(call: try prepare(call))
@@ -36,11 +38,13 @@ extension JsonServiceClient {
                     do {
                         try await refreshAccessToken()
                     } catch {
+                        if case ServiceClientError.cancelled = error { throw error }
                         throw ServiceClientError.refreshTokenFailed(url: prepared.label, underlying: error)
                     }
                     prepared = next
                 case .authenticateThenSend(let next):
                     try await settings[\.onAuthenticationRequired]?()
+                    if Task.isCancelled { throw ServiceClientError.cancelled(url: prepared.label) }
                     prepared = next
                 case .fail(let error):
                     throw error
@@ -87,8 +91,10 @@ extension JsonServiceClient {
         let timeout = settings.timeout ?? 60
         var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
         // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds
-        // on Linux; for a stream the longest gap between the body's packets) is only a backstop.
-        request.timeoutInterval = call.streamsBody ? 86_400 : (timeout + 1).rounded(.up)
+        // on Linux; for a stream the longest gap between the body's packets) is only a backstop, a
+        // finite one: FoundationNetworking traps on an infinite or huge `timeoutInterval`.
+        let bounded = timeout > 0 && timeout < 86_400 && !call.streamsBody
+        request.timeoutInterval = bounded ? (timeout + 1).rounded(.up) : 86_400
         request.httpMethod = call.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in settings.headers.merging(call.headers, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {

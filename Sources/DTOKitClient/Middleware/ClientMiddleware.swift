@@ -26,7 +26,8 @@ import FoundationNetworking
 /// The response's body may still be arriving: read it (``ServiceStream/collected()``) only when the
 /// middleware needs it, and hand on a ``ServiceStream`` made from what it read. Every exchange of a
 /// call goes through the chain: a retry after a 401, the `GetAccessToken` request that refreshes a
-/// token. The client's timeout bounds a call's exchange with everything its middleware does.
+/// token. The client's timeout bounds each exchange with everything its middleware does; a
+/// middleware should stop when its task is cancelled (the client goes on without it either way).
 public protocol ClientMiddleware: Sendable {
     func intercept(_ request: URLRequest, context: MiddlewareContext,
                    next: MiddlewareNext) async throws -> ServiceStream

@@ -22,8 +22,8 @@ import FoundationNetworking
 /// The families — `get`, `post`, `put`, `delete`, `patch`, `send` with request DTOs or URLs, the
 /// uploads, batches, `getData` and `send(intoResponse:request:)` — each come `…Async`
 /// (`async throws`, with `sending` results the caller may hand to any actor) and blocking
-/// (`throws`, for ServiceStack.Swift's users: the async form run through one bridge,
-/// ``execute(_:)``, unavailable from async code).
+/// (`throws`, for ServiceStack.Swift's users: the async form run on a task while the thread waits,
+/// through one bridge; unavailable from async code).
 ///
 /// HTTP errors are thrown as ``WebServiceException``, other failures as ``ServiceClientError``.
 public protocol ServiceClient: Sendable {
@@ -58,9 +58,10 @@ extension ServiceClient {
         return try await perform(call).collected()
     }
 
-    /// ``executeAsync(_:)``, blocking the calling thread: the bridge every blocking family goes
-    /// through. Unavailable from async code (a warning in Swift 5 mode, an error in Swift 6 mode): a
-    /// blocked thread of the cooperative pool holds up other tasks.
+    /// ``executeAsync(_:)``, blocking the calling thread, as every blocking family does. Unavailable
+    /// from async code (a warning in Swift 5 mode, an error in Swift 6 mode): a blocked thread of the
+    /// cooperative pool holds up other tasks. Work that needs the blocked thread's actor (a
+    /// main-actor hook, when the main thread blocks) cannot run until the call times out.
     @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     public func execute(_ call: ServiceCall) throws -> ServiceResponse {
         try BlockingCall.wait { try await executeAsync(call) }

@@ -45,7 +45,7 @@ final class Exchange: Sendable {
             return state.cancelled
         }
         task.resume()
-        if cancelledAlready { task.cancel() }
+        if cancelledAlready { Self.cancelSoon(task) }
     }
 
     /// The caller was cancelled: the task is cancelled now, or as soon as it starts.
@@ -54,7 +54,14 @@ final class Exchange: Sendable {
             state.cancelled = true
             return state.started
         }
-        if started { task.cancel() }
+        if started { Self.cancelSoon(task) }
+    }
+
+    /// Cancels `task`, not on this thread: `cancel()` waits for the task's own queue, which may be
+    /// waiting for the session's delegate queue — where a progress callback, say, may have
+    /// cancelled the calling task.
+    static func cancelSoon(_ task: URLSessionDataTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func received(_ response: URLResponse) {

@@ -55,9 +55,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         let task = try dataTask(for: request, exchange: exchange)
         continuation.onTermination = { termination in
             guard case .cancelled = termination else { return }
-            // Not on this thread: `cancel()` waits for the task's own queue, which may be waiting
-            // for the session's delegate queue, where a stream may end.
-            DispatchQueue.global().async { task.cancel() }
+            Exchange.cancelSoon(task)
         }
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (headers: CheckedContinuation<HTTPURLResponse, any Error>) in

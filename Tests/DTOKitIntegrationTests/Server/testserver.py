@@ -1285,7 +1285,8 @@ class Handler(BaseHTTPRequestHandler):
         when the whole If-None-Match (W/ stripped) equals the ETag, or If-Modified-Since is not
         before Last-Modified. Query: key (required), maxAge (seconds, default 0), directives
         (comma-separated: must-revalidate, no-cache, no-store), validators (etag, lastModified;
-        default both). Counters: `cached:K` every GET, `notModified:K` every 304.
+        default both), vary (a `Vary` header), cookie=1 (a `Set-Cookie: ss-id=…`). Counters: `cached:K`
+        every GET, `notModified:K` every 304.
         POST with mode=ok|down|close (down: 503; close: no answer) and/or bump=1 (a new version)."""
         app = self.server.app
         key = params.get("key", "")
@@ -1307,7 +1308,11 @@ class Handler(BaseHTTPRequestHandler):
             status = HttpError(503, "Unavailable", "Down for maintenance")
             return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
         validators = params.get("validators", "etag,lastModified").split(",")
-        directives = ["max-age=%d" % int(params.get("maxAge", "0")), "private"]
+        try:
+            max_age = int(params.get("maxAge", "0"))
+        except ValueError:
+            return self.respond(400, b'{"responseStatus":{"errorCode":"ArgumentException"}}', "application/json", {}, [])
+        directives = ["max-age=%d" % max_age, "private"]
         directives += [d for d in params.get("directives", "").split(",") if d]
         headers = {"Cache-Control": ", ".join(directives)}
         etag = '"%s-v%d"' % (key, version)
@@ -1316,6 +1321,9 @@ class Handler(BaseHTTPRequestHandler):
             headers["ETag"] = etag
         if "lastModified" in validators:
             headers["Last-Modified"] = last_modified
+        if params.get("vary"):
+            headers["Vary"] = params["vary"]
+        cookies = ["ss-id=cached-session-%s; Path=/" % version] if params.get("cookie") == "1" else []
         if_none_match = self.headers.get("If-None-Match")
         if_modified_since = self.headers.get("If-Modified-Since")
         def quoted(tag):
@@ -1331,7 +1339,7 @@ class Handler(BaseHTTPRequestHandler):
             app.state.count("notModified:" + key)
             return self.respond(304, b"", None, headers, [])
         body = to_json_bytes({"key": key, "version": version})
-        return self.respond(200, body, "application/json", headers, [])
+        return self.respond(200, body, "application/json", headers, cookies)
 
     def respond(self, status, data, content_type, headers, cookies):
         if status == 401 and not any(key.lower() == "www-authenticate" for key in headers):

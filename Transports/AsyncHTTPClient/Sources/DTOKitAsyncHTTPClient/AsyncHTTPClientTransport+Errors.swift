@@ -7,7 +7,8 @@ import NIOCore
 extension AsyncHTTPClientTransport {
     /// `error` as a ``ServiceClientError``, given how many bytes of the body had arrived and how many
     /// the response announced.
-    static func failure(_ error: any Error, url label: String, receivedBytes: Int, expectedBytes: Int? = nil) -> ServiceClientError {
+    static func failure(_ error: any Error, url label: String, receivedBytes: Int, expectedBytes: Int? = nil,
+                        timeout: TimeInterval = 0) -> ServiceClientError {
         if let error = error as? ServiceClientError { return error }
         if error is CancellationError { return .cancelled(url: label) }
         if let error = error as? HTTPClientError {
@@ -15,7 +16,7 @@ extension AsyncHTTPClientTransport {
             case .cancelled, .requestStreamCancelled: return .cancelled(url: label)
             case .remoteConnectionClosed: return .connectionLost(url: label, receivedBytes: receivedBytes)
             case .readTimeout, .writeTimeout, .deadlineExceeded, .connectTimeout, .getConnectionFromPoolTimeout:
-                return .timedOut(url: label, timeout: 0)
+                return .timedOut(url: label, timeout: timeout)
             default: break
             }
         }

@@ -50,12 +50,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                                                      timeout: Self.backstop(request.timeoutInterval))
             } catch let error as ChannelError where error == .ioOnClosedChannel && !resent {
                 // A pooled connection the server had closed (without saying `Connection: close`)
-                // before the request could be written: nothing went out, so it goes once more, on
-                // another connection, whatever its method.
+                // before the request could be written (SwiftNIO fails a write to a channel already
+                // closed with this error, writing nothing): it goes once more, on another connection,
+                // whatever its method.
                 resent = true
                 continue
             } catch {
-                throw Self.failure(error, url: label, receivedBytes: 0)
+                throw Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
             }
             resent = false
             guard let next = Self.redirect(of: request, by: response) else {
