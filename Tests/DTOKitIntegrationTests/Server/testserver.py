@@ -1085,8 +1085,9 @@ def serve_fault(handler, name, state):
             out.write(page)
         elif name == "close":  # reads the request, then closes the connection without a response
             pass
-        elif name == "loop":  # redirects to itself, forever
-            head(302, {"Location": "/_test/fault/loop", "Content-Length": "0"})
+        elif name == "loop":  # redirects to itself, forever (saying it closes the connection after
+            # each answer, as a server must: a client could otherwise send the next hop on it)
+            head(302, {"Location": "/_test/fault/loop", "Content-Length": "0", "Connection": "close"})
         elif name == "drip":  # a 100-byte body, one byte every 100 ms
             head(200, {"Content-Type": "application/json", "Content-Length": "100"})
             for _ in range(100):
