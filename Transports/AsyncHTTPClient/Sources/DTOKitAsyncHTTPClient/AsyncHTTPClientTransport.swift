@@ -56,7 +56,16 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 resent = true
                 continue
             } catch {
-                throw Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
+                let failure = Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
+                // A redirect's next request may meet the connection the redirect came on closing
+                // (a server need not say `Connection: close`): an idempotent one goes once more, as
+                // URLSession resends it.
+                if case .connectionLost(_, 0) = failure, redirects > 0, !resent,
+                   DTOKitClient.HttpMethod(rawValue: request.httpMethod ?? "GET").isIdempotent {
+                    resent = true
+                    continue
+                }
+                throw failure
             }
             resent = false
             guard let next = Self.redirect(of: request, by: response) else {
@@ -67,12 +76,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             guard redirects <= options.maxRedirects else {
                 throw ServiceClientError.tooManyRedirects(url: label, count: options.maxRedirects)
             }
-            // Read to its end, so that the connection goes back to the pool for the next request.
+            // Read to its end, so that the connection goes back to the pool for the next request;
+            // the body is not needed, so a connection closing under it is no failure.
             do {
                 for try await _ in response.body {}
-            } catch {
-                throw Self.failure(error, url: label, receivedBytes: 0)
-            }
+            } catch {}
             request = TransportOptions.redirect(from: request, to: next)
         }
     }
