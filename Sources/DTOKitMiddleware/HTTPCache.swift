@@ -190,15 +190,8 @@ enum BodyPrefix {
         }
 
         func next() async throws -> Data? {
-            if let pending = pending.take() { return pending }
+            if let pending = pending.takeOnce() { return pending }
             return try await iterator.next()
         }
-    }
-}
-
-private extension Optional {
-    mutating func take() -> Wrapped? {
-        defer { self = nil }
-        return self
     }
 }

@@ -99,5 +99,10 @@ struct AuthPolicy {
 
 extension JsonServiceClient {
     /// The policy, on the client's settings and cookies as they are now.
-    var authPolicy: AuthPolicy { AuthPolicy(settings: settings.current, cookies: cookieJar, baseUrl: URL(string: baseUrl)) }
+    var authPolicy: AuthPolicy { authPolicy(settings: settings.current) }
+
+    /// The policy on `settings` (a copy the caller already took) and the client's cookies.
+    func authPolicy(settings: Settings) -> AuthPolicy {
+        AuthPolicy(settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl))
+    }
 }

@@ -106,8 +106,7 @@ extension JsonServiceClient {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        let credentials = AuthPolicy(settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl))
-            .authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
+        let credentials = authPolicy(settings: settings).authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
         return Attempt(request: request, credentials: credentials, timeout: timeout,
                        options: TransportOptions(maxRedirects: settings.maxRedirects, onUploadProgress: settings.onUploadProgress),
                        onDownloadProgress: settings.onDownloadProgress)

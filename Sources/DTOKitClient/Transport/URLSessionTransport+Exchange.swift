@@ -126,7 +126,7 @@ final class Exchange: Sendable {
 
 extension Optional {
     /// The value, leaving nil behind.
-    mutating func takeOnce() -> Wrapped? {
+    package mutating func takeOnce() -> Wrapped? {
         defer { self = nil }
         return self
     }
