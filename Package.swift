@@ -27,16 +27,18 @@ let package = Package(
         // services neither compiles nor links it.
         .target(name: "DTOKitServerEvents", dependencies: ["DTOKit", "DTOKitClient"]),
         .target(name: "DTOKitMiddleware", dependencies: ["DTOKit", "DTOKitClient"]),
-        // The generator: snapshot + options -> Swift source text, and `generate`, its command-line edge.
+        // The generator: snapshot + options -> Swift source text; no files, no arguments.
         .target(name: "DTOKitGenerator"),
-        // The rest of the command line: `fetch` (URLSession), `init`, help.
-        .target(name: "DTOKitCommandLine", dependencies: ["DTOKitGenerator"]),
+        // `generate`, the generator's command-line edge: arguments, files, exit codes.
+        .target(name: "DTOKitGenerateCommand", dependencies: ["DTOKitGenerator"]),
+        // The rest of the command line: `fetch` (URLSession), `update`, `init`, help.
+        .target(name: "DTOKitCommandLine", dependencies: ["DTOKitGenerator", "DTOKitGenerateCommand"]),
         // `dtokit` command line tool. No two paths in the package may differ only by case (module
         // `DTOKitCLI`, not `dtokit`): a Mac's volume folds them into one; CI checks (Scripts/check-case.py).
         .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitCommandLine"]),
         // The build plugin's tool: `generate` only, so that a user's first build compiles no more of the
         // generator than it runs (the tool is compiled before anything else, in the build's configuration).
-        .executableTarget(name: "DTOKitPluginTool", dependencies: ["DTOKitGenerator"]),
+        .executableTarget(name: "DTOKitPluginTool", dependencies: ["DTOKitGenerateCommand"]),
         // The whole command line again, for the command plugins. A separate target because SwiftPM cannot
         // hand a plugin an executable target whose product is named differently (swiftlang/swift-package-manager#8831).
         .executableTarget(name: "DTOKitCommandTool", dependencies: ["DTOKitCommandLine"]),
@@ -64,7 +66,7 @@ let package = Package(
         .testTarget(name: "DTOKitTests", dependencies: ["DTOKit"]),
         .testTarget(
             name: "DTOKitGeneratorTests",
-            dependencies: ["DTOKitGenerator", "DTOKitCommandLine"],
+            dependencies: ["DTOKit", "DTOKitGenerator", "DTOKitGenerateCommand", "DTOKitCommandLine"],
             exclude: ["References"]),
         // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
         .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",

@@ -41,26 +41,23 @@ extension DTOKitPlugin: XcodeBuildToolPlugin {
 
 /// The build commands for one target's snapshots.
 struct SnapshotCommands {
-    /// Files per snapshot: the generated code is spread over this many files so that the compiler can
-    /// work on them in parallel. Fixed, so the outputs are known before the snapshot is read.
-    static let fileCount = 4
-
     let targetName: String
     let files: [URL]
     let tool: URL
     let workDirectory: URL
 
     func commands() throws -> [Command] {
-        let snapshots = files.filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
+        let snapshots = files.filter { SnapshotFileNames.isSnapshot($0.lastPathComponent) }
             .sorted { $0.path < $1.path }
-        let optionsFiles = files.filter { $0.pathExtension == "options" }
+        let optionsFiles = files.filter { $0.pathExtension == SnapshotFileNames.optionsExtension }
         for options in optionsFiles {
             let base = options.deletingPathExtension().lastPathComponent
-            if !snapshots.contains(where: { Self.baseName($0) == base }) {
+            if !snapshots.contains(where: { SnapshotFileNames.baseName(ofSnapshot: $0.lastPathComponent) == base }) {
                 Diagnostics.error("""
-                    \(options.path): DTOKitPlugin found `\(options.lastPathComponent)` but no `\(base).metadata.json` \
-                    next to it in target '\(targetName)'. Add the snapshot (`swift run dtokit fetch <baseUrl> --output \
-                    \(base).metadata.json`) or rename the options file to match it.
+                    \(options.path): DTOKitPlugin found `\(options.lastPathComponent)` but no \
+                    `\(SnapshotFileNames.snapshotFileName(forBase: base))` next to it in target '\(targetName)'. Add the \
+                    snapshot (`swift run dtokit fetch <baseUrl> --output \(SnapshotFileNames.snapshotFileName(forBase: base))`) \
+                    or rename the options file to match it.
                     """)
             }
         }
@@ -73,13 +70,15 @@ struct SnapshotCommands {
             return []
         }
         return snapshots.map { snapshot in
-            let base = Self.baseName(snapshot)
+            let base = SnapshotFileNames.baseName(ofSnapshot: snapshot.lastPathComponent)
             let outputDirectory = workDirectory.appendingPathComponent(base)
-            let outputs = (1...Self.fileCount).map { outputDirectory.appendingPathComponent("\(base).dtos.\($0).swift") }
-            let options = optionsFiles.first { $0.deletingPathExtension().lastPathComponent == base }
+            let fileCount = SnapshotFileNames.buildPluginFileCount
+            let outputs = SnapshotFileNames.outputFileNames(forBase: base, fileCount: fileCount)
+                .map { outputDirectory.appendingPathComponent($0) }
+            let options = optionsFiles.first { $0.lastPathComponent == SnapshotFileNames.optionsFileName(forBase: base) }
             let siblings = snapshots.filter { $0 != snapshot }
             var arguments = ["generate", snapshot.path, "--output-dir", outputDirectory.path,
-                             "--file-count", String(Self.fileCount)]
+                             "--file-count", String(fileCount)]
             if let options { arguments += ["--options", options.path] }
             for sibling in siblings { arguments += ["--conflicts-with", sibling.path] }
             return .buildCommand(
@@ -88,10 +87,5 @@ struct SnapshotCommands {
                 inputFiles: [snapshot] + (options.map { [$0] } ?? []) + siblings,
                 outputFiles: outputs)
         }
-    }
-
-    /// `NAME.metadata.json` → `NAME`.
-    static func baseName(_ snapshot: URL) -> String {
-        String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
     }
 }

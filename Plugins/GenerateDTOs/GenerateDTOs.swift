@@ -21,8 +21,9 @@ struct GenerateDTOs: CommandPlugin {
             snapshots += folder.snapshots
         }
         for snapshot in snapshots {
-            let base = Snapshots.baseName(of: snapshot)
-            let output = snapshot.deletingLastPathComponent().appendingPathComponent("\(base).dtos.swift")
+            let base = SnapshotFileNames.baseName(ofSnapshot: snapshot.lastPathComponent)
+            let output = snapshot.deletingLastPathComponent()
+                .appendingPathComponent(SnapshotFileNames.outputFileNames(forBase: base, fileCount: 1)[0])
             try ToolRunner.run(tool, ["generate", snapshot.path, "--output", output.path])
             print("Wrote \(output.path)")
         }

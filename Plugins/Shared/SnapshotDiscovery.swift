@@ -10,14 +10,9 @@ enum Snapshots {
     static func inTargets(of package: Package, named wanted: Set<String>) -> [URL] {
         package.targets.filter { wanted.isEmpty || wanted.contains($0.name) }.flatMap { target -> [URL] in
             guard let module = target.sourceModule else { return [] }
-            return module.sourceFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".metadata.json") }
+            return module.sourceFiles.map(\.url).filter { SnapshotFileNames.isSnapshot($0.lastPathComponent) }
                 .sorted { $0.path < $1.path }
         }
-    }
-
-    /// `NAME.metadata.json` → `NAME`.
-    static func baseName(of snapshot: URL) -> String {
-        String(snapshot.lastPathComponent.dropLast(".metadata.json".count))
     }
 }
 
@@ -48,7 +43,7 @@ struct SnapshotOnlyFolder {
             var snapshots: [URL] = []
             for case let file as String in contents {
                 if file.hasSuffix(".swift") { return nil }
-                if file.hasSuffix(".metadata.json"), !file.contains("/") {
+                if SnapshotFileNames.isSnapshot(file), !file.contains("/") {
                     snapshots.append(folder.appendingPathComponent(file))
                 }
             }

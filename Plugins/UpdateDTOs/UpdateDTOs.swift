@@ -39,21 +39,12 @@ struct UpdateDTOs: CommandPlugin {
             snapshots += folder.snapshots
         }
 
-        var updated = 0
-        for snapshot in snapshots {
-            let base = Snapshots.baseName(of: snapshot)
-            let optionsFile = snapshot.deletingLastPathComponent().appendingPathComponent("\(base).options")
-            guard let baseUrl = Self.baseUrl(in: optionsFile) else {
-                Diagnostics.warning("""
-                    \(snapshot.path): not updated: add `BaseUrl: https://your.server` to \(optionsFile.lastPathComponent) \
-                    so update-dtos knows where to download it from
-                    """)
-                continue
-            }
-            try ToolRunner.run(tool, ["fetch", baseUrl, "--output", snapshot.path])
-            updated += 1
+        guard !snapshots.isEmpty else {
+            Diagnostics.warning("update-dtos found no NAME.metadata.json in \(wanted.isEmpty ? "any target" : "targets \(wanted.sorted())")")
+            return
         }
-        print("update-dtos: \(updated) snapshot(s) refreshed")
+        // The tool reads each snapshot's options file with the generator's parser and says which it skipped.
+        try ToolRunner.run(tool, ["update"] + snapshots.map(\.path))
     }
 
     /// `--init`: `dtokit init` in the target's folder (its folder when the package has the target,
@@ -68,17 +59,5 @@ struct UpdateDTOs: CommandPlugin {
         var arguments = ["init", baseUrl, "--target-dir", folder]
         if let name { arguments += ["--name", name] }
         try ToolRunner.run(tool, arguments, in: package.directoryURL)
-    }
-
-    /// The `BaseUrl:` value of an options file (ignoring `//` lines).
-    static func baseUrl(in optionsFile: URL) -> String? {
-        guard let text = try? String(contentsOf: optionsFile, encoding: .utf8) else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("BaseUrl:") else { continue }
-            let value = trimmed.dropFirst("BaseUrl:".count).trimmingCharacters(in: .whitespaces)
-            return value.isEmpty ? nil : value
-        }
-        return nil
     }
 }

@@ -1,3 +1,4 @@
+import DTOKitGenerateCommand
 import DTOKitGenerator
 import Foundation
 
@@ -41,6 +42,9 @@ public enum CommandLineTool {
             case "fetch":
                 if rest.contains("--help") || rest.contains("-h") { console.output += Help.fetch; return 0 }
                 try await FetchCommand(arguments: rest).run(console: &console)
+            case "update":
+                if rest.contains("--help") || rest.contains("-h") { console.output += Help.update; return 0 }
+                try await UpdateCommand(arguments: rest).run(console: &console)
             case "init":
                 if rest.contains("--help") || rest.contains("-h") { console.output += Help.initTarget; return 0 }
                 try await InitCommand(arguments: rest).run(console: &console)

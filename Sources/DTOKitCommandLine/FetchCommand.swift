@@ -1,3 +1,4 @@
+import DTOKitGenerateCommand
 import DTOKitGenerator
 import Foundation
 #if canImport(FoundationNetworking)
@@ -10,6 +11,12 @@ struct FetchCommand {
     let metadataUrl: URL
     let outputPath: String?
     let timeout: TimeInterval
+
+    init(metadataUrl: URL, outputPath: String?, timeout: TimeInterval) {
+        self.metadataUrl = metadataUrl
+        self.outputPath = outputPath
+        self.timeout = timeout
+    }
 
     init(arguments: [String]) throws {
         let list = try ArgumentList(arguments, valueOptions: ["--output", "--timeout"], help: Help.fetch)

@@ -1,3 +1,4 @@
+import DTOKitGenerateCommand
 import DTOKitGenerator
 
 /// `--help` texts.
@@ -10,6 +11,7 @@ enum Help {
         COMMANDS:
           generate    Generate Swift DTOs from NAME.metadata.json (and NAME.options).
           fetch       Download a server's /types/metadata as a snapshot.
+          update      Download snapshots again from the BaseUrl in their NAME.options.
           init        Create a target folder for DTOs: snapshot, options and its Swift file.
           help        Show help for a command.
 
@@ -64,11 +66,31 @@ enum Help {
 
         """
 
+    static let update = """
+        OVERVIEW: Download snapshots again from the server each one's options file names.
+
+        USAGE: dtokit update <NAME.metadata.json>... [--timeout <seconds>]
+
+        ARGUMENTS:
+          <NAME.metadata.json>  A snapshot; the `BaseUrl:` of the NAME.options beside it says where
+                                to download it from. A snapshot without one is left as it is, with a
+                                warning.
+
+        OPTIONS:
+          --timeout <seconds>   Give up each download after this long (default 60).
+          -h, --help            Show this help.
+
+        Each snapshot is written as `dtokit fetch` writes it, with a summary of the types that were
+        added, removed and changed. The `update-dtos` command plugin runs this command.
+
+        """
+
     static func text(for command: String) -> String {
         switch command {
         case "generate": return GenerateCommand.help
         case "fetch": return fetch
         case "init": return initTarget
+        case "update": return update
         default: return overview
         }
     }

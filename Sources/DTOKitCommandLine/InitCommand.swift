@@ -1,3 +1,4 @@
+import DTOKitGenerateCommand
 import DTOKitGenerator
 import Foundation
 
@@ -38,7 +39,7 @@ struct InitCommand {
             throw UsageError(message: "--target-dir must name the target's folder, found `\(targetDirectory)`", help: Help.initTarget)
         }
         if let name = list.values["--name"] {
-            let base = name.hasSuffix(".metadata.json") ? String(name.dropLast(".metadata.json".count)) : name
+            let base = SnapshotFileNames.isSnapshot(name) ? SnapshotFileNames.baseName(ofSnapshot: name) : name
             guard !base.isEmpty, !base.hasPrefix("."), !base.contains("/"), !base.contains("\\") else {
                 throw UsageError(message: "--name must be a file name without folder or extension, such as `api`, found `\(name)`",
                                  help: Help.initTarget)
@@ -55,13 +56,13 @@ struct InitCommand {
         // NAME: as asked, else the one snapshot the folder already has, else `api`.
         let existing = folder.snapshotNames
         let name = requestedName ?? (existing.count == 1 ? existing[0] : Self.defaultName)
-        let snapshotPath = folder.path(for: "\(name).metadata.json")
-        let optionsPath = folder.path(for: "\(name).options")
+        let snapshotPath = folder.path(for: SnapshotFileNames.snapshotFileName(forBase: name))
+        let optionsPath = folder.path(for: SnapshotFileNames.optionsFileName(forBase: name))
         let swiftPath = folder.path(for: "\(Self.targetName(of: targetDirectory)).swift")
 
         let hasSnapshot = existing.contains(name)
         if metadataUrl == nil, !hasSnapshot, requestedName != nil || existing.isEmpty {
-            throw UsageError(message: "\(targetDirectory) has no \(name).metadata.json; give the <baseUrl> to download it from",
+            throw UsageError(message: "\(targetDirectory) has no \(SnapshotFileNames.snapshotFileName(forBase: name)); give the <baseUrl> to download it from",
                              help: Help.initTarget)
         }
         // Download before creating anything, so that a failed download leaves nothing behind.
@@ -118,7 +119,7 @@ extension InitCommand {
     /// The one-line Swift file. SwiftPM ignores a target folder without Swift sources, so a folder holding
     /// only the snapshot would never reach DTOKitPlugin.
     static func swiftFileText(snapshotName: String?) -> String {
-        let snapshot = snapshotName.map { "\($0).metadata.json" } ?? "NAME.metadata.json files"
+        let snapshot = snapshotName.map(SnapshotFileNames.snapshotFileName(forBase:)) ?? "NAME.metadata.json files"
         return """
             // DTOKitPlugin generates this target's DTOs at build time from the \(snapshot) beside this
             // file. SwiftPM builds a folder as a target only when it contains a Swift file: this is that file.
@@ -176,8 +177,8 @@ private struct TargetFolder {
             throw ToolError(description: "error: `\(path)` exists and is not a folder")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        snapshotNames = names.filter { $0.hasSuffix(".metadata.json") && !$0.hasPrefix(".") }
-            .map { String($0.dropLast(".metadata.json".count)) }.sorted()
+        snapshotNames = names.filter { SnapshotFileNames.isSnapshot($0) && !$0.hasPrefix(".") }
+            .map(SnapshotFileNames.baseName(ofSnapshot:)).sorted()
     }
 
     func path(for fileName: String) -> String {

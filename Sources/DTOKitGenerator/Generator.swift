@@ -30,20 +30,13 @@ public struct DTOGenerator: Sendable {
 
     /// The base name of the output files for a snapshot: `techstacks.metadata.json` → `techstacks`.
     public static func baseName(ofSnapshot fileName: String) -> String {
-        var name = (fileName as NSString).lastPathComponent
-        for suffix in [".metadata.json", ".json"] where name.hasSuffix(suffix) {
-            name.removeLast(suffix.count)
-            break
-        }
-        return name
+        SnapshotFileNames.baseName(ofSnapshot: fileName)
     }
 
     /// The names of the files `generate` produces for a snapshot, known before reading it (the
     /// build plugin declares them up front).
     public static func outputFileNames(forSnapshot fileName: String, fileCount: Int) -> [String] {
-        let base = baseName(ofSnapshot: fileName)
-        if fileCount <= 1 { return ["\(base).dtos.swift"] }
-        return (1...fileCount).map { "\(base).dtos.\($0).swift" }
+        SnapshotFileNames.outputFileNames(forBase: baseName(ofSnapshot: fileName), fileCount: fileCount)
     }
 
     /// Generates the Swift files for a snapshot.

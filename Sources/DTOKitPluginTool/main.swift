@@ -1,4 +1,4 @@
-import DTOKitGenerator
+import DTOKitGenerateCommand
 import Foundation
 
 // `dtokit generate`, as DTOKitPlugin runs it at build time (see `GenerateCommand.main`).

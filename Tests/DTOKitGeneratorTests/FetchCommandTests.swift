@@ -60,4 +60,34 @@ final class FetchCommandTests: XCTestCase {
         XCTAssertEqual(missing, 1)
         XCTAssertTrue(console.errors.contains("answered HTTP 404"), console.errors)
     }
+
+    /// `dtokit update` (what `update-dtos` runs): the BaseUrl comes from the options file, read by the same
+    /// parser as at build time; a snapshot without one is skipped with a warning naming it.
+    func testUpdateDownloadsFromEachOptionsFilesBaseUrl() async throws {
+        try serve(Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))))
+        let api = directory.appendingPathComponent("api.metadata.json").path
+        let other = directory.appendingPathComponent("other.metadata.json").path
+        let old = Snippet.snapshot(types: Snippet.type("Todo"))
+        try old.write(toFile: api, atomically: true, encoding: .utf8)
+        try old.write(toFile: other, atomically: true, encoding: .utf8)
+        try "/* Options:\n//AddCodable: False\nBaseUrl: \(baseUrl)\n*/\n"
+            .write(to: directory.appendingPathComponent("api.options"), atomically: true, encoding: .utf8)
+
+        var console = CommandLineTool.Console()
+        var code = await CommandLineTool.run(["update", api, other], console: &console)
+        XCTAssertEqual(code, 0, console.errors)
+        XCTAssertEqual(console.output, "\(api): 0 added, 0 removed, 1 changed\n  ~ Todo\n1 snapshot(s) refreshed\n")
+        XCTAssertEqual(console.errors, "\(other): warning: not updated: add `BaseUrl: https://your.server` to "
+                       + "other.options so that it can be downloaded again\n")
+        XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), old, "a snapshot without BaseUrl is left alone")
+
+        // A mistyped options file fails as the build would, naming the line.
+        try "BaseUrl: \(baseUrl)\nBaseURL: \(baseUrl)\n"
+            .write(to: directory.appendingPathComponent("api.options"), atomically: true, encoding: .utf8)
+        console = CommandLineTool.Console()
+        code = await CommandLineTool.run(["update", api], console: &console)
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(console.errors.contains("api.options:2:1: error: unknown option `BaseURL` (did you mean `BaseUrl`?)"),
+                      console.errors)
+    }
 }

@@ -1,4 +1,5 @@
 import DTOKitCommandLine
+import DTOKitGenerateCommand
 import DTOKitGenerator
 import Foundation
 import XCTest

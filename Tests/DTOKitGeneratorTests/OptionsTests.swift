@@ -180,4 +180,28 @@ final class OptionsTests: XCTestCase {
             XCTAssertEqual(try Snippet.generate(snapshot, options: header), output, "options: \(options)")
         }
     }
+
+    /// The README's and the DocC article's option tables list every key of ``OptionKey``, in its order,
+    /// with the default the parser starts from (`—` or `all` for an empty value).
+    func testTheDocsDescribeEveryOptionWithItsDefault() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let expected = OptionKey.allCases.map { key -> String in
+            let value = GeneratorOptions().text(of: key)
+            return "\(key.rawValue)=\(value.isEmpty ? "" : value)"
+        }
+        for document in ["README.md", "Sources/DTOKit/DTOKit.docc/PluginAndOptions.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let header = lines.firstIndex(where: { $0.hasPrefix("| Option | Default | Effect") }) else {
+                return XCTFail("\(document) has no options table")
+            }
+            let rows = lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row -> String in
+                let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                let key = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                let value = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                return "\(key)=\(value == "—" || value == "all" ? "" : value)"
+            }
+            XCTAssertEqual(rows, expected, document)
+        }
+    }
 }

@@ -37,9 +37,7 @@ public enum CodableSupport {
         let value = try JsonValue(from: decoder)
         let data = value.toJsonData()
         do {
-            try data.withUnsafeBytes { bytes in
-                try JsonReader.read(bytes) { reader in try T.metadata.decodeMembers(into: object, from: &reader) }
-            }
+            try JsonReader.read(data) { reader in try T.metadata.decodeMembers(into: object, from: &reader) }
         } catch let error as JsonDecodingError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
                                                                     debugDescription: error.description))

@@ -31,8 +31,7 @@ extension Base64Bytes: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        var utf8 = Array(text.utf8)
-        guard let bytes = utf8.withUnsafeMutableBufferPointer({ Base64.decode(UnsafeBufferPointer($0)) }) else {
+        guard let bytes = Base64.decode(text.utf8) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected Base64 text")
         }
         self.init(bytes)

@@ -47,13 +47,25 @@ public struct JsonReader: ~Copyable {
         self.makesSmallStringsFromWords = SmallStringLayout.isVerified
     }
 
-    /// Runs `body` with a reader over `bytes`, then checks that only whitespace follows the value.
+    /// Runs `body` with a reader over `bytes` (`Data`, `[UInt8]`, …), then checks that only
+    /// whitespace follows the value.
     ///
-    /// `bytes` must stay valid until the call returns (`fromJson(_:)`
-    /// takes `Data` or a String instead).
-    public static func read<T>(
-        _ bytes: UnsafeRawBufferPointer,
+    /// ```swift
+    /// let money = try JsonReader.read(data) { try Money.read(from: &$0) }
+    /// ```
+    public static func read<Bytes: ContiguousBytes, T>(
+        _ bytes: Bytes,
         options: JsonDecodingOptions = JsonDecodingOptions(),
+        _ body: (inout JsonReader) throws -> T
+    ) throws -> T {
+        try bytes.withUnsafeBytes { try read(unsafeBytes: $0, options: options, body) }
+    }
+
+    /// ``read(_:options:_:)`` over memory the caller keeps valid until it returns.
+    @usableFromInline
+    static func read<T>(
+        unsafeBytes bytes: UnsafeRawBufferPointer,
+        options: JsonDecodingOptions,
         _ body: (inout JsonReader) throws -> T
     ) throws -> T {
         guard let base = bytes.baseAddress, bytes.count > 0 else {

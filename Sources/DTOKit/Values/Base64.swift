@@ -16,8 +16,12 @@ public enum Base64 {
         Int(truncatingIfNeeded: chunk >> UInt32(truncatingIfNeeded: shift) & 0x3F)
     }
 
-    /// Encodes bytes as Base64 text with `=` padding.
-    public static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// Encodes bytes as Base64 text with `=` padding: a `[UInt8]`, `Data`, an `ArraySlice`…
+    public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.withContiguousStorageIfAvailable(encode(contiguous:)) ?? Array(bytes).withUnsafeBufferPointer(encode(contiguous:))
+    }
+
+    static func encode(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
         let outputLength = (bytes.count + 2) / 3 * 4
         return String(unsafeUninitializedCapacity: outputLength) { output in
             var written = 0
@@ -44,13 +48,13 @@ public enum Base64 {
         }
     }
 
-    /// Encodes bytes as Base64 text with `=` padding.
-    public static func encode(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { encode($0) }
+    /// Decodes Base64 text (padding optional) from its UTF-8 bytes (`text.utf8`, `[UInt8]`, `Data`…);
+    /// nil when it is not valid Base64.
+    public static func decode<Bytes: Collection>(_ text: Bytes) -> [UInt8]? where Bytes.Element == UInt8 {
+        text.withContiguousStorageIfAvailable(decode(contiguous:)) ?? Array(text).withUnsafeBufferPointer(decode(contiguous:))
     }
 
-    /// Decodes Base64 text (padding optional); nil when it is not valid Base64.
-    public static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func decode(contiguous text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var length = text.count
         while length > 0 && text[length - 1] == UInt8(ascii: "=") { length -= 1 }
         // Padding is optional, but when present it completes the last group of four (as .NET requires).
@@ -111,7 +115,7 @@ extension Data: JsonConvertible {
     }
 
     public func write(to writer: inout JsonWriter) {
-        writer.writeString(withUnsafeBytes { Base64.encode($0.bindMemory(to: UInt8.self)) })
+        writer.writeString(Base64.encode(self))
     }
 }
 

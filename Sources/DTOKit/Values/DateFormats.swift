@@ -21,7 +21,7 @@ public enum DateFormats {
     }
 
     /// Parses any supported date from UTF-8 bytes; nil when they are not a date.
-    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var scanner = ByteScanner(bytes)
         if scanner.peek() == .slash || scanner.peek() == UInt8(ascii: "D") {
             return parseWcf(&scanner)
@@ -236,7 +236,7 @@ extension Date: JsonConvertible {
 extension JsonReader {
     /// The form ServiceStack writes, `"\/Date(1523942312513)\/"` (also with `/` unescaped, without
     /// slashes, or with a `±hhmm` offset), read straight from the document's bytes: the same value
-    /// ``DateFormats/parse(bytes:)`` gives, without unescaping the string first. Returns nil, the
+    /// `DateFormats.parse(bytes:)` gives, without unescaping the string first. Returns nil, the
     /// cursor untouched, for anything else (the general path then reads it).
     mutating func readWcfDateInPlace() -> Date? {
         var p = cursor

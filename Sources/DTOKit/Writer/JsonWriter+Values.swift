@@ -11,7 +11,7 @@ extension JsonWriter {
             return
         }
         var text = text
-        text.withUTF8 { writeString(utf8: $0) }
+        text.withUTF8 { writeString(unsafeUTF8: $0) }
     }
 
     /// Writes the small String whose bytes are `low` then `high` (little-endian, `count` < 16 of
@@ -39,8 +39,15 @@ extension JsonWriter {
         return true
     }
 
-    /// Writes valid UTF-8 bytes as a JSON string.
-    public mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    /// Writes valid UTF-8 bytes as a JSON string: a `[UInt8]`, a `Substring`'s `utf8`, `Data`…
+    public mutating func writeString<Bytes: Collection>(utf8 bytes: Bytes) where Bytes.Element == UInt8 {
+        if bytes.withContiguousStorageIfAvailable({ writeString(unsafeUTF8: $0) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { writeString(unsafeUTF8: $0) }
+        }
+    }
+
+    /// ``writeString(utf8:)`` over memory the caller keeps valid for the call.
+    mutating func writeString(unsafeUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         // Worst case every byte becomes a six-byte \u00XX escape; reserve for the common case
         // and grow on the rare escape.
         reserve(bytes.count + 2)

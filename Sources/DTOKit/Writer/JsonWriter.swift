@@ -103,11 +103,17 @@ public struct JsonWriter: ~Copyable {
         count += 1
     }
 
-    /// Appends bytes of JSON text as they are (the caller guarantees they are valid JSON).
-    @inlinable
-    public mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        copyRaw(from: base, count: bytes.count)
+    /// Appends bytes of JSON text as they are (the caller guarantees they are valid JSON): a `[UInt8]`,
+    /// a `String`'s `utf8`, `Data`…
+    public mutating func writeRaw<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { contiguous in
+            if let base = contiguous.baseAddress { copyRaw(from: base, count: contiguous.count) }
+        }
+        if copied == nil {
+            Array(bytes).withUnsafeBufferPointer { contiguous in
+                if let base = contiguous.baseAddress { copyRaw(from: base, count: contiguous.count) }
+            }
+        }
     }
 
     /// Appends `length` bytes from `source` as they are, copying short runs (member names, most
@@ -157,7 +163,7 @@ public struct JsonWriter: ~Copyable {
     /// Appends a static ASCII literal such as `null`.
     @inlinable
     public mutating func writeRaw(_ literal: StaticString) {
-        writeRaw(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        copyRaw(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     // MARK: Structure

@@ -4,26 +4,14 @@
 /// `/* Options:` / `*/` frame are ignored, so the block from an existing `dtos.swift` can be pasted
 /// as is. Unknown keys and invalid values are errors naming the line and the valid choices.
 public enum OptionsFile {
-    /// Keys of a ServiceStack header that describe the server or the generation and configure nothing here.
-    static let informationalKeys = Set(TextTable.words("""
-        Date Version SwiftVersion Tip UsePath GlobalNamespace MakePartial MakeVirtual AddReturnMarker
-        AddDataContractAttributes AddIndexesToDataMembers AddGeneratedCodeAttributes ExportValueTypes
-        InitializeCollectionsForAutoQuery
-        """))
-
-    /// Every key this file accepts, in the order of the reference.
-    public static let knownKeys = [
-        "BaseUrl", "BaseClass", "AddModelExtensions", "AddServiceStackTypes", "MakePropertiesOptional",
-        "IncludeTypes", "ExcludeTypes", "ExcludeGenericBaseTypes", "AddResponseStatus", "AddImplicitVersion",
-        "AddDescriptionAsComments", "InitializeCollections", "TreatTypesAsStrings", "DefaultImports",
-        "AccessLevel", "AddCodable",
-    ]
+    /// Every key this file accepts, in the order of the reference (``OptionKey``).
+    public static var knownKeys: [String] { OptionKey.allCases.map(\.rawValue) }
 
     /// Parses the text of an options file; `fileName` is used in error messages.
     /// - Throws: ``GeneratorError`` naming the line, the key and the valid choices.
     public static func parse(_ text: String, fileName: String) throws -> GeneratorOptions {
         var options = GeneratorOptions()
-        var seen: [String: Int] = [:]
+        var seen: [OptionKey: Int] = [:]
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
@@ -40,23 +28,24 @@ public enum OptionsFile {
             }
             let key = String(line[..<colon]).trimmingWhitespace()
             let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
-            if informationalKeys.contains(key) { continue }
-            guard knownKeys.contains(key) else {
+            if OptionKey.informational.contains(key) { continue }
+            guard let known = OptionKey(rawValue: key) else {
                 let suggestion = knownKeys.first { $0.lowercased() == key.lowercased() }
                 throw fail("unknown option `\(key)`" + (suggestion.map { " (did you mean `\($0)`?)" } ?? ""),
                            "valid options: \(knownKeys.joined(separator: ", "))")
             }
-            if let previous = seen[key] {
+            if let previous = seen[known] {
                 throw fail("option `\(key)` is set twice (first on line \(previous))")
             }
-            seen[key] = lineNumber
-            try apply(key: key, value: value, to: &options, fail: fail)
+            seen[known] = lineNumber
+            try apply(known, value: value, to: &options, fail: fail)
         }
         return options
     }
 
-    private static func apply(key: String, value: String, to options: inout GeneratorOptions,
+    private static func apply(_ option: OptionKey, value: String, to options: inout GeneratorOptions,
                               fail: (String, String?) -> GeneratorError) throws {
+        let key = option.rawValue
         func bool() throws -> Bool {
             switch value.lowercased() {
             case "true": return true
@@ -65,21 +54,21 @@ public enum OptionsFile {
             }
         }
         func list() -> [String] { splitList(value) }
-        switch key {
-        case "BaseUrl": options.baseUrl = value.isEmpty ? nil : value
-        case "BaseClass":
+        switch option {
+        case .baseUrl: options.baseUrl = value.isEmpty ? nil : value
+        case .baseClass:
             guard value.isEmpty || SwiftNames.isIdentifierPath(value) else {
                 throw fail("`BaseClass` must be a type name such as `NSObject`, found `\(value)`", nil)
             }
             options.baseClass = value.isEmpty ? nil : value
-        case "AddModelExtensions": options.addModelExtensions = try bool()
-        case "AddServiceStackTypes": options.addServiceStackTypes = try bool()
-        case "MakePropertiesOptional": options.makePropertiesOptional = try bool()
-        case "IncludeTypes": options.includeTypes = list()
-        case "ExcludeTypes": options.excludeTypes = list()
-        case "ExcludeGenericBaseTypes": options.excludeGenericBaseTypes = try bool()
-        case "AddResponseStatus": options.addResponseStatus = try bool()
-        case "AddImplicitVersion":
+        case .addModelExtensions: options.addModelExtensions = try bool()
+        case .addServiceStackTypes: options.addServiceStackTypes = try bool()
+        case .makePropertiesOptional: options.makePropertiesOptional = try bool()
+        case .includeTypes: options.includeTypes = list()
+        case .excludeTypes: options.excludeTypes = list()
+        case .excludeGenericBaseTypes: options.excludeGenericBaseTypes = try bool()
+        case .addResponseStatus: options.addResponseStatus = try bool()
+        case .addImplicitVersion:
             if value.isEmpty {
                 options.addImplicitVersion = nil
             } else if let version = Int(value) {
@@ -87,23 +76,22 @@ public enum OptionsFile {
             } else {
                 throw fail("`AddImplicitVersion` must be an integer such as `1`, or empty, found `\(value)`", nil)
             }
-        case "AddDescriptionAsComments": options.addDescriptionAsComments = try bool()
-        case "InitializeCollections": options.initializeCollections = try bool()
-        case "TreatTypesAsStrings": options.treatTypesAsStrings = list()
-        case "DefaultImports":
+        case .addDescriptionAsComments: options.addDescriptionAsComments = try bool()
+        case .initializeCollections: options.initializeCollections = try bool()
+        case .treatTypesAsStrings: options.treatTypesAsStrings = list()
+        case .defaultImports:
             let imports = list()
             if let bad = imports.first(where: { !SwiftNames.isIdentifierPath($0) }) {
                 throw fail("`DefaultImports` must list module names, found `\(bad)`", nil)
             }
             options.defaultImports = imports
-        case "AccessLevel":
+        case .accessLevel:
             guard let level = GeneratorOptions.AccessLevel(rawValue: value) else {
                 let choices = GeneratorOptions.AccessLevel.allCases.map(\.rawValue).joined(separator: ", ")
                 throw fail("`AccessLevel` must be one of \(choices), found `\(value)`", nil)
             }
             options.accessLevel = level
-        case "AddCodable": options.addCodable = try bool()
-        default: break
+        case .addCodable: options.addCodable = try bool()
         }
     }
 
@@ -131,32 +119,15 @@ public enum OptionsFile {
     /// `NAME.options` file, the lines give the same options back.
     package static func headerLines(_ options: GeneratorOptions) -> [String] {
         let defaults = GeneratorOptions()
-        func line(_ key: String, _ value: String, _ defaultValue: String) -> String {
-            let text = value.isEmpty ? "\(key):" : "\(key): \(value)"
-            return value == defaultValue ? "//" + text : text
+        var lines = ["Tip: To override a DTO option, remove \"//\" prefix before updating"]
+        for key in OptionKey.allCases {
+            let value = options.text(of: key)
+            let text = value.isEmpty ? "\(key.rawValue):" : "\(key.rawValue): \(value)"
+            lines.append(value == defaults.text(of: key) ? "//" + text : text)
+            // ServiceStack's header sets the server apart from the options with a blank line.
+            if key == .baseUrl { lines.append("") }
         }
-        func flag(_ value: Bool) -> String { value ? "True" : "False" }
-        func list(_ value: [String]) -> String { value.joined(separator: ",") }
-        return [
-            "Tip: To override a DTO option, remove \"//\" prefix before updating",
-            line("BaseUrl", options.baseUrl ?? "", ""),
-            "",
-            line("BaseClass", options.baseClass ?? "", ""),
-            line("AddModelExtensions", flag(options.addModelExtensions), flag(defaults.addModelExtensions)),
-            line("AddServiceStackTypes", flag(options.addServiceStackTypes), flag(defaults.addServiceStackTypes)),
-            line("MakePropertiesOptional", flag(options.makePropertiesOptional), flag(defaults.makePropertiesOptional)),
-            line("IncludeTypes", list(options.includeTypes), list(defaults.includeTypes)),
-            line("ExcludeTypes", list(options.excludeTypes), list(defaults.excludeTypes)),
-            line("ExcludeGenericBaseTypes", flag(options.excludeGenericBaseTypes), flag(defaults.excludeGenericBaseTypes)),
-            line("AddResponseStatus", flag(options.addResponseStatus), flag(defaults.addResponseStatus)),
-            line("AddImplicitVersion", options.addImplicitVersion.map(String.init) ?? "", ""),
-            line("AddDescriptionAsComments", flag(options.addDescriptionAsComments), flag(defaults.addDescriptionAsComments)),
-            line("InitializeCollections", flag(options.initializeCollections), flag(defaults.initializeCollections)),
-            line("TreatTypesAsStrings", list(options.treatTypesAsStrings), list(defaults.treatTypesAsStrings)),
-            line("DefaultImports", list(options.defaultImports), list(defaults.defaultImports)),
-            line("AccessLevel", options.accessLevel.rawValue, defaults.accessLevel.rawValue),
-            line("AddCodable", flag(options.addCodable), flag(defaults.addCodable)),
-        ]
+        return lines
     }
 }
 

@@ -1,4 +1,4 @@
-// The command-line edge of the generator, shared by the build plugin's tool and `dtokit`.
+// The command-line edge of the generator (arguments, exit codes), shared by the build plugin's tool and `dtokit`.
 
 /// Wrong arguments: the message and the command's help.
 package struct UsageError: Error {

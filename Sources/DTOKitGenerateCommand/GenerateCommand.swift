@@ -1,3 +1,4 @@
+import DTOKitGenerator
 import Foundation
 
 /// `dtokit generate <snapshot> [--options F] [--output F | --output-dir D [--file-count N]]`: the
@@ -158,8 +159,8 @@ package enum FileAccess {
     /// `x/NAME.metadata.json` → `x/NAME.options`, when that file exists.
     package static func optionsFile(besideSnapshot snapshotPath: String) -> String? {
         let directory = (snapshotPath as NSString).deletingLastPathComponent
-        let base = DTOGenerator.baseName(ofSnapshot: snapshotPath)
-        let candidate = directory.isEmpty ? "\(base).options" : (directory as NSString).appendingPathComponent("\(base).options")
+        let name = SnapshotFileNames.optionsFileName(forBase: SnapshotFileNames.baseName(ofSnapshot: snapshotPath))
+        let candidate = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
