@@ -26,17 +26,8 @@ extension CollectionCodecs {
             return objects
         }
         try collectReferences(&reader, { reader, index in try readIndexed(&reader, at: index) { try Object.read(from: &$0) } }) {
-            count, consume in
-            objects = [Object](unsafeUninitializedCapacity: count) { output, initialized in
-                guard let start = output.baseAddress else { return }
-                consume { items, itemCount in
-                    for index in 0..<itemCount {
-                        // Each item is an `Object` that `Object.read` made: the downcast cannot fail.
-                        (start + initialized).initialize(to: unsafeDowncast((items + index).move(), to: Object.self))
-                        initialized += 1
-                    }
-                }
-            }
+            count, chunks in
+            objects = ItemCollector.makeArray(count: count, of: Object.self, from: chunks)
         }
         return objects
     }
@@ -46,7 +37,7 @@ extension CollectionCodecs {
         DictionaryCodec<String, Object>(read: { reader in
             try readDictionary(&reader, collect: collectReferenceMembers,
                                readItem: { reader in try Object.read(from: &reader) },
-                               convert: { unsafeDowncast($0, to: Object.self) })
+                               convert: { ItemCollector.objectMadeByRead($0, as: Object.self) })
         }, write: { objects, writer in
             DictionaryCodec<String, Object>.writeMembers(objects, &writer, converting: { $0 })
         })
@@ -81,7 +72,7 @@ extension CollectionCodecs {
     /// The items of an array whose `[` has been read, collected by `ItemCollector` specialized for
     /// `Item` (a type DTOKit compiles it for: `AnyObject` or `Int`).
     typealias Collect<Item> = (inout JsonReader, (inout JsonReader, Int) throws -> Item,
-                               (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Void) throws -> Void
+                               (Int, ItemCollector.ItemChunks<Item>) -> Void) throws -> Void
 
     /// An array read item by item with `readItem`, each item made an element by `convert`; the
     /// array is created once, at its final size. (The closures are passed on without escaping, so
@@ -100,16 +91,8 @@ extension CollectionCodecs {
                     } while try reader.nextElement()
                     return elements
                 }
-                try collect(&reader, { reader, index in try readIndexed(&reader, at: index, readItem) }) { count, consume in
-                    elements = [Element](unsafeUninitializedCapacity: count) { output, initialized in
-                        guard let start = output.baseAddress else { return }
-                        consume { items, itemCount in
-                            for index in 0..<itemCount {
-                                (start + initialized).initialize(to: convert((items + index).move()))
-                                initialized += 1
-                            }
-                        }
-                    }
+                try collect(&reader, { reader, index in try readIndexed(&reader, at: index, readItem) }) { count, chunks in
+                    elements = ItemCollector.makeArray(count: count, from: chunks, converting: convert)
                 }
                 return elements
             }
@@ -141,14 +124,8 @@ extension CollectionCodecs {
                     } while try reader.nextMember()
                     return result
                 }
-                try collect(&reader, { reader, _ in try readNamed(&reader, readItem) }) { count, consume in
-                    result = [String: Value](minimumCapacity: count)
-                    consume { members, memberCount in
-                        for index in 0..<memberCount {
-                            let (name, item) = (members + index).move()
-                            result[name] = convert(item)
-                        }
-                    }
+                try collect(&reader, { reader, _ in try readNamed(&reader, readItem) }) { count, chunks in
+                    result = ItemCollector.makeDictionary(count: count, from: chunks, converting: convert)
                 }
                 return result
             }
@@ -170,20 +147,20 @@ extension CollectionCodecs {
 
     @inline(never)
     static func collectReferences(_ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> AnyObject,
-                                  _ finish: (Int, ((UnsafeMutablePointer<AnyObject>, Int) -> Void) -> Void) -> Void) throws {
+                                  _ finish: (Int, ItemCollector.ItemChunks<AnyObject>) -> Void) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextElement() }, finish: finish)
     }
 
     @inline(never)
     static func collectIndices(_ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> Int,
-                               _ finish: (Int, ((UnsafeMutablePointer<Int>, Int) -> Void) -> Void) -> Void) throws {
+                               _ finish: (Int, ItemCollector.ItemChunks<Int>) -> Void) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextElement() }, finish: finish)
     }
 
     @inline(never)
     static func collectReferenceMembers(
         _ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> (String, AnyObject),
-        _ finish: (Int, ((UnsafeMutablePointer<(String, AnyObject)>, Int) -> Void) -> Void) -> Void
+        _ finish: (Int, ItemCollector.ItemChunks<(String, AnyObject)>) -> Void
     ) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextMember() }, finish: finish)
     }
@@ -191,7 +168,7 @@ extension CollectionCodecs {
     @inline(never)
     static func collectIndexMembers(
         _ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> (String, Int),
-        _ finish: (Int, ((UnsafeMutablePointer<(String, Int)>, Int) -> Void) -> Void) -> Void
+        _ finish: (Int, ItemCollector.ItemChunks<(String, Int)>) -> Void
     ) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextMember() }, finish: finish)
     }

@@ -97,17 +97,7 @@ extension ArrayCodec {
                 }
             },
             hasMore: { reader in try reader.nextElement() },
-            finish: { count, consume in
-                [Element](unsafeUninitializedCapacity: count) { output, initialized in
-                    guard let start = output.baseAddress else { return }
-                    var position = 0
-                    consume { items, itemCount in
-                        (start + position).moveInitialize(from: items, count: itemCount)
-                        position += itemCount
-                    }
-                    initialized = position
-                }
-            })
+            finish: { count, chunks in ItemCollector.makeArray(count: count, from: chunks) })
     }
 
     /// Writes each element as the `Wire` value `convert` makes of it.
@@ -241,16 +231,7 @@ extension DictionaryCodec {
             &reader,
             readItem: { reader, _ in try readMember(&reader, converting: convert) },
             hasMore: { reader in try reader.nextMember() },
-            finish: { count, consume in
-                var result = [Key: Value](minimumCapacity: count)
-                consume { members, memberCount in
-                    for index in 0..<memberCount {
-                        let (key, value) = (members + index).move()
-                        result[key] = value
-                    }
-                }
-                return result
-            })
+            finish: { count, chunks in ItemCollector.makeDictionary(count: count, from: chunks, converting: { $0 }) })
     }
 
     /// Writes the members in key order, each value as the `Wire` value `convert` makes of it. The
@@ -258,20 +239,10 @@ extension DictionaryCodec {
     static func writeMembers<Wire: JsonConvertible>(_ dictionary: [Key: Value], _ writer: inout JsonWriter,
                                                     converting convert: (Value) -> Wire) {
         writer.beginObject()
-        withUnsafeTemporaryAllocation(of: (String, Value).self, capacity: dictionary.count) { members in
-            guard let base = members.baseAddress else { return }
-            var initialized = 0
-            for (key, value) in dictionary {
-                (base + initialized).initialize(to: (key.jsonMemberName, value))
-                initialized += 1
-            }
-            var sorted = UnsafeMutableBufferPointer(start: base, count: initialized)
-            sorted.sort(by: { $0.0 < $1.0 })
-            for (name, value) in sorted {
-                writer.writeKey(name)
-                convert(value).write(to: &writer)
-            }
-            base.deinitialize(count: initialized)
+        TemporarySort.forEach(dictionary.lazy.map { ($0.key.jsonMemberName, $0.value) }, count: dictionary.count,
+                              sortedBy: { $0.0 < $1.0 }) { name, value in
+            writer.writeKey(name)
+            convert(value).write(to: &writer)
         }
         writer.endObject()
     }
@@ -281,22 +252,11 @@ extension DictionaryCodec {
     /// its key again, so no member tuples (and their generic metadata) are made.
     static func writeMembersByName(_ dictionary: [Key: Value], _ writer: inout JsonWriter) {
         writer.beginObject()
-        withUnsafeTemporaryAllocation(of: String.self, capacity: dictionary.count) { names in
-            guard let base = names.baseAddress else { return }
-            var initialized = 0
-            for key in dictionary.keys {
-                (base + initialized).initialize(to: key.jsonMemberName)
-                initialized += 1
-            }
-            var sorted = UnsafeMutableBufferPointer(start: base, count: initialized)
-            sorted.sort()
-            for name in sorted {
-                // A key's member name reads back as the same key (see `JsonDictionaryKey`).
-                guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { continue }
-                writer.writeKey(name)
-                value.write(to: &writer)
-            }
-            base.deinitialize(count: initialized)
+        TemporarySort.forEach(dictionary.keys.lazy.map(\.jsonMemberName), count: dictionary.count, sortedBy: <) { name in
+            // A key's member name reads back as the same key (see `JsonDictionaryKey`).
+            guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { return }
+            writer.writeKey(name)
+            value.write(to: &writer)
         }
         writer.endObject()
     }

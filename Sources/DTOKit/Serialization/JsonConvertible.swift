@@ -23,19 +23,14 @@ extension JsonConvertible {
     /// - Throws: ``JsonDecodingError`` naming the line, column, byte offset and JSON path of the problem.
     @inlinable
     public static func fromJson(_ json: String, options: JsonDecodingOptions = JsonDecodingOptions()) throws -> Self {
-        var json = json
-        return try json.withUTF8 { bytes in
-            try JsonReader.read(unsafeBytes: UnsafeRawBufferPointer(bytes), options: options) { try Self.read(from: &$0) }
-        }
+        try JsonReader.read(utf8: json, options: options) { try Self.read(from: &$0) }
     }
 
     /// Decodes a value from UTF-8 JSON bytes.
     /// - Throws: ``JsonDecodingError`` naming the line, column, byte offset and JSON path of the problem.
     @inlinable
     public static func fromJson(_ data: Data, options: JsonDecodingOptions = JsonDecodingOptions()) throws -> Self {
-        try data.withUnsafeBytes { bytes in
-            try JsonReader.read(unsafeBytes: bytes, options: options) { try Self.read(from: &$0) }
-        }
+        try JsonReader.read(data, options: options) { try Self.read(from: &$0) }
     }
 
     /// Decodes a value from UTF-8 JSON bytes: `[UInt8]`, an `ArraySlice`, a buffer you own…
@@ -43,9 +38,7 @@ extension JsonConvertible {
     @inlinable
     public static func fromJson<Bytes: ContiguousBytes>(bytes: Bytes,
                                                         options: JsonDecodingOptions = JsonDecodingOptions()) throws -> Self {
-        try bytes.withUnsafeBytes { bytes in
-            try JsonReader.read(unsafeBytes: bytes, options: options) { try Self.read(from: &$0) }
-        }
+        try JsonReader.read(bytes, options: options) { try Self.read(from: &$0) }
     }
 
     /// Encodes this value as compact JSON text. `nil` members are left out, as ServiceStack does.

@@ -39,7 +39,6 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
 
     @usableFromInline let cases: [Case]
     let names: [String]
-    let keys: [JsonKeylessName]
     let values: [Int]
     @usableFromInline let indexOfCase: [Case: Int]
     /// For cases stored in one byte (every generated enum): the index of the case with each byte
@@ -54,7 +53,6 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
     public init(_ entries: [(Case, name: String, value: Int)], encoding: Encoding = .name) {
         cases = entries.map(\.0)
         names = entries.map(\.name)
-        keys = entries.map { JsonKeylessName($0.name) }
         values = entries.map(\.value)
         var index: [Case: Int] = [:]
         for (position, entry) in entries.enumerated() where index[entry.0] == nil {
@@ -66,12 +64,12 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
         if MemoryLayout<Case>.size == 1, entries.count < Int(UInt16.max) {
             byteIndex = [UInt16](repeating: 0, count: 256)
             for (value, position) in index {
-                byteIndex[Int(withUnsafeBytes(of: value) { $0[0] })] = UInt16(position + 1)
+                byteIndex[Int(singleByte(of: value))] = UInt16(position + 1)
             }
         }
         indexOfByte = byteIndex
         self.encoding = encoding
-        table = JsonEnumTable(names: names, keys: keys, values: values, writesIntegers: encoding == .integer)
+        table = JsonEnumTable(names: names, values: values, writesIntegers: encoding == .integer)
     }
 
     @inlinable
@@ -93,7 +91,7 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
     func index(of value: Case) -> Int? {
         if MemoryLayout<Case>.size == 1, !indexOfByte.isEmpty {
             // A one-byte value is its byte: equal bytes, the same case.
-            let position = indexOfByte[Int(withUnsafeBytes(of: value) { $0[0] })]
+            let position = indexOfByte[Int(singleByte(of: value))]
             if position != 0 { return Int(position) &- 1 }
         }
         return indexOfCase[value]
@@ -128,40 +126,18 @@ extension JsonEnumCases where Case: RawRepresentable, Case.RawValue == Int {
 @usableFromInline
 final class JsonEnumTable: Sendable {
     let names: [String]
-    let keys: [JsonKeylessName]
+    /// The texts, for matching (``NameTable/matchString(_:hint:)``), and as JSON writes them, quoted.
+    let texts: NameTable
+    let quotedTexts: NameTable
     let values: [Int]
     let writesIntegers: Bool
-    /// No text contains a byte JSON must escape, so a string written without escapes can be
-    /// compared with the texts right where it stands in the document.
-    let keysMatchInPlace: Bool
 
-    init(names: [String], keys: [JsonKeylessName], values: [Int], writesIntegers: Bool) {
+    init(names: [String], values: [Int], writesIntegers: Bool) {
         self.names = names
-        self.keys = keys
+        texts = NameTable(names)
+        quotedTexts = NameTable(utf8: names.map(JsonKey.quoted))
         self.values = values
         self.writesIntegers = writesIntegers
-        keysMatchInPlace = !keys.contains { $0.bytes.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 } }
-    }
-
-    /// The index of the first case whose text is exactly the string at the cursor, consuming the
-    /// string; nil, the cursor untouched, when none is (other case, escapes, numbers in strings).
-    func matchInPlace(_ reader: inout JsonReader) -> Int? {
-        let quote = reader.cursor
-        guard keysMatchInPlace, quote < reader.end, quote.pointee == .quote else { return nil }
-        let available = reader.end - quote - 1
-        for (index, key) in keys.enumerated() {
-            let length = key.bytes.count
-            guard length < available, quote[length + 1] == .quote else { continue }
-            let equal = key.bytes.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress else { return length == 0 }
-                return Metadata.equalShortBytes(base, quote + 1, length)
-            }
-            if equal {
-                reader.cursor = quote + length + 2
-                return index
-            }
-        }
-        return nil
     }
 
     /// Reads a case's text (exactly, then ignoring case, then as a numeric string) or number and
@@ -174,16 +150,11 @@ final class JsonEnumTable: Sendable {
             if let index = values.firstIndex(of: number) { return index }
             throw reader.error(expected: expectedDescription, found: "the number \(number)", valueStartingAt: start)
         }
-        if let exact = matchInPlace(&reader) { return exact }
-        let index = try reader.withStringBytes { bytes -> Int? in
-            if let exact = keys.firstIndex(where: { $0.matches(bytes) }) { return exact }
-            if let caseless = keys.firstIndex(where: { $0.matchesIgnoringCase(bytes) }) { return caseless }
-            if let number = Int(String(decoding: bytes, as: UTF8.self)) { return values.firstIndex(of: number) }
-            return nil
-        }
-        if let index { return index }
-        reader.cursor = reader.start + start
+        if let exact = texts.matchString(&reader) { return exact }
+        if let index = try texts.readIndex(ofStringIn: &reader) { return index }
+        reader.rewind(to: start)
         let text = (try? reader.readString()) ?? ""
+        if let number = Int(text), let index = values.firstIndex(of: number) { return index }
         throw reader.error(expected: expectedDescription, found: "\"\(JsonDecodingError.abbreviate(text))\"",
                            valueStartingAt: start)
     }
@@ -194,40 +165,12 @@ final class JsonEnumTable: Sendable {
         if writesIntegers {
             writer.writeInteger(values[index])
         } else {
-            // In place: copying the element out of the array would retain and release its arrays.
-            keys.withUnsafeBufferPointer { $0[index].write(to: &writer) }
+            writer.writeRaw(nameAt: index, of: quotedTexts)
         }
     }
 
     var expectedDescription: String {
         let listed = names.prefix(12).joined(separator: ", ")
         return "one of \(listed)\(names.count > 12 ? ", …" : "") (or its number)"
-    }
-}
-
-/// A wire text prepared for byte comparison and writing.
-struct JsonKeylessName: Sendable {
-    let bytes: [UInt8]
-    let quoted: [UInt8]
-
-    init(_ name: String) {
-        bytes = Array(name.utf8)
-        quoted = JsonKey.quoted(name)
-    }
-
-    func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count == other.count else { return false }
-        return bytes.withUnsafeBufferPointer { Metadata.equalBytes($0.baseAddress, other.baseAddress, other.count) }
-    }
-
-    func matchesIgnoringCase(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count == other.count
-            && zip(bytes, other).allSatisfy { Metadata.asciiLowercase($0) == Metadata.asciiLowercase($1) }
-    }
-
-    func write(to writer: inout JsonWriter) {
-        quoted.withUnsafeBufferPointer { bytes in
-            if let base = bytes.baseAddress { writer.copyRaw(from: base, count: bytes.count) }
-        }
     }
 }

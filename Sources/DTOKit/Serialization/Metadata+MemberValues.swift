@@ -10,10 +10,9 @@ extension JsonSerializable {
     package func jsonMembers() throws -> JsonObject {
         var members = JsonObject()
         let metadata = type(of: self).metadata
-        // The accessors take the object unchecked: the table must be this object's own.
-        metadata.checkOwner(of: self)
+        let object = metadata.accessors.checked(self)
         for property in metadata.properties {
-            if let value = try property.jsonValue(of: self) {
+            if let value = try property.jsonValue(of: object) {
                 members[property.name] = value
             }
         }
@@ -24,20 +23,19 @@ extension JsonSerializable {
     /// no such member or the object leaves it out (nil).
     package func jsonMember(named name: String) throws -> (name: String, value: JsonValue)? {
         let metadata = type(of: self).metadata
-        metadata.checkOwner(of: self)
+        let object = metadata.accessors.checked(self)
         let properties = metadata.properties
         let lowercased = name.lowercased()
         guard let property = properties.first(where: { $0.name == name })
                 ?? properties.first(where: { $0.name.lowercased() == lowercased }),
-              let value = try property.jsonValue(of: self) else { return nil }
+              let value = try property.jsonValue(of: object) else { return nil }
         return (property.name, value)
     }
 }
 
 extension PropertyMetadata {
-    /// The value this property writes for `object` (an instance of the table's own type, as the
-    /// callers above guarantee), or nil when it writes nothing.
-    func jsonValue<Owner: JsonSerializable>(of object: Owner) throws -> JsonValue? {
+    /// The value this property of the object's own table writes for it, or nil when it writes nothing.
+    func jsonValue(of object: CheckedObject) throws -> JsonValue? {
         let json = JsonWriter.writeData(capacity: 64) { writer in
             writer.beginObject()
             accessors.encode(object, &writer)

@@ -17,10 +17,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(TimeSpan.self) { set(unsafeDowncast(object, to: Owner.self), value.seconds) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(TimeSpan.self) { set(object.owner(), value.seconds) }
             },
-            unchecked: { object, writer in writer.writeMember(key, TimeSpan(get(unsafeDowncast(object, to: Owner.self)))) })
+            encodeMember: { object, writer in writer.writeMember(key, TimeSpan(get(object.owner()))) })
     }
 
     /// An optional `TimeSpan`.
@@ -33,11 +33,11 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(TimeSpan.self)?.seconds)
+            decodeMember: { reader, object in
+                set(object.owner(), try reader.readUnlessNull(TimeSpan.self)?.seconds)
             },
-            unchecked: { object, writer in
-                writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self)).map(TimeSpan.init))
+            encodeMember: { object, writer in
+                writer.writeMember(key, get(object.owner()).map(TimeSpan.init))
             })
     }
 
@@ -55,13 +55,13 @@ extension Property {
         let codec = ArrayCodec<TimeInterval>.timeSpans
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 if reader.consumeNull() { return }
-                set(unsafeDowncast(object, to: Owner.self), try codec.read(&reader))
+                set(object.owner(), try codec.read(&reader))
             },
-            unchecked: { object, writer in
+            encodeMember: { object, writer in
                 writer.writeKey(key)
-                codec.write(get(unsafeDowncast(object, to: Owner.self)), &writer)
+                codec.write(get(object.owner()), &writer)
             })
     }
 
@@ -76,12 +76,12 @@ extension Property {
         let codec = ArrayCodec<TimeInterval>.timeSpans
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 let value = reader.consumeNull() ? nil : try codec.read(&reader)
-                set(unsafeDowncast(object, to: Owner.self), value)
+                set(object.owner(), value)
             },
-            unchecked: { object, writer in
-                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+            encodeMember: { object, writer in
+                guard let value = get(object.owner()) else { return }
                 writer.writeKey(key)
                 codec.write(value, &writer)
             })
@@ -98,13 +98,13 @@ extension Property {
         let codec = DictionaryCodec<Key, TimeInterval>.timeSpans()
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 if reader.consumeNull() { return }
-                set(unsafeDowncast(object, to: Owner.self), try codec.read(&reader))
+                set(object.owner(), try codec.read(&reader))
             },
-            unchecked: { object, writer in
+            encodeMember: { object, writer in
                 writer.writeKey(key)
-                codec.write(get(unsafeDowncast(object, to: Owner.self)), &writer)
+                codec.write(get(object.owner()), &writer)
             })
     }
 
@@ -119,12 +119,12 @@ extension Property {
         let codec = DictionaryCodec<Key, TimeInterval>.timeSpans()
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 let value = reader.consumeNull() ? nil : try codec.read(&reader)
-                set(unsafeDowncast(object, to: Owner.self), value)
+                set(object.owner(), value)
             },
-            unchecked: { object, writer in
-                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+            encodeMember: { object, writer in
+                guard let value = get(object.owner()) else { return }
                 writer.writeKey(key)
                 codec.write(value, &writer)
             })
@@ -142,10 +142,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(Base64Bytes.self) { set(unsafeDowncast(object, to: Owner.self), value.bytes) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(Base64Bytes.self) { set(object.owner(), value.bytes) }
             },
-            unchecked: { object, writer in writer.writeMember(key, Base64Bytes(get(unsafeDowncast(object, to: Owner.self)))) })
+            encodeMember: { object, writer in writer.writeMember(key, Base64Bytes(get(object.owner()))) })
     }
 
     /// An optional `byte[]`.
@@ -158,11 +158,11 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Base64Bytes.self)?.bytes)
+            decodeMember: { reader, object in
+                set(object.owner(), try reader.readUnlessNull(Base64Bytes.self)?.bytes)
             },
-            unchecked: { object, writer in
-                writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self)).map(Base64Bytes.init))
+            encodeMember: { object, writer in
+                writer.writeMember(key, get(object.owner()).map(Base64Bytes.init))
             })
     }
 }

@@ -18,10 +18,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(String.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(String.self) { set(object.owner(), value) }
             },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// An optional `String`.
@@ -34,8 +34,8 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(String.self)) },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            decodeMember: { reader, object in set(object.owner(), try reader.readUnlessNull(String.self)) },
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// An `Int` (.NET `int`, `long`).
@@ -48,10 +48,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(Int.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(Int.self) { set(object.owner(), value) }
             },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// An optional `Int`.
@@ -64,8 +64,8 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Int.self)) },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            decodeMember: { reader, object in set(object.owner(), try reader.readUnlessNull(Int.self)) },
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// A `Bool`.
@@ -78,10 +78,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(Bool.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(Bool.self) { set(object.owner(), value) }
             },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// An optional `Bool`.
@@ -94,8 +94,8 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Bool.self)) },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            decodeMember: { reader, object in set(object.owner(), try reader.readUnlessNull(Bool.self)) },
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// A `Double` (.NET `double`, `decimal`).
@@ -108,10 +108,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(Double.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(Double.self) { set(object.owner(), value) }
             },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// An optional `Double`.
@@ -124,8 +124,8 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Double.self)) },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            decodeMember: { reader, object in set(object.owner(), try reader.readUnlessNull(Double.self)) },
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// A `Date`: read from WCF `/Date(ms)/` and ISO-8601 text, written as the options say.
@@ -138,10 +138,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(Date.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(Date.self) { set(object.owner(), value) }
             },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// An optional `Date`.
@@ -154,8 +154,8 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(Date.self)) },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            decodeMember: { reader, object in set(object.owner(), try reader.readUnlessNull(Date.self)) },
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// Untyped JSON (.NET `object`).
@@ -168,10 +168,10 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
-                if let value = try reader.readUnlessNull(JsonValue.self) { set(unsafeDowncast(object, to: Owner.self), value) }
+            decodeMember: { reader, object in
+                if let value = try reader.readUnlessNull(JsonValue.self) { set(object.owner(), value) }
             },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 
     /// Optional untyped JSON: `null` reads as nil.
@@ -184,8 +184,8 @@ extension Property {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in set(unsafeDowncast(object, to: Owner.self), try reader.readUnlessNull(JsonValue.self)) },
-            unchecked: { object, writer in writer.writeMember(key, get(unsafeDowncast(object, to: Owner.self))) })
+            decodeMember: { reader, object in set(object.owner(), try reader.readUnlessNull(JsonValue.self)) },
+            encodeMember: { object, writer in writer.writeMember(key, get(object.owner())) })
     }
 }
 

@@ -30,13 +30,13 @@ public enum Property<Owner: AnyObject> {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 if reader.consumeNull() { return }
-                set(unsafeDowncast(object, to: Owner.self), try Value.read(from: &reader))
+                set(object.owner(), try Value.read(from: &reader))
             },
-            unchecked: { object, writer in
+            encodeMember: { object, writer in
                 writer.writeKey(key)
-                get(unsafeDowncast(object, to: Owner.self)).write(to: &writer)
+                get(object.owner()).write(to: &writer)
             })
     }
 
@@ -50,12 +50,12 @@ public enum Property<Owner: AnyObject> {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 let value: Value? = reader.consumeNull() ? nil : try Value.read(from: &reader)
-                set(unsafeDowncast(object, to: Owner.self), value)
+                set(object.owner(), value)
             },
-            unchecked: { object, writer in
-                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+            encodeMember: { object, writer in
+                guard let value = get(object.owner()) else { return }
                 writer.writeKey(key)
                 value.write(to: &writer)
             })
@@ -76,13 +76,13 @@ public enum Property<Owner: AnyObject> {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 if reader.consumeNull() { return }
-                set(unsafeDowncast(object, to: Owner.self), try Value.read(from: &reader))
+                set(object.owner(), try Value.read(from: &reader))
             },
-            unchecked: { object, writer in
+            encodeMember: { object, writer in
                 writer.writeKey(key)
-                get(unsafeDowncast(object, to: Owner.self)).write(to: &writer)
+                get(object.owner()).write(to: &writer)
             })
     }
 
@@ -96,12 +96,12 @@ public enum Property<Owner: AnyObject> {
         let key = JsonKey(name)
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 let value: Value? = reader.consumeNull() ? nil : try Value.read(from: &reader)
-                set(unsafeDowncast(object, to: Owner.self), value)
+                set(object.owner(), value)
             },
-            unchecked: { object, writer in
-                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+            encodeMember: { object, writer in
+                guard let value = get(object.owner()) else { return }
                 writer.writeKey(key)
                 value.write(to: &writer)
             })
@@ -125,13 +125,13 @@ public enum Property<Owner: AnyObject> {
         let codec = ArrayCodec<Element>.make()
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 if reader.consumeNull() { return }
-                set(unsafeDowncast(object, to: Owner.self), try codec.read(&reader))
+                set(object.owner(), try codec.read(&reader))
             },
-            unchecked: { object, writer in
+            encodeMember: { object, writer in
                 writer.writeKey(key)
-                codec.write(get(unsafeDowncast(object, to: Owner.self)), &writer)
+                codec.write(get(object.owner()), &writer)
             })
     }
 
@@ -146,12 +146,12 @@ public enum Property<Owner: AnyObject> {
         let codec = ArrayCodec<Element>.make()
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 let value = reader.consumeNull() ? nil : try codec.read(&reader)
-                set(unsafeDowncast(object, to: Owner.self), value)
+                set(object.owner(), value)
             },
-            unchecked: { object, writer in
-                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+            encodeMember: { object, writer in
+                guard let value = get(object.owner()) else { return }
                 writer.writeKey(key)
                 codec.write(value, &writer)
             })
@@ -170,13 +170,13 @@ public enum Property<Owner: AnyObject> {
         let codec = DictionaryCodec<Key, Value>.make()
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 if reader.consumeNull() { return }
-                set(unsafeDowncast(object, to: Owner.self), try codec.read(&reader))
+                set(object.owner(), try codec.read(&reader))
             },
-            unchecked: { object, writer in
+            encodeMember: { object, writer in
                 writer.writeKey(key)
-                codec.write(get(unsafeDowncast(object, to: Owner.self)), &writer)
+                codec.write(get(object.owner()), &writer)
             })
     }
 
@@ -191,12 +191,12 @@ public enum Property<Owner: AnyObject> {
         let codec = DictionaryCodec<Key, Value>.make()
         return PropertyMetadata(
             name: name, owner: Owner.self,
-            unchecked: { reader, object in
+            decodeMember: { reader, object in
                 let value = reader.consumeNull() ? nil : try codec.read(&reader)
-                set(unsafeDowncast(object, to: Owner.self), value)
+                set(object.owner(), value)
             },
-            unchecked: { object, writer in
-                guard let value = get(unsafeDowncast(object, to: Owner.self)) else { return }
+            encodeMember: { object, writer in
+                guard let value = get(object.owner()) else { return }
                 writer.writeKey(key)
                 codec.write(value, &writer)
             })

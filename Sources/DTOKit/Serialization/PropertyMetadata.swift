@@ -3,7 +3,7 @@
 /// A single reference to the accessors object: a generated table stores one word per property,
 /// and each builder returns it in a register, which keeps the tables' one-time initializers small.
 public struct PropertyMetadata: Sendable {
-    /// The accessors, for objects of their owner only: ``Metadata`` checks the object before it calls them.
+    /// The accessors, for objects of their owner only: ``AccessorTable`` checks the object before it calls them.
     let accessors: PropertyAccessors
 
     /// The member name in JSON (the camelCase property name, or the DataMember name).
@@ -30,25 +30,25 @@ public struct PropertyMetadata: Sendable {
                                   decode: @escaping @Sendable (inout JsonReader, Owner) throws -> Void,
                                   encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void) {
         self.init(name: name, owner: owner,
-                  unchecked: { reader, object in try decode(&reader, unsafeDowncast(object, to: Owner.self)) },
-                  unchecked: { object, writer in encode(unsafeDowncast(object, to: Owner.self), &writer) })
+                  decodeMember: { reader, object in try decode(&reader, object.owner()) },
+                  encodeMember: { object, writer in encode(object.owner(), &writer) })
     }
 
-    /// For the builders: accessors that take the object as `Owner` without checking, which is
-    /// safe because ``Metadata`` hands them only objects that its owner checks accept.
+    /// For the builders: accessors that take the object as ``AccessorTable`` checked it, and use it
+    /// as an `Owner` (``CheckedObject/owner(_:)``).
     @usableFromInline
     init<Owner: AnyObject>(name: String, owner: Owner.Type,
-                           unchecked decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
-                           unchecked encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
+                           decodeMember decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
+                           encodeMember encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void) {
         accessors = PropertyAccessors(name: name, owner: ObjectIdentifier(owner), includes: { $0 is Owner.Type },
                                       ownerName: String(describing: owner), decode: decode, encode: encode)
     }
 }
 
 /// A property's name, owner and type-erased accessors, in an object of their own: the decoding and
-/// encoding loops call the accessors through an unretained reference that the table keeps alive
-/// (see ``Metadata``), which spares a retain and a release of the closure contexts per member,
-/// which calling a closure stored in a struct costs.
+/// encoding loops call the accessors through an unretained reference (see ``AccessorTable``), which
+/// spares a retain and a release of the closure contexts per member, which calling a closure
+/// stored in a struct costs.
 final class PropertyAccessors: Sendable {
     let name: String
     /// The class the accessors were made for.
@@ -56,12 +56,12 @@ final class PropertyAccessors: Sendable {
     /// Whether a class is the owner or a subclass of it: the accessors take its instances.
     let includes: @Sendable (AnyClass) -> Bool
     let ownerName: String
-    let decode: @Sendable (inout JsonReader, AnyObject) throws -> Void
-    let encode: @Sendable (AnyObject, inout JsonWriter) -> Void
+    let decode: @Sendable (inout JsonReader, CheckedObject) throws -> Void
+    let encode: @Sendable (CheckedObject, inout JsonWriter) -> Void
 
     init(name: String, owner: ObjectIdentifier, includes: @escaping @Sendable (AnyClass) -> Bool, ownerName: String,
-         decode: @escaping @Sendable (inout JsonReader, AnyObject) throws -> Void,
-         encode: @escaping @Sendable (AnyObject, inout JsonWriter) -> Void) {
+         decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
+         encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void) {
         self.name = name
         self.owner = owner
         self.includes = includes

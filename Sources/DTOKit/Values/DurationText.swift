@@ -28,28 +28,19 @@ enum DurationText {
         }
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
-        var scanner = ByteScanner(bytes)
+    static func parse(_ scanner: inout ByteScanner) -> Parsed {
         let isNegative = scanner.consume(.minus)
         if scanner.peek() == UInt8(ascii: "P") {
             return signed(parseXsd(&scanner), isNegative: isNegative)
         }
         // TimeSpan.Parse and double.Parse allow white space around the text.
-        let trimmed = trimmingWhitespace(bytes)
-        if trimmed.contains(.colon) {
-            var scanner = ByteScanner(trimmed)
+        scanner.restart()
+        scanner.trimWhitespace()
+        if scanner.contains(.colon) {
             let isNegative = scanner.consume(.minus)
             return signed(parseClock(&scanner), isNegative: isNegative)
         }
-        return parseSeconds(trimmed)
-    }
-
-    private static func trimmingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var start = 0, end = bytes.count
-        func isWhitespace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .lineFeed || byte == .carriageReturn }
-        while start < end, isWhitespace(bytes[start]) { start += 1 }
-        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return parseSeconds(&scanner)
     }
 
     /// A tick magnitude with its sign: up to 2^63 when negative (`TimeSpan.MinValue`), 2^63 - 1 otherwise.
@@ -85,17 +76,16 @@ enum DurationText {
     /// `.some(nil)` when it is one too long for 64 bits. (One pass over the bytes, without the
     /// scanner's helpers: durations are common in responses.)
     private static func parseXsd(_ scanner: inout ByteScanner) -> UInt64?? {
-        let bytes = scanner.bytes
-        let count = bytes.count
+        let count = scanner.endIndex
         var i = scanner.index
-        guard i < count, bytes[i] == UInt8(ascii: "P") else { return nil }
+        guard i < count, scanner[i] == UInt8(ascii: "P") else { return nil }
         i += 1
         var total: UInt64 = 0
         var overflowed = false
         var lastRank = -1
         var inTimePart = false
         while i < count {
-            if !inTimePart, bytes[i] == UInt8(ascii: "T") {
+            if !inTimePart, scanner[i] == UInt8(ascii: "T") {
                 inTimePart = true
                 i += 1
                 continue
@@ -103,20 +93,20 @@ enum DurationText {
             var whole: UInt64 = 0
             var wholeDigits = 0
             var wholeOverflowed = false
-            while i < count, bytes[i] &- .zero < 10 {
+            while i < count, scanner[i] &- .zero < 10 {
                 // Nineteen digits always fit 64 bits; a twentieth may not (no TimeSpan needs one).
-                if wholeDigits < 19 { whole = whole &* 10 &+ UInt64(bytes[i] &- .zero) } else { wholeOverflowed = true }
+                if wholeDigits < 19 { whole = whole &* 10 &+ UInt64(scanner[i] &- .zero) } else { wholeOverflowed = true }
                 wholeDigits += 1
                 i += 1
             }
             // Seconds may have a fraction: its first seven digits are ticks, the rest are cut off.
             var fraction: UInt64 = 0
             var fractionDigits = 0
-            let hasFraction = i < count && bytes[i] == .dot
+            let hasFraction = i < count && scanner[i] == .dot
             if hasFraction {
                 i += 1
-                while i < count, bytes[i] &- .zero < 10 {
-                    if fractionDigits < 7 { fraction = fraction * 10 + UInt64(bytes[i] &- .zero) }
+                while i < count, scanner[i] &- .zero < 10 {
+                    if fractionDigits < 7 { fraction = fraction * 10 + UInt64(scanner[i] &- .zero) }
                     fractionDigits += 1
                     i += 1
                 }
@@ -124,7 +114,7 @@ enum DurationText {
             }
             // A number needs a digit somewhere ("5", "5.", ".5" but not "."), then its designator.
             guard wholeDigits + fractionDigits > 0, i < count,
-                  let (rank, unit) = unit(of: bytes[i], inTimePart: inTimePart), rank > lastRank,
+                  let (rank, unit) = unit(of: scanner[i], inTimePart: inTimePart), rank > lastRank,
                   !hasFraction || rank == 6 // only seconds take a fraction (as in XmlConvert's grammar)
             else { return nil }
             i += 1
@@ -193,8 +183,7 @@ enum DurationText {
 
     /// A number of seconds in any form .NET's `double.Parse` reads for it:
     /// `[+-](digits[.digits]|.digits)[(e|E)[+-]digits]`.
-    private static func parseSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Parsed {
-        var scanner = ByteScanner(bytes)
+    private static func parseSeconds(_ scanner: inout ByteScanner) -> Parsed {
         _ = scanner.consume(.minus) || scanner.consume(.plus)
         let integerDigits = scanner.skipDigits()
         var fractionDigits = 0
@@ -204,7 +193,7 @@ enum DurationText {
             _ = scanner.consume(.minus) || scanner.consume(.plus)
             guard scanner.skipDigits() > 0 else { return .invalid }
         }
-        guard scanner.isAtEnd, let seconds = Double(String(decoding: bytes, as: UTF8.self)) else { return .invalid }
+        guard scanner.isAtEnd, let seconds = Double(scanner.text) else { return .invalid }
         return .seconds(seconds)
     }
 

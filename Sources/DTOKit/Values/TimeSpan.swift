@@ -26,11 +26,12 @@ public struct TimeSpan: JsonConvertible, Hashable, Sendable {
         if let next = reader.peek(), next != .quote {
             return TimeSpan(try reader.readDouble())
         }
-        let parsed = try reader.withStringBytes { bytes -> DurationText.Parsed in
-            let parsed = DurationText.parse(bytes)
+        let parsed = try reader.withStringScanner { scanner -> DurationText.Parsed in
+            let parsed = DurationText.parse(&scanner)
             guard parsed == .invalid else { return parsed }
             // Non-finite seconds, which DTOKit writes for infinite and NaN durations.
-            return JsonReader.specialFloat(bytes).map { .seconds($0) } ?? .invalid
+            scanner.restart()
+            return scanner.specialFloat().map { .seconds($0) } ?? .invalid
         }
         if let seconds = parsed.seconds { return TimeSpan(seconds) }
         let text = reader.text(ofStringAt: start)
@@ -58,8 +59,7 @@ public struct TimeSpan: JsonConvertible, Hashable, Sendable {
     /// - `[-][d.]h:mm[:ss[.fffffff]]` and `[-]d:h:mm:ss[.fffffff]`, .NET's `TimeSpan.ToString()`;
     /// - a number of seconds (`90`, `-0.5`, `1e3`).
     public static func parse(_ text: String) -> TimeInterval? {
-        var text = text
-        return text.withUTF8 { DurationText.parse($0).seconds }
+        ByteScanner.scanning(text) { DurationText.parse(&$0).seconds }
     }
 
     /// The XSD duration ServiceStack writes for `seconds`: `P1DT2H3M4.5S`, `PT0S`, `-PT0.5S`.

@@ -241,8 +241,8 @@ package struct JsonParser {
         return index > start
     }
 
-    private mutating func expectWord(_ word: StaticString) throws {
-        let text = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    private mutating func expectWord(_ word: String) throws {
+        let text = word.utf8
         guard bytes.count - index >= text.count, bytes[index..<index + text.count].elementsEqual(text) else {
             throw failure("a value")
         }

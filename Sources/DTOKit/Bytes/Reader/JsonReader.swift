@@ -53,12 +53,21 @@ public struct JsonReader: ~Copyable {
     /// ```swift
     /// let money = try JsonReader.read(data) { try Money.read(from: &$0) }
     /// ```
+    @inlinable
     public static func read<Bytes: ContiguousBytes, T>(
         _ bytes: Bytes,
         options: JsonDecodingOptions = JsonDecodingOptions(),
         _ body: (inout JsonReader) throws -> T
     ) throws -> T {
         try bytes.withUnsafeBytes { try read(unsafeBytes: $0, options: options, body) }
+    }
+
+    /// ``read(_:options:_:)`` over the UTF-8 of a String (its own contiguous storage: no copy when
+    /// it is native).
+    @inlinable
+    static func read<T>(utf8 text: String, options: JsonDecodingOptions, _ body: (inout JsonReader) throws -> T) throws -> T {
+        var text = text
+        return try text.withUTF8 { try read(unsafeBytes: UnsafeRawBufferPointer($0), options: options, body) }
     }
 
     /// ``read(_:options:_:)`` over memory the caller keeps valid until it returns.
@@ -94,6 +103,12 @@ public struct JsonReader: ~Copyable {
 
     /// The byte offset of the cursor from the start of the document.
     public var offset: Int { cursor - start }
+
+    /// Moves the cursor back to `offset`, a place it has been (to read a value again another way).
+    mutating func rewind(to offset: Int) {
+        precondition(offset >= 0 && offset <= cursor - start, "DTOKit: a reader can only go back to where it was")
+        cursor = start + offset
+    }
 
     // MARK: Whitespace and single bytes
 

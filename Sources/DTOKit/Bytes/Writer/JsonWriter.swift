@@ -227,6 +227,13 @@ public struct JsonWriter: ~Copyable {
     public mutating func writeBool(_ value: Bool) {
         if value { writeRaw("true") } else { writeRaw("false") }
     }
+
+    /// Appends the name at `index` of `table` as it is (the table holds JSON text, see
+    /// ``NameTable/init(utf8:)``).
+    mutating func writeRaw(nameAt index: Int, of table: borrowing NameTable) {
+        let bytes = table.name(at: index)
+        if let base = bytes.baseAddress { copyRaw(from: base, count: bytes.count) }
+    }
 }
 
 /// A member name prepared once for writing: the bytes `,"name":` (escaped as needed).

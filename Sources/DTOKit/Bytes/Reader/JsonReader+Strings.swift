@@ -57,6 +57,12 @@ extension JsonReader {
         }
     }
 
+    /// Reads a JSON string and hands a scanner over its unescaped UTF-8 bytes to `body` (dates,
+    /// durations), without creating a String.
+    mutating func withStringScanner<T>(_ body: (inout ByteScanner) throws -> T) throws -> T {
+        try withStringBytes { bytes in try ByteScanner.scanning(unsafeBytes: bytes, body) }
+    }
+
     /// Finds the closing quote of the string whose content starts at `start`, validating as it goes:
     /// escapes, control characters and UTF-8 are checked here, so every string that gets past this
     /// function (including ones that are only skipped) is valid RFC 8259 text.

@@ -1,13 +1,13 @@
 /// Skipping members whose values do not fit their properties (``InvalidMembers/skip(reportingTo:)``),
 /// and reporting them with their paths from the document's root.
 extension JsonReader {
-    /// Goes back to the start of a member's value and skips it, validating its syntax as strictly as
+    /// Goes back to the start of a member's value (its offset) and skips it, validating its syntax as strictly as
     /// ever; the member's error is kept for the report.
     /// - Throws: what makes the value itself invalid (bad syntax, nesting too deep): then the
     ///   document cannot be read at all.
     @inline(never)
-    mutating func skipInvalidMember(_ error: JsonDecodingError, valueStart: UnsafePointer<UInt8>, depth: Int) throws {
-        cursor = valueStart
+    mutating func skipInvalidMember(_ error: JsonDecodingError, valueStart: Int, depth: Int) throws {
+        cursor = start + valueStart
         self.depth = depth
         skipWhitespace()
         let valueOffset = offset

@@ -1,17 +1,79 @@
 /// A tiny cursor for parsing short texts held as bytes (dates, durations) without creating Strings.
-struct ByteScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
+///
+/// It reads memory it does not own, so it exists only inside the calls that make one
+/// (``scanning(_:_:)``, `JsonReader.withStringScanner(_:)`): it is non-copyable and handed out `inout`.
+/// Every read is bounds-checked.
+struct ByteScanner: ~Copyable {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The part of `bytes` being scanned (all of it, or less once whitespace is trimmed).
+    private(set) var startIndex = 0
+    private(set) var endIndex: Int
+    /// The next byte to read; `endIndex` at the end.
     var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        endIndex = bytes.count
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
-    var remaining: Int { bytes.count - index }
+    /// Runs `body` with a scanner over the UTF-8 bytes of `text`.
+    static func scanning<T>(_ text: String, _ body: (inout ByteScanner) throws -> T) rethrows -> T {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var scanner = ByteScanner(bytes)
+            return try body(&scanner)
+        }
+    }
+
+    /// Runs `body` with a scanner over bytes that stay valid for the call (for the reader).
+    static func scanning<T>(unsafeBytes bytes: UnsafeBufferPointer<UInt8>, _ body: (inout ByteScanner) throws -> T) rethrows -> T {
+        var scanner = ByteScanner(bytes)
+        return try body(&scanner)
+    }
+
+    /// The byte at `position`, which must be in `startIndex..<endIndex`.
+    subscript(position: Int) -> UInt8 {
+        precondition(position >= startIndex && position < endIndex, "DTOKit: a ByteScanner read out of its bounds")
+        return bytes[position]
+    }
+
+    var isAtEnd: Bool { index >= endIndex }
+    var remaining: Int { endIndex - index }
 
     func peek(_ offset: Int = 0) -> UInt8? {
-        index + offset < bytes.count ? bytes[index + offset] : nil
+        let position = index + offset
+        return position >= startIndex && position < endIndex ? bytes[position] : nil
+    }
+
+    /// Back to the first byte of all the bytes.
+    mutating func restart() {
+        startIndex = 0
+        endIndex = bytes.count
+        index = 0
+    }
+
+    /// Leaves out the white space around the bytes (.NET's parsers allow it) and starts again at the first.
+    mutating func trimWhitespace() {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .lineFeed || byte == .carriageReturn }
+        while startIndex < endIndex, isWhitespace(bytes[startIndex]) { startIndex += 1 }
+        while endIndex > startIndex, isWhitespace(bytes[endIndex - 1]) { endIndex -= 1 }
+        index = startIndex
+    }
+
+    /// Whether `byte` is among the bytes being scanned.
+    func contains(_ byte: UInt8) -> Bool {
+        (startIndex..<endIndex).contains { bytes[$0] == byte }
+    }
+
+    /// The bytes being scanned as text.
+    var text: String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[startIndex..<endIndex]), as: UTF8.self)
+    }
+
+    /// The bytes being scanned as `NaN`, `Infinity`, `-Infinity` (what DTOKit writes for
+    /// non-finite numbers); nil for anything else.
+    func specialFloat() -> Double? {
+        JsonReader.specialFloat(UnsafeBufferPointer(rebasing: bytes[startIndex..<endIndex]))
     }
 
     /// Consumes `byte` if it is next.
@@ -72,7 +134,7 @@ struct ByteScanner {
         let start = index
         var value: UInt64 = 0
         var overflowed = false
-        while index < bytes.count, bytes[index].isDigit {
+        while index < endIndex, bytes[index].isDigit {
             let byte = bytes[index]
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte &- .zero))

@@ -20,6 +20,75 @@ enum ItemCollector {
     /// needs more stack per level, and the deepest documents must fit a secondary thread's stack.
     @usableFromInline static var maxDepth: Int { 8 }
 
+    /// The items of a collection, handed to `collect`'s `finish` with their count: a function that
+    /// passes every chunk, in order, to a body that must move all of the chunk's items out. Only
+    /// the `make…` functions below use it.
+    @usableFromInline
+    typealias ItemChunks<Item> = ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void
+
+    /// The `count` items of `chunks`, moved into a new array.
+    @inlinable
+    static func makeArray<Item>(count: Int, from chunks: ItemChunks<Item>) -> [Item] {
+        [Item](unsafeUninitializedCapacity: count) { output, initialized in
+            guard let start = output.baseAddress else { return }
+            var position = 0
+            chunks { items, itemCount in
+                (start + position).moveInitialize(from: items, count: itemCount)
+                position += itemCount
+            }
+            initialized = position
+        }
+    }
+
+    /// The `count` items of `chunks`, each made an element by `convert`, in a new array.
+    @inlinable
+    static func makeArray<Item, Element>(count: Int, from chunks: ItemChunks<Item>,
+                                         converting convert: (Item) -> Element) -> [Element] {
+        withoutActuallyEscaping(convert) { convert in
+            [Element](unsafeUninitializedCapacity: count) { output, initialized in
+                guard let start = output.baseAddress else { return }
+                chunks { items, itemCount in
+                    for index in 0..<itemCount {
+                        (start + initialized).initialize(to: convert((items + index).move()))
+                        initialized += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `count` objects of `chunks`, which `Object.read` made, in a new array of `Object`: the
+    /// objects were collected as `AnyObject`s by code compiled once, and are known to be `Object`s
+    /// without a check (``objectMadeByRead(_:as:)``).
+    @inlinable
+    static func makeArray<Object: AnyObject>(count: Int, of _: Object.Type, from chunks: ItemChunks<AnyObject>) -> [Object] {
+        makeArray(count: count, from: chunks, converting: { objectMadeByRead($0, as: Object.self) })
+    }
+
+    /// An item collected as `AnyObject` that `Object.read(from:)` made: an `Object`, given back
+    /// without the dynamic cast a checked `as!` would cost each element of an array of DTOs.
+    @inlinable @inline(__always)
+    static func objectMadeByRead<Object: AnyObject>(_ item: AnyObject, as _: Object.Type) -> Object {
+        unsafeDowncast(item, to: Object.self)
+    }
+
+    /// The `count` members of `chunks`, each a name and an item made a value by `convert`, in a
+    /// new dictionary.
+    @inlinable
+    static func makeDictionary<Key: Hashable, Item, Value>(count: Int, from chunks: ItemChunks<(Key, Item)>,
+                                                          converting convert: (Item) -> Value) -> [Key: Value] {
+        withoutActuallyEscaping(convert) { convert in
+            var result = [Key: Value](minimumCapacity: count)
+            chunks { members, memberCount in
+                for index in 0..<memberCount {
+                    let (key, item) = (members + index).move()
+                    result[key] = convert(item)
+                }
+            }
+            return result
+        }
+    }
+
     /// Items read so far into one chunk; chunks link back to the previous (older) one.
     @usableFromInline
     struct Chunk<Item> {
@@ -47,7 +116,7 @@ enum ItemCollector {
         _ reader: inout JsonReader,
         readItem: (inout JsonReader, Int) throws -> Item,
         hasMore: (inout JsonReader) throws -> Bool,
-        finish: (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Result
+        finish: (Int, ItemChunks<Item>) -> Result
     ) throws -> Result {
         let stride = max(1, MemoryLayout<Item>.stride)
         return try fill(&reader, capacity: min(16, maxChunkBytes / stride), previous: nil, countBefore: 0,
@@ -62,7 +131,7 @@ enum ItemCollector {
         countBefore: Int,
         readItem: (inout JsonReader, Int) throws -> Item,
         hasMore: (inout JsonReader) throws -> Bool,
-        finish: (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Result
+        finish: (Int, ItemChunks<Item>) -> Result
     ) throws -> Result {
         let stride = max(1, MemoryLayout<Item>.stride)
         let bytes = capacity * stride
@@ -112,7 +181,7 @@ enum ItemCollector {
         countBefore: Int,
         readItem: (inout JsonReader, Int) throws -> Item,
         hasMore: (inout JsonReader) throws -> Bool,
-        finish: (Int, ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void) -> Result
+        finish: (Int, ItemChunks<Item>) -> Result
     ) throws -> Result {
         var capacity = max(16, countBefore)
         var base = UnsafeMutablePointer<Item>.allocate(capacity: capacity)

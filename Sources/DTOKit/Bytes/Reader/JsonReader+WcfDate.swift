@@ -1,0 +1,98 @@
+import Foundation
+
+extension JsonReader {
+    /// The form ServiceStack writes, `"\/Date(1523942312513)\/"` (also with `/` unescaped, without
+    /// slashes, or with a `±hhmm` offset), read straight from the document's bytes: the same value
+    /// `DateFormats.parse(_:)` gives, without unescaping the string first. Returns nil, the
+    /// cursor untouched, for anything else (the general path then reads it).
+    mutating func readWcfDateInPlace() -> Date? {
+        var p = cursor
+        let end = self.end
+        var hasSlash = false
+        if end - p >= 8, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfDatePrefix {
+            // What ServiceStack writes, `"\/Date(`, as one word.
+            p += 8
+            hasSlash = true
+        } else {
+            guard p < end, p.pointee == .quote else { return nil }
+            p += 1
+            if end - p >= 2, p[0] == .backslash, p[1] == .slash {
+                p += 2
+                hasSlash = true
+            } else if p < end, p.pointee == .slash {
+                p += 1
+                hasSlash = true
+            }
+            guard end - p >= 5, p[0] == UInt8(ascii: "D"), p[1] == UInt8(ascii: "a"), p[2] == UInt8(ascii: "t"),
+                  p[3] == UInt8(ascii: "e"), p[4] == UInt8(ascii: "(") else { return nil }
+            p += 5
+        }
+        var isNegative = false
+        if p < end, p.pointee == .minus {
+            isNegative = true
+            p += 1
+        }
+        // Up to 18 digits cannot overflow (the general path handles longer ones). Milliseconds
+        // have 13: the first eight are converted at once when they are all digits.
+        var magnitude: Int64 = 0
+        let digitsStart = p
+        if end - p >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            if JsonReader.isEightDigits(word) {
+                magnitude = Int64(JsonReader.valueOfEightDigits(word))
+                p += 8
+            }
+        }
+        while p < end, p.pointee.isDigit {
+            guard p - digitsStart < 18 else { return nil }
+            magnitude = magnitude &* 10 &+ Int64(p.pointee &- .zero)
+            p += 1
+        }
+        guard p > digitsStart else { return nil }
+        if p < end, p.pointee == .plus || p.pointee == .minus {
+            guard end - p >= 5, p[1].isDigit, p[2].isDigit, p[3].isDigit, p[4].isDigit else { return nil }
+            p += 5
+        }
+        guard p < end, p.pointee == UInt8(ascii: ")") else { return nil }
+        p += 1
+        if hasSlash {
+            if end - p >= 2, p[0] == .backslash, p[1] == .slash {
+                p += 2
+            } else if p < end, p.pointee == .slash {
+                p += 1
+            } else {
+                return nil
+            }
+        }
+        guard p < end, p.pointee == .quote else { return nil }
+        cursor = p + 1
+        let milliseconds = isNegative ? -magnitude : magnitude
+        return Date(timeIntervalSinceReferenceDate: Double(milliseconds - DateFormats.referenceDateMilliseconds) / 1000)
+    }
+
+    /// `"\/Date(` as a little-endian word: `"` 22, `\` 5C, `/` 2F, `Date(` 44 61 74 65 28.
+    static var wcfDatePrefix: UInt64 { 0x2865_7461_442F_5C22 }
+
+    /// Whether all eight bytes of `word` (read little-endian) are ASCII digits.
+    @inline(__always)
+    static func isEightDigits(_ word: UInt64) -> Bool {
+        // A byte below "0" borrows into its high bit, one above "9" carries into it when 0x46 is
+        // added, and non-ASCII bytes have it set already.
+        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030) | word) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The number eight ASCII digits stand for (first byte most significant), without a loop.
+    @inline(__always)
+    static func valueOfEightDigits(_ word: UInt64) -> UInt64 {
+        // Typed constants: as one expression of untyped literals this took the type checker a second.
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        let hundredAndMillion: UInt64 = 100 + 1_000_000 << 32
+        let oneAndTenThousand: UInt64 = 1 + 10_000 << 32
+        var value = word &- zeros
+        value = (value &* 10) &+ (value &>> 8)
+        let low = (value & pairs) &* hundredAndMillion
+        let high = ((value &>> 16) & pairs) &* oneAndTenThousand
+        return (low &+ high) &>> 32
+    }
+}
