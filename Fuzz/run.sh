@@ -8,7 +8,8 @@
 # The target (Fuzz/Sources/FuzzTarget.swift) reads every input with JsonValue(parsing:), with the
 # DTOs generated from Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json (every value format and
 # collection shape; generated here by the repository's own `dtokit`, so it follows generator
-# changes) and with the value parsers alone. Seeds: Fuzz/corpus (checked in). New inputs the
+# changes), with the value parsers alone, and through the raw-memory room's own types (name tables,
+# byte scanner, writer strings, temporary sort: Fuzz/Sources/BytesChecks.swift). Seeds: Fuzz/corpus (checked in). New inputs the
 # fuzzer finds go to .build-fuzz/corpus, crashes to .build-fuzz/artifacts.
 #
 # A crash found: copy the artifact into Fuzz/corpus/regression-<what>.json, add a unit test with
@@ -53,7 +54,8 @@ echo "== fuzz: build (swiftc -sanitize=fuzzer,address -O)"
 DTOKIT_SOURCES=()
 while IFS= read -r -d '' file; do DTOKIT_SOURCES+=("$file"); done < <(find "$ROOT/Sources/DTOKit" -name '*.swift' -print0 | sort -z)
 if stale "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"; then
-    swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKit -emit-module -emit-module-path "$BUILD/modules/DTOKit.swiftmodule" \
+    # -enable-testing: BytesChecks.swift reaches the room's internal types with @testable import.
+    swiftc "${SWIFTC_FLAGS[@]}" -enable-testing -module-name DTOKit -emit-module -emit-module-path "$BUILD/modules/DTOKit.swiftmodule" \
         -c -o "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"
 fi
 if stale "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseDTOs.swift" "$BUILD/DTOKit.o"; then
