@@ -62,7 +62,16 @@ enum ItemCollector {
     /// without a check (``objectMadeByRead(_:as:)``).
     @inlinable
     static func makeArray<Object: AnyObject>(count: Int, of _: Object.Type, from chunks: ItemChunks<AnyObject>) -> [Object] {
-        makeArray(count: count, from: chunks, converting: { objectMadeByRead($0, as: Object.self) })
+        [Object](unsafeUninitializedCapacity: count) { output, initialized in
+            guard let start = output.baseAddress else { return }
+            chunks { items, itemCount in
+                for index in 0..<itemCount {
+                    // Moved, not passed to a converting closure: that would retain and release each.
+                    (start + initialized).initialize(to: unsafeDowncast((items + index).move(), to: Object.self))
+                    initialized += 1
+                }
+            }
+        }
     }
 
     /// An item collected as `AnyObject` that `Object.read(from:)` made: an `Object`, given back

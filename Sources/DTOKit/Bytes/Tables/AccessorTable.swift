@@ -10,7 +10,7 @@
 struct AccessorTable: ~Copyable, @unchecked Sendable {
     // Immutable after `init`, so the table can be shared between threads (hence `@unchecked`).
     /// The accessors, unretained: `Metadata.properties` keeps them alive as long as the table lives,
-    /// and the loops (`Metadata+Loops.swift`) call them without retaining and releasing them (and
+    /// and the loops below call them without retaining and releasing them (and
     /// without a closure frame per nesting level, see ``JsonDecodingOptions/maxDepth``), with objects
     /// ``checked(_:)`` returned.
     let table: UnsafeMutablePointer<Unmanaged<PropertyAccessors>>
@@ -51,13 +51,18 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
         table.deallocate()
     }
 
-    /// `object`, checked to be an instance of every class the accessors were made for. Stops the
+    /// Checks that `object` is an instance of every class the accessors were made for, and stops the
     /// program when it is not: the accessors would read and write the wrong memory. Only a
     /// `JsonSerializable` conformance whose `metadata` belongs to an unrelated class gets there.
     @inline(__always)
-    func checked(_ object: AnyObject) -> CheckedObject {
-        if let exactOwner, ObjectIdentifier(type(of: object)) == exactOwner { return CheckedObject(object) }
+    func check(_ object: AnyObject) {
+        if let exactOwner, ObjectIdentifier(type(of: object)) == exactOwner { return }
         checkThoroughly(object)
+    }
+
+    /// `object`, checked (``check(_:)``), for calling accessors with.
+    func checked(_ object: AnyObject) -> CheckedObject {
+        check(object)
         return CheckedObject(object)
     }
 
@@ -75,7 +80,7 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
 }
 
 /// An object an ``AccessorTable`` has checked: an instance of every class the accessors it is
-/// handed to were made for. Only the table makes one.
+/// handed to were made for. Only this file makes one: the table and its loops, after the check.
 @usableFromInline
 struct CheckedObject {
     @usableFromInline let object: AnyObject
@@ -89,5 +94,74 @@ struct CheckedObject {
     @inlinable @inline(__always)
     func owner<Owner: AnyObject>(_: Owner.Type = Owner.self) -> Owner {
         unsafeDowncast(object, to: Owner.self)
+    }
+}
+
+/// The decoding and encoding loops of a metadata table: the hot path of every DTO, over the table's
+/// unretained accessors (``AccessorTable``) and in-place name matching (``MemberTable``).
+///
+/// The loops call the accessors here, not through an ``AccessorTable`` method: each nesting level of
+/// a document is one pass through `decodeMembers`, and a frame more per level would not fit the
+/// deepest documents ``JsonDecodingOptions/maxDepth`` allows into a secondary thread's stack in
+/// debug builds, where nothing is inlined. They check the object once and wrap it in a
+/// ``CheckedObject`` at each call (in this file: only it makes one): a wrapper made once and kept
+/// for the loop would retain the object, one retain and release per DTO.
+extension Metadata {
+    // MARK: Decoding
+
+    /// Reads a JSON object's members into `object` through the setters.
+    ///
+    /// Members are matched on raw bytes: exactly first (starting where the previous member
+    /// matched, since servers write members in declaration order), then ignoring ASCII case,
+    /// as ServiceStack binds. Unknown members are skipped (but still validated).
+    ///
+    /// Not public: ``JsonSerializable`` calls it with an object of the type the table belongs to,
+    /// and ``AccessorTable/checked(_:)`` makes sure of it.
+    @usableFromInline
+    func decodeMembers(into object: AnyObject, from reader: inout JsonReader) throws {
+        accessors.check(object)
+        guard try reader.beginObject() else { return }
+        var hint = 0
+        repeat {
+            guard let index = try members.match(&reader, hint: hint) else { continue }
+            let valueStart = reader.offset
+            let depth = reader.depth
+            do {
+                try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, CheckedObject(object)) }
+            } catch let error as JsonDecodingError {
+                try skipInvalidMember(index, error, &reader, valueStart: valueStart, depth: depth)
+            }
+            hint = index + 1
+        } while try reader.nextMember()
+    }
+
+    /// After the member at `index` failed to decode: skips its value when the options ask to skip
+    /// values that are valid JSON but do not fit, else throws the error with the member's name.
+    /// (Out of the loop's frame, which every nesting level of a document keeps.)
+    @inline(never)
+    func skipInvalidMember(_ index: Int, _ error: JsonDecodingError, _ reader: inout JsonReader,
+                           valueStart: Int, depth: Int) throws {
+        let name = accessors.name(index)
+        guard reader.options.invalidMembers.report != nil else { throw error.prefixed(with: .key(name)) }
+        do {
+            try reader.skipInvalidMember(error, valueStart: valueStart, depth: depth)
+        } catch let invalidValue as JsonDecodingError {
+            throw invalidValue.prefixed(with: .key(name))
+        }
+    }
+
+    // MARK: Encoding
+
+    /// Writes `object` as a JSON object: each property through its getter, nil ones left out.
+    @usableFromInline
+    func encodeMembers(of object: AnyObject, to writer: inout JsonWriter) {
+        accessors.check(object)
+        writer.beginObject()
+        // Through the unretained accessors: iterating `properties` would copy (retain and release)
+        // each property's name and closures.
+        for index in 0..<accessors.count {
+            accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(CheckedObject(object), &writer) }
+        }
+        writer.endObject()
     }
 }
