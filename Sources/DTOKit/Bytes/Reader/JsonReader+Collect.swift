@@ -10,24 +10,21 @@
 /// ``stackBudget`` bytes; past that, the items go to one growing heap buffer. Collections nested
 /// deeper than ``maxDepth`` levels are read by a plain loop instead, so that the deepest documents
 /// ``JsonDecodingOptions/maxDepth`` allows need no more stack than before.
-@usableFromInline
 enum ItemCollector {
     /// The largest stack chunk in bytes.
-    @usableFromInline static var maxChunkBytes: Int { 1024 }
+    static var maxChunkBytes: Int { 1024 }
     /// The stack all open chunks of one document may use, in bytes.
-    @usableFromInline static var stackBudget: Int { 32 * 1024 }
+    static var stackBudget: Int { 32 * 1024 }
     /// Collections nested deeper than this are read with a plain growing loop: the chunked reader
     /// needs more stack per level, and the deepest documents must fit a secondary thread's stack.
-    @usableFromInline static var maxDepth: Int { 8 }
+    static var maxDepth: Int { 8 }
 
     /// The items of a collection, handed to `collect`'s `finish` with their count: a function that
     /// passes every chunk, in order, to a body that must move all of the chunk's items out. Only
     /// the `make…` functions below use it.
-    @usableFromInline
     typealias ItemChunks<Item> = ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void
 
     /// The `count` items of `chunks`, moved into a new array.
-    @inlinable
     static func makeArray<Item>(count: Int, from chunks: ItemChunks<Item>) -> [Item] {
         [Item](unsafeUninitializedCapacity: count) { output, initialized in
             guard let start = output.baseAddress else { return }
@@ -41,7 +38,6 @@ enum ItemCollector {
     }
 
     /// The `count` items of `chunks`, each made an element by `convert`, in a new array.
-    @inlinable
     static func makeArray<Item, Element>(count: Int, from chunks: ItemChunks<Item>,
                                          converting convert: (Item) -> Element) -> [Element] {
         withoutActuallyEscaping(convert) { convert in
@@ -60,7 +56,6 @@ enum ItemCollector {
     /// The `count` objects of `chunks`, which `Object.read` made, in a new array of `Object`: the
     /// objects were collected as `AnyObject`s by code compiled once, and are known to be `Object`s
     /// without a check (``objectMadeByRead(_:as:)``).
-    @inlinable
     static func makeArray<Object: AnyObject>(count: Int, of _: Object.Type, from chunks: ItemChunks<AnyObject>) -> [Object] {
         [Object](unsafeUninitializedCapacity: count) { output, initialized in
             guard let start = output.baseAddress else { return }
@@ -76,14 +71,13 @@ enum ItemCollector {
 
     /// An item collected as `AnyObject` that `Object.read(from:)` made: an `Object`, given back
     /// without the dynamic cast a checked `as!` would cost each element of an array of DTOs.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func objectMadeByRead<Object: AnyObject>(_ item: AnyObject, as _: Object.Type) -> Object {
         unsafeDowncast(item, to: Object.self)
     }
 
     /// The `count` members of `chunks`, each a name and an item made a value by `convert`, in a
     /// new dictionary.
-    @inlinable
     static func makeDictionary<Key: Hashable, Item, Value>(count: Int, from chunks: ItemChunks<(Key, Item)>,
                                                           converting convert: (Item) -> Value) -> [Key: Value] {
         withoutActuallyEscaping(convert) { convert in
@@ -99,14 +93,12 @@ enum ItemCollector {
     }
 
     /// Items read so far into one chunk; chunks link back to the previous (older) one.
-    @usableFromInline
     struct Chunk<Item> {
-        @usableFromInline let base: UnsafeMutablePointer<Item>
-        @usableFromInline let count: Int
-        @usableFromInline let previous: UnsafePointer<Chunk<Item>>?
+        let base: UnsafeMutablePointer<Item>
+        let count: Int
+        let previous: UnsafePointer<Chunk<Item>>?
 
-        @inlinable
-        init(base: UnsafeMutablePointer<Item>, count: Int, previous: UnsafePointer<Chunk<Item>>?) {
+            init(base: UnsafeMutablePointer<Item>, count: Int, previous: UnsafePointer<Chunk<Item>>?) {
             self.base = base
             self.count = count
             self.previous = previous
@@ -120,7 +112,6 @@ enum ItemCollector {
     ///   - hasMore: consumes the separator after an item and says whether another follows.
     ///   - finish: builds the result from the item count and a function that passes every chunk,
     ///     in order, to a body that must move all of the chunk's items out.
-    @inlinable
     static func collect<Item, Result>(
         _ reader: inout JsonReader,
         readItem: (inout JsonReader, Int) throws -> Item,
@@ -132,7 +123,6 @@ enum ItemCollector {
                         readItem: readItem, hasMore: hasMore, finish: finish)
     }
 
-    @inlinable
     static func fill<Item, Result>(
         _ reader: inout JsonReader,
         capacity: Int,
@@ -183,7 +173,6 @@ enum ItemCollector {
     }
 
     /// The rest of a collection too large for the stack budget: one heap buffer, doubled as needed.
-    @inlinable
     static func fillOnHeap<Item, Result>(
         _ reader: inout JsonReader,
         previous: UnsafePointer<Chunk<Item>>?,
@@ -220,7 +209,6 @@ enum ItemCollector {
     }
 
     /// Passes the chunks ending at `chunk` to `body`, oldest first.
-    @inlinable
     static func consumeInOrder<Item>(_ chunk: UnsafePointer<Chunk<Item>>,
                                      _ body: (UnsafeMutablePointer<Item>, Int) -> Void) {
         if let previous = chunk.pointee.previous { consumeInOrder(previous, body) }

@@ -42,7 +42,6 @@ extension JsonReader {
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
     /// (dates, numbers in strings, enum names). Escaped content is unescaped into temporary storage.
     /// (Not public: the bytes are valid only inside `body`.)
-    @inlinable
     mutating func withStringBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
         skipWhitespace()
         guard cursor < end, cursor.pointee == .quote else { throw error("a string") }

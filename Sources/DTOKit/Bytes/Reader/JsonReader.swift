@@ -27,7 +27,7 @@ public struct JsonReader: ~Copyable {
     @usableFromInline var cursor: UnsafePointer<UInt8>
     @usableFromInline var depth: Int = 0
     /// Stack bytes that collections being read may still use for their items (see `ItemCollector`).
-    @usableFromInline var collectBudget: Int = ItemCollector.stackBudget
+    var collectBudget: Int = ItemCollector.stackBudget
     /// The options this document is read with.
     public let options: JsonDecodingOptions
     /// ``SmallStringLayout/isVerified``, read once per document rather than once per string.
