@@ -23,7 +23,8 @@ extension DTOKitPlugin: XcodeBuildToolPlugin {
         // A plugin sees a file only when it is a member of the target, and Xcode makes a .json file a
         // resource: the snapshot would ship inside the app (see the README, Xcode projects).
         for file in target.inputFiles where file.type == .resource
-            && (file.url.lastPathComponent.hasSuffix(".metadata.json") || file.url.pathExtension == "options") {
+            && (SnapshotFileNames.isSnapshot(file.url.lastPathComponent)
+                || file.url.pathExtension == SnapshotFileNames.optionsExtension) {
             Diagnostics.warning("""
                 \(file.url.lastPathComponent) is a resource of target '\(target.displayName)', so Xcode copies it \
                 into the app: keep the snapshot in a Swift package of its own (a DTOs target with DTOKitPlugin) and \
@@ -52,7 +53,7 @@ struct SnapshotCommands {
         let optionsFiles = files.filter { $0.pathExtension == SnapshotFileNames.optionsExtension }
         for options in optionsFiles {
             let base = options.deletingPathExtension().lastPathComponent
-            if !snapshots.contains(where: { SnapshotFileNames.baseName(ofSnapshot: $0.lastPathComponent) == base }) {
+            if !snapshots.contains(where: { Self.options(options, belongTo: $0) }) {
                 Diagnostics.error("""
                     \(options.path): DTOKitPlugin found `\(options.lastPathComponent)` but no \
                     `\(SnapshotFileNames.snapshotFileName(forBase: base))` next to it in target '\(targetName)'. Add the \
@@ -75,7 +76,7 @@ struct SnapshotCommands {
             let fileCount = SnapshotFileNames.buildPluginFileCount
             let outputs = SnapshotFileNames.outputFileNames(forBase: base, fileCount: fileCount)
                 .map { outputDirectory.appendingPathComponent($0) }
-            let options = optionsFiles.first { $0.lastPathComponent == SnapshotFileNames.optionsFileName(forBase: base) }
+            let options = optionsFiles.first { Self.options($0, belongTo: snapshot) }
             let siblings = snapshots.filter { $0 != snapshot }
             var arguments = ["generate", snapshot.path, "--output-dir", outputDirectory.path,
                              "--file-count", String(fileCount)]
@@ -87,5 +88,13 @@ struct SnapshotCommands {
                 inputFiles: [snapshot] + (options.map { [$0] } ?? []) + siblings,
                 outputFiles: outputs)
         }
+    }
+
+    /// Whether `options` is the options file of `snapshot`: `NAME.options` in the same folder as
+    /// `NAME.metadata.json` (where `dtokit generate` and `dtokit update` look for it too).
+    static func options(_ options: URL, belongTo snapshot: URL) -> Bool {
+        let base = SnapshotFileNames.baseName(ofSnapshot: snapshot.lastPathComponent)
+        return options.lastPathComponent == SnapshotFileNames.optionsFileName(forBase: base)
+            && options.deletingLastPathComponent().standardizedFileURL == snapshot.deletingLastPathComponent().standardizedFileURL
     }
 }

@@ -21,7 +21,7 @@ enum SnapshotFileNames {
     /// `techstacks.metadata.json` → `techstacks`. A path loses its folder; a name ending in a plain `.json`
     /// (a snapshot given to `dtokit generate` under another name) loses that; any other name stays whole.
     static func baseName(ofSnapshot path: String) -> String {
-        var name = Substring(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        var name = path.split(separator: "/").last ?? ""
         for suffix in [snapshotSuffix, ".json"] where name.count > suffix.count && name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break

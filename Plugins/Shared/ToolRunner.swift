@@ -6,9 +6,10 @@ import PackagePlugin
 /// Runs the `dtokit` tool; fails when it fails.
 enum ToolRunner {
     /// Runs the tool, in `directory` when given (so that the paths it prints are the package's). Its
-    /// output and diagnostics go straight to the plugin's: they are already in the form compilers write
-    /// (`FILE:LINE:COLUMN: error: …`, then a `note:`), which terminals and IDEs point at, and which
-    /// re-reporting through `Diagnostics` would prefix a second time or strip of its file on the command line.
+    /// output and diagnostics go straight to the plugin's: they already name their file the way compilers
+    /// do (`FILE:LINE:COLUMN: error: …` then a `note:`, or `FILE: warning: …`), which terminals and IDEs
+    /// point at, and which re-reporting through `Diagnostics` would prefix a second time or strip of its
+    /// file on the command line.
     static func run(_ tool: URL, _ arguments: [String], in directory: URL? = nil) throws {
         let process = Process()
         process.executableURL = tool

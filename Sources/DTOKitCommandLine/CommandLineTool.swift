@@ -2,7 +2,7 @@ import DTOKitGenerateCommand
 import DTOKitGenerator
 import Foundation
 
-/// The `dtokit` command line: `generate`, `fetch`, `init`, `help`; for the `dtokit` executable and the
+/// The `dtokit` command line: `generate`, `fetch`, `update`, `init`, `help`; for the `dtokit` executable and the
 /// command plugins' tool. (The build plugin's tool has only `generate`, the same code: see
 /// `GenerateCommand`.)
 public enum CommandLineTool {

@@ -39,7 +39,7 @@ struct InitCommand {
             throw UsageError(message: "--target-dir must name the target's folder, found `\(targetDirectory)`", help: Help.initTarget)
         }
         if let name = list.values["--name"] {
-            let base = SnapshotFileNames.isSnapshot(name) ? SnapshotFileNames.baseName(ofSnapshot: name) : name
+            let base = SnapshotFileNames.isSnapshot(name) ? String(name.dropLast(SnapshotFileNames.snapshotSuffix.count)) : name
             guard !base.isEmpty, !base.hasPrefix("."), !base.contains("/"), !base.contains("\\") else {
                 throw UsageError(message: "--name must be a file name without folder or extension, such as `api`, found `\(name)`",
                                  help: Help.initTarget)

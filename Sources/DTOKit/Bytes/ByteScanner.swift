@@ -2,14 +2,15 @@
 ///
 /// It reads memory it does not own, so it exists only inside the calls that make one
 /// (``scanning(_:_:)``, `JsonReader.withStringScanner(_:)`): it is non-copyable and handed out `inout`.
-/// Every read is bounds-checked.
+/// It never reads outside its bytes: the subscript checks, the other reads guard their ranges, and the
+/// position moves only forward within the bounds (``advance(_:)``, ``move(to:)``).
 struct ByteScanner: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The part of `bytes` being scanned (all of it, or less once whitespace is trimmed).
     private(set) var startIndex = 0
     private(set) var endIndex: Int
     /// The next byte to read; `endIndex` at the end.
-    var index = 0
+    private(set) var index = 0
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -43,6 +44,18 @@ struct ByteScanner: ~Copyable {
     func peek(_ offset: Int = 0) -> UInt8? {
         let position = index + offset
         return position >= startIndex && position < endIndex ? bytes[position] : nil
+    }
+
+    /// Moves past `count` bytes (at most to the end).
+    mutating func advance(_ count: Int = 1) {
+        index = min(index + max(0, count), endIndex)
+    }
+
+    /// Moves to `position`, a place between the current one and the end (where a caller's own scan
+    /// with the subscript stopped).
+    mutating func move(to position: Int) {
+        precondition(position >= index && position <= endIndex, "DTOKit: a ByteScanner moved outside its bytes")
+        index = position
     }
 
     /// Back to the first byte of all the bytes.

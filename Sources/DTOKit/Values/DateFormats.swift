@@ -36,7 +36,7 @@ public enum DateFormats {
         let milliseconds = isNegative ? -magnitude : magnitude
         if scanner.peek() == .plus || scanner.peek() == .minus {
             // The offset says which zone the sender was in; the instant does not depend on it.
-            scanner.index += 1
+            scanner.advance()
             guard scanner.digits(4) != nil else { return nil }
         }
         guard scanner.consume(UInt8(ascii: ")")) else { return nil }
@@ -76,7 +76,7 @@ public enum DateFormats {
         if scanner.consume(UInt8(ascii: "Z")) || scanner.consume(UInt8(ascii: "z")) {
             // UTC
         } else if let sign = scanner.peek(), sign == .plus || sign == .minus {
-            scanner.index += 1
+            scanner.advance()
             guard let offsetHours = scanner.digits(2), offsetHours <= 23 else { return nil }
             var offsetMinutes = 0
             if !scanner.isAtEnd {

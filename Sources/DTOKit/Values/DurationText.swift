@@ -124,7 +124,7 @@ enum DurationText {
             let (withFraction, overflow3) = sum.addingReportingOverflow(fraction)
             if wholeOverflowed || overflow1 || overflow2 || overflow3 { overflowed = true } else { total = withFraction }
         }
-        scanner.index = i
+        scanner.move(to: i)
         return overflowed ? .some(nil) : total
     }
 

@@ -1,7 +1,7 @@
 /// The keys of an options file, in the order a ServiceStack `/* Options: */` header lists them, DTOKit's
 /// own last: the one list behind the parser (``OptionsFile``), the header the generator writes, the
 /// options file `dtokit init` writes, and the check that the docs describe every key.
-public enum OptionKey: String, CaseIterable, Sendable {
+package enum OptionKey: String, CaseIterable, Sendable {
     case baseUrl = "BaseUrl"
     case baseClass = "BaseClass"
     case addModelExtensions = "AddModelExtensions"

@@ -98,7 +98,7 @@ enum ItemCollector {
         let count: Int
         let previous: UnsafePointer<Chunk<Item>>?
 
-            init(base: UnsafeMutablePointer<Item>, count: Int, previous: UnsafePointer<Chunk<Item>>?) {
+        init(base: UnsafeMutablePointer<Item>, count: Int, previous: UnsafePointer<Chunk<Item>>?) {
             self.base = base
             self.count = count
             self.previous = previous

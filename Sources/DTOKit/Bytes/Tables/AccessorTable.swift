@@ -9,11 +9,13 @@
 /// Non-copyable: it owns its memory and frees it when it goes.
 struct AccessorTable: ~Copyable, @unchecked Sendable {
     // Immutable after `init`, so the table can be shared between threads (hence `@unchecked`).
-    /// The accessors, unretained: `Metadata.properties` keeps them alive as long as the table lives,
-    /// and the loops below call them without retaining and releasing them (and
+    /// The accessors, unretained (`retained` keeps them alive as long as the table lives), so that
+    /// the loops below call them without retaining and releasing them (and
     /// without a closure frame per nesting level, see ``JsonDecodingOptions/maxDepth``), with objects
     /// ``checked(_:)`` returned.
     let table: UnsafeMutablePointer<Unmanaged<PropertyAccessors>>
+    /// The same accessors, retained: what keeps `table`'s entries alive for as long as the table.
+    private let retained: [PropertyAccessors]
     let count: Int
     /// The class all accessors were made for (or a subclass of all of them): an instance of exactly
     /// that class needs no further check.
@@ -42,9 +44,10 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
         }
         ownerChecks = checks
         ownerNames = names
-        count = properties.count
+        retained = properties.map(\.accessors)
+        count = retained.count
         table = UnsafeMutablePointer<Unmanaged<PropertyAccessors>>.allocate(capacity: max(1, count))
-        table.initialize(from: properties.map { Unmanaged.passUnretained($0.accessors) }, count: count)
+        table.initialize(from: retained.map { Unmanaged.passUnretained($0) }, count: count)
     }
 
     deinit {

@@ -3,7 +3,7 @@
 /// one) with two loads, two XORs and a mask, before any other matching.
 ///
 /// The first 16 bytes of the pattern are held in `first`/`second` (little-endian), the bytes past
-/// the pattern masked out; longer patterns compare their remaining bytes with ``Metadata``'s copy.
+/// the pattern masked out; longer patterns compare their remaining bytes with ``MemberTable``'s copy.
 struct MemberPattern {
     var first: UInt64 = 0
     var second: UInt64 = 0

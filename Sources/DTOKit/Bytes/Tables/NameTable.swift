@@ -40,7 +40,7 @@ struct NameTable: ~Copyable, @unchecked Sendable {
         starts.deallocate()
     }
 
-    /// The bytes of the name at `index`.
+    /// The bytes of the name at `index`, valid while the table lives (use them within the borrow).
     func name(at index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
     }

@@ -39,7 +39,9 @@ extension JsonWriter {
         return true
     }
 
-    /// Writes valid UTF-8 bytes as a JSON string: a `[UInt8]`, a `Substring`'s `utf8`, `Data`…
+    /// Writes UTF-8 bytes as a JSON string: a `[UInt8]`, a `Substring`'s `utf8`, `Data`… The bytes must
+    /// be valid UTF-8 (they are copied as they are, escapes aside): for text of unknown origin, make a
+    /// `String` first (`String(decoding:as:)`) and write that.
     public mutating func writeString<Bytes: Collection>(utf8 bytes: Bytes) where Bytes.Element == UInt8 {
         if bytes.withContiguousStorageIfAvailable({ writeString(unsafeUTF8: $0) }) == nil {
             Array(bytes).withUnsafeBufferPointer { writeString(unsafeUTF8: $0) }
