@@ -104,7 +104,7 @@ extension Resolver {
             if let generic = classesByName[name], !generic.genericArgs.isEmpty, arguments.isEmpty { return nil }
             return .newInstance
         case .bytes: return .emptyArray
-        case .enumeration, .genericParameter, .protocolType, .configuredBaseClass: return nil
+        case .enumeration, .genericParameter, .protocolType, .configuredBaseClass, .library: return nil
         }
     }
 

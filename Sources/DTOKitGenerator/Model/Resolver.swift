@@ -10,6 +10,7 @@ struct Resolver {
     let fileName: String
     let mapper: TypeMapper
     let names: ShadowedNames
+    let library: LibraryTypes
     let warnings: WarningLog
     /// Generated classes by Swift name.
     let classesByName: [String: TypeDefinition]
@@ -36,6 +37,7 @@ struct Resolver {
         }
         classesByName = classes
         names = ShadowedNames(generatedNames: Set(kinds.keys))
+        library = LibraryTypes(names: names)
         mapper = TypeMapper(generated: kinds, generatedArity: classes.mapValues(\.genericArgs.count),
                             userProvided: selection.deliberatelyExcludedNames,
                             treatAsString: Set(options.treatTypesAsStrings), names: names,
@@ -43,7 +45,7 @@ struct Resolver {
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
     }
 
-    func resolve() -> [ResolvedType] {
+    func resolve() -> ResolvedModule {
         var result: [ResolvedType] = []
         for type in selection.types {
             if type.isEnum {
@@ -60,7 +62,7 @@ struct Resolver {
             result.append(.excluded(name: SwiftNames.stripArity(type.name), baseName: SwiftNames.stripArity(base.name),
                                     baseArguments: base.genericArgs))
         }
-        return result
+        return ResolvedModule(types: result, library: library, accessLevel: options.accessLevel)
     }
 
     // MARK: Classes
@@ -122,13 +124,23 @@ struct Resolver {
 
         let isRoot = baseKind != .generated
         let subclasses = isRoot && type.genericArgs.isEmpty ? subclasses(of: type) : []
-        return ResolvedClass(
-            name: swiftName, genericParameters: type.genericArgs, base: base, baseKind: baseKind,
+        var resolved = ResolvedClass(
+            name: swiftName, genericParameters: type.genericArgs, genericConstraints: genericConstraints,
+            base: base, baseKind: baseKind,
             returnType: returnType, conformances: conformances, members: members,
             metadataProperties: metadataProperties, ownPropertyCount: ownPropertyCount, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
             isRequest: operation != nil, isConformanceRoot: isRoot, subclasses: subclasses,
             annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
             documentation: options.addDescriptionAsComments ? type.description : nil)
+        resolved.metadata = metadata(of: resolved)
+        resolved.codable = codable(of: resolved)
+        return resolved
+    }
+
+    /// What generic parameters are constrained to: the runtime reads and writes them
+    /// (`JsonConvertible`), Codable code decodes them.
+    private var genericConstraints: [SwiftType] {
+        (options.addModelExtensions ? [library.jsonConvertible] : []) + (options.addCodable ? [library.codable] : [])
     }
 
     /// The Swift base class, its kind, and the members of a runtime base the class declares itself.

@@ -1,0 +1,256 @@
+/// Writes the structured Swift layer (``Declaration``, ``Expression``) as source text: the one place
+/// that knows how Swift spells things. Four spaces indent each level.
+struct SwiftRenderer {
+    private(set) var lines: [String] = []
+    /// The line being written, and the indentation it started at.
+    private var current = ""
+    private var currentIndentation = 0
+    private var indentation = 0
+
+    /// The lines of `declarations`, without line breaks.
+    static func lines(of declarations: [Declaration]) -> [String] {
+        var renderer = SwiftRenderer()
+        for declaration in declarations { renderer.declaration(declaration) }
+        return renderer.lines
+    }
+
+    // MARK: Lines
+
+    mutating func write(_ text: String) {
+        if current.isEmpty { currentIndentation = indentation }
+        current += text
+    }
+
+    /// Ends the line being written (a blank line when nothing was).
+    mutating func endLine() {
+        lines.append(current.isEmpty ? "" : String(repeating: "    ", count: currentIndentation) + current)
+        current = ""
+    }
+
+    mutating func indented(_ body: (inout SwiftRenderer) -> Void) {
+        indentation += 1
+        body(&self)
+        indentation -= 1
+    }
+
+    // MARK: Declarations
+
+    private mutating func declaration(_ declaration: Declaration) {
+        switch declaration {
+        case .comment(let comment):
+            self.comment(comment)
+            return
+        case .blankLine:
+            break
+        case .moduleImport(let moduleImport):
+            if let access = moduleImport.access { write(Self.keyword(access) + " ") }
+            write("import " + moduleImport.module)
+        case .type(let type):
+            typeDeclaration(type)
+        case .variable(let variable):
+            self.variable(variable)
+        case .function(let function):
+            self.function(function)
+        case .typeAlias(let modifiers, let name, let type):
+            write(Self.modifiers(modifiers) + "typealias " + Self.escaped(name) + " = " + Self.spelling(type))
+        case .associatedType(let name):
+            write("associatedtype " + Self.escaped(name))
+        case .enumCase(let name, let rawValue):
+            write("case " + Self.escaped(name))
+            if let rawValue {
+                write(" = ")
+                expression(rawValue)
+            }
+        }
+        endLine()
+    }
+
+    private mutating func typeDeclaration(_ type: TypeDeclaration) {
+        var header = Self.modifiers(type.modifiers) + Self.keyword(type.kind) + " " + Self.escaped(type.name)
+        if !type.genericParameters.isEmpty {
+            header += "<" + type.genericParameters.map { parameter in
+                Self.escaped(parameter.name)
+                    + (parameter.constraints.isEmpty ? "" : ": " + parameter.constraints.map(Self.spelling).joined(separator: " & "))
+            }.joined(separator: ", ") + ">"
+        }
+        if !type.inherits.isEmpty { header += ": " + type.inherits.map(Self.spelling).joined(separator: ", ") }
+        write(header)
+        if type.members.isEmpty, type.layout == .oneLine {
+            write(" {}")
+            return
+        }
+        write(" {")
+        endLine()
+        indented { renderer in
+            for member in type.members { renderer.declaration(member) }
+        }
+        write("}")
+    }
+
+    private mutating func variable(_ variable: Variable) {
+        write(Self.modifiers(variable.modifiers) + (variable.binding == .let ? "let " : "var ") + Self.escaped(variable.name))
+        if let type = variable.type { write(": " + Self.spelling(syntax: type)) }
+        switch variable.value {
+        case .none:
+            break
+        case .initial(let value):
+            write(" = ")
+            expression(value)
+        case .computed(let getter):
+            write(" ")
+            block(getter, .lines)
+        case .requirement:
+            write(" { get set }")
+        }
+    }
+
+    private mutating func function(_ function: Function) {
+        switch function.name {
+        case .initializer: write(Self.modifiers(function.modifiers) + "init(")
+        case .named(let name): write(Self.modifiers(function.modifiers) + "func " + Self.escaped(name) + "(")
+        }
+        // Swift accepts keywords as argument labels as they are.
+        write(function.parameters.map { parameter in
+            (parameter.label.map { $0 + " " } ?? "") + Self.escaped(parameter.name) + ": " + Self.spelling(syntax: parameter.type)
+        }.joined(separator: ", ") + ")")
+        if function.isThrowing { write(" throws") }
+        write(" ")
+        block(function.body, function.layout)
+    }
+
+    // MARK: Statements
+
+    /// `{ … }` after what the line holds.
+    mutating func block(_ statements: [Statement], _ layout: Layout) {
+        switch layout {
+        case .oneLine:
+            guard !statements.isEmpty else { return write("{}") }
+            write("{ ")
+            for (index, statement) in statements.enumerated() {
+                if index > 0 { write("; ") }
+                self.statement(statement)
+            }
+            write(" }")
+        case .lines:
+            write("{")
+            endLine()
+            indented { renderer in
+                for statement in statements {
+                    renderer.statement(statement)
+                    renderer.endLine()
+                }
+            }
+            write("}")
+        }
+    }
+
+    private mutating func statement(_ statement: Statement) {
+        switch statement {
+        case .expression(let value):
+            expression(value)
+        case .binding(let binding, let name, let value):
+            write((binding == .let ? "let " : "var ") + Self.escaped(name) + " = ")
+            expression(value)
+        case .assignment(let target, let value):
+            expression(target)
+            write(" = ")
+            expression(value)
+        case .discard(let value):
+            write("_ = ")
+            expression(value)
+        case .return(let value):
+            write("return ")
+            expression(value)
+        case .if(let condition, let body, let layout):
+            write("if ")
+            expression(condition)
+            write(" ")
+            block(body, layout)
+        }
+    }
+
+    // MARK: Comments
+
+    private mutating func comment(_ comment: Comment) {
+        switch comment {
+        case .documentation(let text):
+            for part in text.split(whereSeparator: \.isNewline) {
+                let cleaned = SwiftSyntax.commentText(String(part))
+                if !cleaned.isEmpty {
+                    write("/// " + cleaned)
+                    endLine()
+                }
+            }
+            return
+        case .line(let text):
+            write("// " + SwiftSyntax.commentText(text))
+        case .note(let parts):
+            write("//" + SwiftSyntax.commentText(parts.map { part -> String in
+                switch part {
+                case .text(let text): return text
+                case .type(let type): return Self.spelling(type)
+                }
+            }.joined()))
+        case .attribute(let name, let arguments):
+            write("// @" + SwiftSyntax.commentText(name) + "(" + arguments.map(Self.attributeArgument).joined(separator: ", ") + ")")
+        case .block(let title, let lines):
+            write("/* " + SwiftSyntax.blockCommentText(title))
+            endLine()
+            for line in lines {
+                write(SwiftSyntax.blockCommentText(line))
+                endLine()
+            }
+            write("*/")
+        }
+        endLine()
+    }
+
+    private static func attributeArgument(_ argument: AttributeArgument) -> String {
+        let value: String
+        switch argument.value {
+        case .string(let text): value = SwiftSyntax.commentText(SwiftSyntax.stringLiteral(text))
+        case .typeOf(let name): value = "typeof(" + SwiftSyntax.commentText(name) + ")"
+        case .verbatim(let text): value = SwiftSyntax.commentText(text)
+        }
+        return argument.label.map { SwiftSyntax.commentText($0) + "=" + value } ?? value
+    }
+
+    // MARK: Words
+
+    static func escaped(_ identifier: String) -> String {
+        SwiftSyntax.escaped(identifier)
+    }
+
+    private static func modifiers(_ modifiers: [Modifier]) -> String {
+        var text = ""
+        for modifier in modifiers {
+            switch modifier {
+            case .access(let level): text += level == .internal ? "" : keyword(level) + " "
+            case .nonisolated: text += "nonisolated "
+            case .required: text += "required "
+            case .override: text += "override "
+            case .static: text += "static "
+            case .private: text += "private "
+            }
+        }
+        return text
+    }
+
+    private static func keyword(_ level: GeneratorOptions.AccessLevel) -> String {
+        switch level {
+        case .public: return "public"
+        case .package: return "package"
+        case .internal: return "internal"
+        }
+    }
+
+    private static func keyword(_ kind: TypeDeclaration.Kind) -> String {
+        switch kind {
+        case .class: return "class"
+        case .struct: return "struct"
+        case .enum: return "enum"
+        case .protocol: return "protocol"
+        case .extension: return "extension"
+        }
+    }
+}
