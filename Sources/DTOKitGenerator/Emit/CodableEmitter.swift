@@ -14,7 +14,7 @@ struct CodableEmitter {
         guard case .classType(let type) = type, let codable = type.codable else { return [] }
         let properties = codable.properties
         let keys = TypeDeclaration(
-            modifiers: [.private], kind: .enum, name: "CodingKeys",
+            modifiers: Modifiers(isPrivate: true), kind: .enum, name: "CodingKeys",
             inherits: properties.isEmpty ? [library.codingKey] : [library.string, library.codingKey],
             members: properties.map { coded in
                 let property = coded.property
@@ -25,22 +25,22 @@ struct CodableEmitter {
         func keyed(_ coder: String) -> Expression {
             .call(.member(.name(coder), "container"), [Argument("keyedBy", .metatype(Self.codingKeys))])
         }
-        var decode: [Statement] = codable.callsSuperInit ? [.expression(.call(.initializer(.superValue), []))] : []
+        var decode: [Expression] = codable.callsSuperInit ? [.call(.initializer(.superValue), [])] : []
         if !properties.isEmpty { decode.append(.binding(.let, "container", .try(keyed("decoder")))) }
         decode += properties.map { .assignment(.member(.selfValue, $0.property.name), decodeExpression($0, from: container)) }
 
-        let encode: [Statement] = properties.isEmpty ? [.discard(keyed("encoder"))]
+        let encode: [Expression] = properties.isEmpty ? [.discard(keyed("encoder"))]
             : [.binding(.var, "container", keyed("encoder"))] + properties.map { encodeStatement($0, into: container) }
 
         return [
             .blankLine,
             .type(keys),
             .blankLine,
-            .function(Function(modifiers: [.required, .access(access)], name: .initializer,
+            .function(Function(modifiers: Modifiers(access: access, isRequired: true), name: .initializer,
                                parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
                                isThrowing: true, body: decode, layout: .lines)),
             .blankLine,
-            .function(Function(modifiers: [.access(access)] + (codable.overridesEncode ? [.override] : []), name: .named("encode"),
+            .function(Function(modifiers: Modifiers(access: access, isOverride: codable.overridesEncode), name: .named("encode"),
                                parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
                                isThrowing: true, body: encode, layout: .lines)),
         ]
@@ -66,12 +66,12 @@ struct CodableEmitter {
             ])
             let encode = Expression.call(.member(coding, "encode"), [Argument(nil, .selfValue), Argument("to", .name("encoder"))])
             return [conformanceExtension(of: type.name, codable.conformance, members: [
-                .function(Function(modifiers: [.access(access)], name: .initializer,
+                .function(Function(modifiers: Modifiers(access: access), name: .initializer,
                                    parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
                                    isThrowing: true, body: [.assignment(.selfValue, .try(decode))], layout: .lines)),
-                .function(Function(modifiers: [.access(access)], name: .named("encode"),
+                .function(Function(modifiers: Modifiers(access: access), name: .named("encode"),
                                    parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
-                                   isThrowing: true, body: [.expression(.try(encode))], layout: .lines)),
+                                   isThrowing: true, body: [.try(encode)], layout: .lines)),
             ])]
         case .protocolType, .excluded:
             return []
@@ -79,7 +79,7 @@ struct CodableEmitter {
     }
 
     private func conformanceExtension(of name: String, _ conformance: SwiftType, members: [Declaration]) -> Declaration {
-        .type(TypeDeclaration(modifiers: [.nonisolated], kind: .extension, name: name, inherits: [conformance],
+        .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name, inherits: [conformance],
                               members: members, layout: .oneLine))
     }
 
@@ -105,7 +105,7 @@ struct CodableEmitter {
     }
 
     /// `try container.encodeIfPresent(self.duration.map(TimeSpan.init), forKey: .duration)`.
-    private func encodeStatement(_ coded: CodedProperty, into container: Expression) -> Statement {
+    private func encodeStatement(_ coded: CodedProperty, into container: Expression) -> Expression {
         let property = coded.property
         let isOptional = property.type.isOptional
         let stored = Expression.member(.selfValue, property.name)
@@ -118,7 +118,7 @@ struct CodableEmitter {
             case .dictionaryValues: value = .call(.member(isOptional ? .optionalChain(stored) : stored, "mapValues"), [wrap])
             }
         }
-        return .expression(.try(.call(.member(container, isOptional ? "encodeIfPresent" : "encode"),
-                                      [Argument(nil, value), Argument("forKey", .implicitMember(property.name))])))
+        return .try(.call(.member(container, isOptional ? "encodeIfPresent" : "encode"),
+                          [Argument(nil, value), Argument("forKey", .implicitMember(property.name))]))
     }
 }

@@ -18,7 +18,7 @@ struct DeclarationEmitter {
     private func declarations(of type: ResolvedClass, extraMembers: [Declaration]) -> [Declaration] {
         var body: [Declaration] = []
         if let returnType = type.returnType {
-            body += [.typeAlias(modifiers: [.access(access)], name: "Return", type: returnType), .blankLine]
+            body += [.typeAlias(modifiers: Modifiers(access: access), name: "Return", type: returnType), .blankLine]
         }
         for (index, member) in type.members.enumerated() {
             switch member {
@@ -29,18 +29,18 @@ struct DeclarationEmitter {
                 if hasComments, index > 0 { body.append(.blankLine) }
                 body += documentation(property.documentation) + AnnotationEmitter.comments(property.annotations)
                 body.append(.variable(Variable(
-                    modifiers: [.access(access)], binding: .var, name: property.name, type: .type(property.type),
+                    modifiers: Modifiers(access: access), binding: .var, name: property.name, type: .type(property.type),
                     value: property.initialValue.map { .initial($0.expression(for: property.type)) } ?? .none)))
             }
         }
         if !type.members.isEmpty { body.append(.blankLine) }
         body.append(.function(Function(
-            modifiers: [.required, .access(access)] + (type.baseKind == .configured ? [.override] : []),
+            modifiers: Modifiers(access: access, isRequired: true, isOverride: type.baseKind == .configured),
             name: .initializer, parameters: [], isThrowing: false,
-            body: type.baseKind == .none ? [] : [.expression(.call(.initializer(.superValue), []))], layout: .oneLine)))
+            body: type.baseKind == .none ? [] : [.call(.initializer(.superValue), [])], layout: .oneLine)))
         let declaration = TypeDeclaration(
-            modifiers: [.access(access), .nonisolated], kind: .class, name: type.name,
-            genericParameters: type.genericParameters.map { .init(name: $0, constraints: type.genericConstraints) },
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: .class, name: type.name,
+            genericParameters: type.genericParameters, genericConstraints: type.genericConstraints,
             inherits: (type.base.map { [$0] } ?? []) + type.conformances, members: body + extraMembers)
         return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
     }
@@ -51,10 +51,10 @@ struct DeclarationEmitter {
         let enumType = SwiftType.named(type.name, [], .enumeration, module: nil)
         var members: [Declaration] = []
         if type.style == .flags {
-            members.append(.variable(Variable(modifiers: [.access(access)], binding: .let, name: "rawValue",
+            members.append(.variable(Variable(modifiers: Modifiers(access: access), binding: .let, name: "rawValue",
                                               type: .type(type.rawValueType), value: .none)))
             members.append(.function(Function(
-                modifiers: [.access(access)], name: .initializer,
+                modifiers: Modifiers(access: access), name: .initializer,
                 parameters: [.init(label: nil, name: "rawValue", type: .type(type.rawValueType))], isThrowing: false,
                 body: [.assignment(.member(.selfValue, "rawValue"), .name("rawValue"))], layout: .oneLine)))
             members.append(.blankLine)
@@ -72,11 +72,11 @@ struct DeclarationEmitter {
                 let value: Expression = enumCase.value == 0 ? .array([], .oneLine)
                     : .call(.type(enumType), [Argument("rawValue", .integer(enumCase.value))])
                 members.append(.variable(Variable(
-                    modifiers: [.access(access), .static], binding: .let, name: enumCase.name,
+                    modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: enumCase.name,
                     type: enumCase.value == 0 ? .type(enumType) : nil, value: .initial(value))))
             }
         }
-        let declaration = TypeDeclaration(modifiers: [.access(access), .nonisolated], kind: type.style == .flags ? .struct : .enum,
+        let declaration = TypeDeclaration(modifiers: Modifiers(access: access, isNonisolated: true), kind: type.style == .flags ? .struct : .enum,
                                           name: type.name, inherits: type.conformances, members: members)
         return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
     }
@@ -87,11 +87,11 @@ struct DeclarationEmitter {
         var members: [Declaration] = type.associatedTypes.map { .associatedType($0) }
         for property in type.properties {
             members += documentation(property.documentation)
-            members.append(.variable(Variable(modifiers: [], binding: .var, name: property.name, type: .type(property.type),
+            members.append(.variable(Variable(modifiers: Modifiers(), binding: .var, name: property.name, type: .type(property.type),
                                               value: .requirement)))
         }
         let declaration = TypeDeclaration(
-            modifiers: [.access(access), .nonisolated], kind: .protocol, name: type.name,
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: .protocol, name: type.name,
             inherits: type.inherits.map { .named($0, [], .protocolType, module: nil) }, members: members)
         return documentation(type.documentation) + [.type(declaration)]
     }

@@ -19,25 +19,25 @@ struct MetadataEmitter {
         var members: [Declaration] = []
         if !metadata.dispatch.isEmpty {
             // `metadata` of the class it is called on: `if self == Ring.self { return Ring.ringMetadata }`.
-            let getter: [Statement] = metadata.dispatch.map { subclass in
+            let getter: [Expression] = metadata.dispatch.map { subclass in
                 .if(.infix(.selfValue, .equals, .metatype(subclass.type)), [.return(reference(to: subclass))], .oneLine)
             } + [.return(.name(metadata.name))]
             members.append(.variable(Variable(
-                modifiers: [.access(access), .static], binding: .var, name: MetadataDeclaration.requirement,
+                modifiers: Modifiers(access: access, isStatic: true), binding: .var, name: MetadataDeclaration.requirement,
                 type: .type(library.metadata), value: .computed(getter))))
         }
-        let modifiers: [Modifier] = (metadata.isPublic ? [.access(access)] : []) + [.static]
+        let modifiers = Modifiers(access: metadata.isPublic ? access : .internal, isStatic: true)
         switch metadata.storage {
         case .stored:
             members.append(.variable(Variable(modifiers: modifiers, binding: .let, name: metadata.name, type: nil,
                                               value: .initial(create(metadata.table)))))
         case .cachedPerSpecialization:
             let cached = Expression.call(.member(.type(library.metadata), "cached"), [Argument("for", .selfValue)],
-                                         trailingClosure: Closure(body: [.expression(create(metadata.table))], layout: .lines))
+                                         trailingClosure: Closure(body: [create(metadata.table)], layout: .lines))
             members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
-                                              type: .type(library.metadata), value: .computed([.expression(cached)]))))
+                                              type: .type(library.metadata), value: .computed([cached]))))
         }
-        return .type(TypeDeclaration(modifiers: [.nonisolated], kind: .extension, name: name,
+        return .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name,
                                      inherits: metadata.conformance.map { [$0] } ?? [], members: members))
     }
 
@@ -57,7 +57,7 @@ struct MetadataEmitter {
             let accessor = Expression.member(.closureArgument(0), entry.propertyName)
             return .call(.member(property, entry.builder), [
                 Argument(nil, .string(entry.jsonName)),
-                Argument("get", .closure(Closure(body: [.expression(accessor)], layout: .oneLine))),
+                Argument("get", .closure(Closure(body: [accessor], layout: .oneLine))),
                 Argument("set", .closure(Closure(body: [.assignment(accessor, .closureArgument(1))], layout: .oneLine))),
             ])
         }
@@ -78,18 +78,18 @@ struct MetadataEmitter {
         let member: Variable
         switch metadata.table {
         case .allCases:
-            member = Variable(modifiers: [.access(access), .static], binding: .let, name: "jsonCases", type: nil,
+            member = Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "jsonCases", type: nil,
                               value: .initial(.call(cases, [Argument(nil, .name("allCases"))] + encoding)))
         case .caseList:
             let list = Expression.array(type.cases.map { .tuple([.implicitMember($0.name), .string($0.wireName)]) }, .lines)
-            member = Variable(modifiers: [.access(access), .static], binding: .let, name: "jsonCases", type: nil,
+            member = Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "jsonCases", type: nil,
                               value: .initial(.call(cases, [Argument(nil, list)] + encoding)))
         case .flagNames:
             let list = Expression.array(type.cases.map { .tuple([.string($0.wireName), .integer($0.value)]) }, .lines)
-            member = Variable(modifiers: [.access(access), .static], binding: .let, name: "jsonFlagNames",
+            member = Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "jsonFlagNames",
                               type: .array(.tuple([.type(library.string), .type(library.int)])), value: .initial(list))
         }
-        return .type(TypeDeclaration(modifiers: [.nonisolated], kind: .extension, name: type.name,
+        return .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: type.name,
                                      inherits: [metadata.conformance], members: [.variable(member)]))
     }
 }

@@ -1,5 +1,5 @@
 /// The types of Swift and DTOKit that generated code names besides the snapshot's own: the
-/// conformances it declares and the runtime API its extensions call. Each is qualified with its
+/// conformances it declares, the runtime API its extensions call, the types of members it adds. Each is qualified with its
 /// module when the snapshot declares a type of the same name (`DTOKit.Property` beside a generated
 /// `Property`), decided once here, so that the emitters write whatever name they are given.
 struct LibraryTypes: Sendable {
@@ -19,6 +19,9 @@ struct LibraryTypes: Sendable {
     let jsonSerializable: SwiftType
     let jsonEnum: SwiftType
     let jsonFlags: SwiftType
+    // DTOKit: member types (`JsonValue` also stands in for what cannot be typed)
+    let jsonValue: SwiftType
+    let responseStatus: SwiftType
     // DTOKit: what the metadata and Codable code calls
     let metadata: SwiftType
     let property: SwiftType
@@ -46,6 +49,8 @@ struct LibraryTypes: Sendable {
         jsonSerializable = named("JsonSerializable", .protocolType)
         jsonEnum = named("JsonEnum", .protocolType)
         jsonFlags = named("JsonFlags", .protocolType)
+        jsonValue = named("JsonValue", .json)
+        responseStatus = named("ResponseStatus", .dto)
         metadata = named("Metadata", .library)
         property = named("Property", .library)
         serviceRoute = named("ServiceRoute", .library)

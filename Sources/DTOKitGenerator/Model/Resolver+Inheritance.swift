@@ -93,7 +93,7 @@ extension Resolver {
                     baseSubstitutions[parameter] = index < reference.genericArgs.count
                         ? mapText(reference.genericArgs[index], in: current, at: current.jsonPath + ".inherits")
                             .substituting(substitutions)
-                        : .named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
+                        : library.jsonValue
                 }
                 properties += declaredProperties(of: base).map {
                     var property = $0

@@ -50,7 +50,7 @@ extension Resolver {
     static func builder(for type: SwiftType) -> String {
         let isOptional = type.isOptional
         func pick(_ name: String) -> String {
-            isOptional ? "optional" + name.prefix(1).uppercased() + name.dropFirst() : name
+            isOptional ? "optional" + SwiftNames.capitalized(name) : name
         }
         switch type.unwrapped {
         case .named(_, _, .timeSpan, _): return pick("timeSpan")

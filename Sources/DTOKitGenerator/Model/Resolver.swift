@@ -82,7 +82,7 @@ struct Resolver {
         if let version = options.addImplicitVersion, operation != nil, !allPropertyNames(of: type).contains("version"),
            !generatedBaseChain(of: type).contains(where: { selection.operations[$0.key] != nil }) {
             members.append(.property(ResolvedProperty(
-                name: "version", jsonName: "version", type: .named("Int", [], .scalar, module: names.module(for: "Int")),
+                name: "version", jsonName: "version", type: library.int,
                 initialValue: .integer(version), annotations: [], documentation: nil)))
         }
         let inherited = inheritedProperties(of: type)
@@ -113,7 +113,7 @@ struct Resolver {
            !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus") {
             members.append(.property(ResolvedProperty(
                 name: "responseStatus", jsonName: "responseStatus",
-                type: .optional(.named("ResponseStatus", [], .dto, module: names.module(for: "ResponseStatus"))),
+                type: .optional(library.responseStatus),
                 initialValue: nil, annotations: [], documentation: nil)))
         }
         let own = members.compactMap(\.property)
@@ -236,20 +236,19 @@ struct Resolver {
     }
 
     private func resolveReturnType(_ operation: OperationDefinition, in type: TypeDefinition) -> SwiftType {
-        let jsonValue = SwiftType.named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
         if let reference = operation.returnType {
             // `Task<T>` and other System types without a Swift mapping are answered as untyped JSON.
             if reference.namespace?.hasPrefix("System") == true {
-                return mapQuietly(reference, in: type) ?? jsonValue
+                return mapQuietly(reference, in: type) ?? library.jsonValue
             }
             return mapReference(reference, in: type, at: type.jsonPath)
         }
         if let response = operation.response {
-            if response.namespace.hasPrefix("System") || !response.genericArgs.isEmpty { return jsonValue }
+            if response.namespace.hasPrefix("System") || !response.genericArgs.isEmpty { return library.jsonValue }
             let reference = TypeReference(name: response.name, namespace: response.namespace, genericArgs: [])
             return mapReference(reference, in: type, at: type.jsonPath)
         }
-        return jsonValue
+        return library.jsonValue
     }
 
     private func isResponse(_ type: TypeDefinition) -> Bool {

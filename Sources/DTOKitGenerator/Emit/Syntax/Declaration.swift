@@ -19,19 +19,21 @@ indirect enum Declaration: Sendable {
     case type(TypeDeclaration)
     case variable(Variable)
     case function(Function)
-    case typeAlias(modifiers: [Modifier], name: String, type: SwiftType)
+    case typeAlias(modifiers: Modifiers, name: String, type: SwiftType)
     case associatedType(String)
     case enumCase(name: String, rawValue: Expression?)
 }
 
-/// Written in the order given; an `internal` access level is left out.
-enum Modifier: Sendable {
-    case access(GeneratorOptions.AccessLevel)
-    case nonisolated
-    case required
-    case override
-    case `static`
-    case `private`
+/// A declaration's modifiers, written in Swift's usual order: `required public override static`,
+/// `private`, `public nonisolated`.
+struct Modifiers: Sendable {
+    /// `internal` is not written.
+    var access: GeneratorOptions.AccessLevel = .internal
+    var isPrivate = false
+    var isRequired = false
+    var isOverride = false
+    var isStatic = false
+    var isNonisolated = false
 }
 
 /// A class, struct, enum, protocol or extension.
@@ -40,17 +42,13 @@ struct TypeDeclaration: Sendable {
         case `class`, `struct`, `enum`, `protocol`, `extension`
     }
 
-    struct GenericParameter: Sendable {
-        var name: String
-        /// Composed with `&`.
-        var constraints: [SwiftType]
-    }
-
-    var modifiers: [Modifier]
+    var modifiers: Modifiers
     var kind: Kind
     /// The declared name, or the extended type's.
     var name: String
-    var genericParameters: [GenericParameter] = []
+    var genericParameters: [String] = []
+    /// What every generic parameter conforms to, composed with `&`.
+    var genericConstraints: [SwiftType] = []
     /// Base class, raw type, protocols.
     var inherits: [SwiftType] = []
     var members: [Declaration]
@@ -68,12 +66,12 @@ struct Variable: Sendable {
         /// `= expression`.
         case initial(Expression)
         /// A getter body, on lines of its own.
-        case computed([Statement])
+        case computed([Expression])
         /// `{ get set }`.
         case requirement
     }
 
-    var modifiers: [Modifier]
+    var modifiers: Modifiers
     var binding: Binding
     var name: String
     var type: TypeSyntax?
@@ -94,11 +92,11 @@ struct Function: Sendable {
         var type: TypeSyntax
     }
 
-    var modifiers: [Modifier]
+    var modifiers: Modifiers
     var name: Name
     var parameters: [Parameter]
     var isThrowing: Bool
-    var body: [Statement]
+    var body: [Expression]
     var layout: Layout
 }
 

@@ -1,5 +1,5 @@
-/// Expressions and statements of the structured Swift layer (see `Declaration.swift`).
-
+/// The code of the structured Swift layer (see `Declaration.swift`): expressions, and the few
+/// statements generated bodies hold, which are expressions here too.
 indirect enum Expression: Sendable {
     /// An identifier (a keyword gets backticks): `allCases`, `decoder`, `shapeMetadata`.
     case name(String)
@@ -31,6 +31,13 @@ indirect enum Expression: Sendable {
     case tuple([Expression])
     case `try`(Expression)
     case infix(Expression, InfixOperator, Expression)
+    /// `let name = value`, `var name = value`.
+    case binding(Variable.Binding, String, Expression)
+    case assignment(Expression, Expression)
+    /// `_ = value`.
+    case discard(Expression)
+    case `return`(Expression)
+    case `if`(Expression, [Expression], Layout)
 }
 
 enum InfixOperator: Sendable {
@@ -51,17 +58,6 @@ struct Argument: Sendable {
 }
 
 struct Closure: Sendable {
-    var body: [Statement]
+    var body: [Expression]
     var layout: Layout
-}
-
-indirect enum Statement: Sendable {
-    case expression(Expression)
-    /// `let name = value`, `var name = value`.
-    case binding(Variable.Binding, String, Expression)
-    case assignment(Expression, Expression)
-    /// `_ = value`.
-    case discard(Expression)
-    case `return`(Expression)
-    case `if`(Expression, [Statement], Layout)
 }

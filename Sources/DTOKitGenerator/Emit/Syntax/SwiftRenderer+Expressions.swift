@@ -68,6 +68,24 @@ extension SwiftRenderer {
             case .equals: write(" == ")
             }
             self.expression(right)
+        case .binding(let binding, let name, let value):
+            write((binding == .let ? "let " : "var ") + Self.escaped(name) + " = ")
+            self.expression(value)
+        case .assignment(let target, let value):
+            self.expression(target)
+            write(" = ")
+            self.expression(value)
+        case .discard(let value):
+            write("_ = ")
+            self.expression(value)
+        case .return(let value):
+            write("return ")
+            self.expression(value)
+        case .if(let condition, let body, let layout):
+            write("if ")
+            self.expression(condition)
+            write(" ")
+            block(body, layout)
         }
     }
 

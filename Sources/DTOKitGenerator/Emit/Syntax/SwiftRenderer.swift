@@ -16,7 +16,8 @@ struct SwiftRenderer {
 
     // MARK: Lines
 
-    mutating func write(_ text: String) {
+    /// Called from everywhere in the renderer: one out-of-line copy keeps the optimized generator small.
+    @inline(never) mutating func write(_ text: String) {
         if current.isEmpty { currentIndentation = indentation }
         current += text
     }
@@ -68,10 +69,8 @@ struct SwiftRenderer {
     private mutating func typeDeclaration(_ type: TypeDeclaration) {
         var header = Self.modifiers(type.modifiers) + Self.keyword(type.kind) + " " + Self.escaped(type.name)
         if !type.genericParameters.isEmpty {
-            header += "<" + type.genericParameters.map { parameter in
-                Self.escaped(parameter.name)
-                    + (parameter.constraints.isEmpty ? "" : ": " + parameter.constraints.map(Self.spelling).joined(separator: " & "))
-            }.joined(separator: ", ") + ">"
+            let constraint = type.genericConstraints.isEmpty ? "" : ": " + type.genericConstraints.map(Self.spelling).joined(separator: " & ")
+            header += "<" + type.genericParameters.map { Self.escaped($0) + constraint }.joined(separator: ", ") + ">"
         }
         if !type.inherits.isEmpty { header += ": " + type.inherits.map(Self.spelling).joined(separator: ", ") }
         write(header)
@@ -118,54 +117,29 @@ struct SwiftRenderer {
         block(function.body, function.layout)
     }
 
-    // MARK: Statements
+    // MARK: Bodies
 
     /// `{ … }` after what the line holds.
-    mutating func block(_ statements: [Statement], _ layout: Layout) {
+    mutating func block(_ body: [Expression], _ layout: Layout) {
         switch layout {
         case .oneLine:
-            guard !statements.isEmpty else { return write("{}") }
+            guard !body.isEmpty else { return write("{}") }
             write("{ ")
-            for (index, statement) in statements.enumerated() {
+            for (index, item) in body.enumerated() {
                 if index > 0 { write("; ") }
-                self.statement(statement)
+                expression(item)
             }
             write(" }")
         case .lines:
             write("{")
             endLine()
             indented { renderer in
-                for statement in statements {
-                    renderer.statement(statement)
+                for item in body {
+                    renderer.expression(item)
                     renderer.endLine()
                 }
             }
             write("}")
-        }
-    }
-
-    private mutating func statement(_ statement: Statement) {
-        switch statement {
-        case .expression(let value):
-            expression(value)
-        case .binding(let binding, let name, let value):
-            write((binding == .let ? "let " : "var ") + Self.escaped(name) + " = ")
-            expression(value)
-        case .assignment(let target, let value):
-            expression(target)
-            write(" = ")
-            expression(value)
-        case .discard(let value):
-            write("_ = ")
-            expression(value)
-        case .return(let value):
-            write("return ")
-            expression(value)
-        case .if(let condition, let body, let layout):
-            write("if ")
-            expression(condition)
-            write(" ")
-            block(body, layout)
         }
     }
 
@@ -174,34 +148,34 @@ struct SwiftRenderer {
     private mutating func comment(_ comment: Comment) {
         switch comment {
         case .documentation(let text):
-            for part in text.split(whereSeparator: \.isNewline) {
-                let cleaned = SwiftSyntax.commentText(String(part))
-                if !cleaned.isEmpty {
-                    write("/// " + cleaned)
-                    endLine()
-                }
-            }
-            return
+            for part in text.split(whereSeparator: \.isNewline) { commentLine("/// ", String(part), unlessEmpty: true) }
         case .line(let text):
-            write("// " + SwiftSyntax.commentText(text))
+            commentLine("// ", text)
         case .note(let parts):
-            write("//" + SwiftSyntax.commentText(parts.map { part -> String in
+            commentLine("//", parts.map { part -> String in
                 switch part {
                 case .text(let text): return text
                 case .type(let type): return Self.spelling(type)
                 }
-            }.joined()))
+            }.joined())
         case .attribute(let name, let arguments):
             write("// @" + SwiftSyntax.commentText(name) + "(" + arguments.map(Self.attributeArgument).joined(separator: ", ") + ")")
-        case .block(let title, let lines):
-            write("/* " + SwiftSyntax.blockCommentText(title))
             endLine()
-            for line in lines {
-                write(SwiftSyntax.blockCommentText(line))
+        case .block(let title, let lines):
+            for (index, line) in ([title] + lines).enumerated() {
+                write((index == 0 ? "/* " : "") + SwiftSyntax.blockCommentText(line))
                 endLine()
             }
             write("*/")
+            endLine()
         }
+    }
+
+    /// `marker` and the text on one line, which nothing in the text can end early.
+    private mutating func commentLine(_ marker: String, _ text: String, unlessEmpty: Bool = false) {
+        let cleaned = SwiftSyntax.commentText(text)
+        guard !unlessEmpty || !cleaned.isEmpty else { return }
+        write(marker + cleaned)
         endLine()
     }
 
@@ -221,19 +195,10 @@ struct SwiftRenderer {
         SwiftSyntax.escaped(identifier)
     }
 
-    private static func modifiers(_ modifiers: [Modifier]) -> String {
-        var text = ""
-        for modifier in modifiers {
-            switch modifier {
-            case .access(let level): text += level == .internal ? "" : keyword(level) + " "
-            case .nonisolated: text += "nonisolated "
-            case .required: text += "required "
-            case .override: text += "override "
-            case .static: text += "static "
-            case .private: text += "private "
-            }
-        }
-        return text
+    private static func modifiers(_ modifiers: Modifiers) -> String {
+        (modifiers.isRequired ? "required " : "") + (modifiers.isPrivate ? "private " : "")
+            + (modifiers.access == .internal ? "" : keyword(modifiers.access) + " ") + (modifiers.isOverride ? "override " : "")
+            + (modifiers.isStatic ? "static " : "") + (modifiers.isNonisolated ? "nonisolated " : "")
     }
 
     private static func keyword(_ level: GeneratorOptions.AccessLevel) -> String {
