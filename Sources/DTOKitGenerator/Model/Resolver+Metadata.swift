@@ -48,27 +48,22 @@ extension Resolver {
     /// DTOs' module only the call; `value`/`optional`, specialized where they are called, for the rest
     /// (enums, generic parameters, rarer scalars).
     static func builder(for type: SwiftType) -> String {
-        let isOptional = type.isOptional
-        func pick(_ name: String) -> String {
-            isOptional ? "optional" + SwiftNames.capitalized(name) : name
-        }
+        let name: String?
         switch type.unwrapped {
-        case .named(_, _, .timeSpan, _): return pick("timeSpan")
-        case .named(_, _, .bytes, _): return pick("bytes")
-        case .named(_, _, .dto, _): return pick("object")
-        case .named(_, _, .json, _): return pick("json")
-        case .named(let name, [], .scalar, let module) where module == nil || module == "Foundation":
-            if let builder = scalarBuilders[name] { return pick(builder) }
-            return isOptional ? "optional" : "value"
-        case .named: return isOptional ? "optional" : "value"
-        case .array(let element):
-            if case .named(_, _, .timeSpan, _) = element { return pick("timeSpanArray") }
-            return pick("array")
-        case .dictionary(_, let value):
-            if case .named(_, _, .timeSpan, _) = value { return pick("timeSpanDictionary") }
-            return pick("dictionary")
-        case .optional: return "optional"
+        case .named(_, _, .timeSpan, _): name = "timeSpan"
+        case .named(_, _, .bytes, _): name = "bytes"
+        case .named(_, _, .dto, _): name = "object"
+        case .named(_, _, .json, _): name = "json"
+        case .named(let swiftName, [], .scalar, let module) where module == nil || module == "Foundation":
+            name = scalarBuilders[swiftName]
+        case .named, .optional: name = nil
+        case .array(.named(_, _, .timeSpan, _)): name = "timeSpanArray"
+        case .array: name = "array"
+        case .dictionary(_, .named(_, _, .timeSpan, _)): name = "timeSpanDictionary"
+        case .dictionary: name = "dictionary"
         }
+        guard let name else { return type.isOptional ? "optional" : "value" }
+        return type.isOptional ? "optional" + SwiftNames.capitalized(name) : name
     }
 
     /// The scalars with builders of their own in DTOKit, by Swift name.

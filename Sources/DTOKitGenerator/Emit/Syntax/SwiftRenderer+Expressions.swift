@@ -105,11 +105,16 @@ extension SwiftRenderer {
             if kind == .bytes { return "[" + (module.map { $0 + "." } ?? "") + "UInt8]" }
             // A configured base class is written as the user wrote it (`Foundation.NSObject`).
             let base = module.map { $0 + "." + name } ?? (kind == .configuredBaseClass ? name : escaped(name))
-            return arguments.isEmpty ? base : base + "<" + arguments.map(spelling).joined(separator: ", ") + ">"
+            return arguments.isEmpty ? base : base + "<" + list(arguments, separator: ", ") + ">"
         case .array(let element): return "[" + spelling(element) + "]"
         case .dictionary(let key, let value): return "[" + spelling(key) + ": " + spelling(value) + "]"
         case .optional(let wrapped): return spelling(wrapped) + "?"
         }
+    }
+
+    /// Types joined by `separator`.
+    static func list(_ types: [SwiftType], separator: String) -> String {
+        types.map(spelling).joined(separator: separator)
     }
 
     /// `any Decoder`, `[(String, Int)]`.

@@ -67,13 +67,18 @@ struct SwiftRenderer {
     }
 
     private mutating func typeDeclaration(_ type: TypeDeclaration) {
-        var header = Self.modifiers(type.modifiers) + Self.keyword(type.kind) + " " + Self.escaped(type.name)
+        write(Self.modifiers(type.modifiers))
+        write(Self.keyword(type.kind))
+        write(" ")
+        write(Self.escaped(type.name))
         if !type.genericParameters.isEmpty {
-            let constraint = type.genericConstraints.isEmpty ? "" : ": " + type.genericConstraints.map(Self.spelling).joined(separator: " & ")
-            header += "<" + type.genericParameters.map { Self.escaped($0) + constraint }.joined(separator: ", ") + ">"
+            let constraint = type.genericConstraints.isEmpty ? "" : ": " + Self.list(type.genericConstraints, separator: " & ")
+            write("<" + type.genericParameters.map { Self.escaped($0) + constraint }.joined(separator: ", ") + ">")
         }
-        if !type.inherits.isEmpty { header += ": " + type.inherits.map(Self.spelling).joined(separator: ", ") }
-        write(header)
+        if !type.inherits.isEmpty {
+            write(": ")
+            write(Self.list(type.inherits, separator: ", "))
+        }
         if type.members.isEmpty, type.layout == .oneLine {
             write(" {}")
             return
