@@ -16,11 +16,11 @@ extension Resolver {
             return MetadataDeclaration(conformance: nil, name: Self.tableName(type.name), isPublic: false, storage: storage,
                                        dispatch: [], table: table)
         }
-        // The root's `metadata` returns the table of the subclass it is called on. (The dispatch
-        // lists only non-generic subclasses; README, Limitations.)
-        let dispatch = type.genericParameters.isEmpty ? type.subclasses.map { subclass in
+        // The root's `metadata` returns the table of the subclass it is called on. (Generic classes
+        // have none listed, nor are listed; README, Limitations.)
+        let dispatch = type.subclasses.map { subclass in
             TableReference(type: .named(subclass, [], .dto, module: nil), name: Self.tableName(subclass))
-        } : []
+        }
         return MetadataDeclaration(
             conformance: library.jsonSerializable,
             name: dispatch.isEmpty ? MetadataDeclaration.requirement : Self.tableName(type.name),

@@ -1,8 +1,8 @@
 import Foundation
 
-/// How names and text are written in Swift source: keyword escaping, string literals, comment text.
-/// (The renderer calls these from many places; `@inline(never)` keeps one copy of each in the
-/// optimized generator, which every user's first build compiles.)
+/// How names and text are written in Swift source, for ``SwiftRenderer``: keyword escaping, string
+/// literals, comment text. (The renderer calls these from many places; `@inline(never)` keeps one
+/// copy of each in the optimized generator, which every user's first build compiles.)
 enum SwiftSyntax {
     /// Words that need backticks as identifiers (declarations and member access).
     static let keywords = Set(TextTable.words("""
