@@ -1,6 +1,7 @@
 /// The code of the structured Swift layer (see `Declaration.swift`): expressions, and the few
-/// statements generated bodies hold, which are expressions here too.
-indirect enum Expression: Sendable {
+/// statements generated bodies hold, which are expressions here too. Only the cases that hold
+/// other expressions are boxed (`indirect`); names and literals are stored in place.
+enum Expression: Sendable {
     /// An identifier (a keyword gets backticks): `allCases`, `decoder`, `shapeMetadata`.
     case name(String)
     /// `$0`, `$1`.
@@ -10,16 +11,16 @@ indirect enum Expression: Sendable {
     /// A type used as a value: `Metadata` in `Metadata.create(…)`.
     case type(SwiftType)
     /// `base.name`.
-    case member(Expression, String)
+    indirect case member(Expression, String)
     /// `.name`, the type inferred.
     case implicitMember(String)
     /// `T.self`.
     case metatype(SwiftType)
     /// `T.init`, `super.init`.
-    case initializer(Expression)
+    indirect case initializer(Expression)
     /// `value?`, before a member access: optional chaining.
-    case optionalChain(Expression)
-    case call(Expression, [Argument], trailingClosure: Closure? = nil)
+    indirect case optionalChain(Expression)
+    indirect case call(Expression, [Argument], trailingClosure: Closure? = nil)
     case closure(Closure)
     /// `\.name`.
     case keyPath(String)
@@ -29,15 +30,15 @@ indirect enum Expression: Sendable {
     case array([Expression], Layout)
     case emptyDictionary
     case tuple([Expression])
-    case `try`(Expression)
-    case infix(Expression, InfixOperator, Expression)
+    indirect case `try`(Expression)
+    indirect case infix(Expression, InfixOperator, Expression)
     /// `let name = value`, `var name = value`.
-    case binding(Variable.Binding, String, Expression)
-    case assignment(Expression, Expression)
+    indirect case binding(Variable.Binding, String, Expression)
+    indirect case assignment(Expression, Expression)
     /// `_ = value`.
-    case discard(Expression)
-    case `return`(Expression)
-    case `if`(Expression, [Expression], Layout)
+    indirect case discard(Expression)
+    indirect case `return`(Expression)
+    indirect case `if`(Expression, [Expression], Layout)
 }
 
 enum InfixOperator: Sendable {
