@@ -16,6 +16,8 @@ struct Resolver {
     let classesByName: [String: TypeDefinition]
     /// The base of every generated class, resolved once (cycles cut), by type key.
     let bases: [String: ResolvedBase]
+    /// The generated non-generic subclasses of each class, deepest first, by type key.
+    let subclassesByBase: [String: [String]]
 
     init(selection: TypeSelection, options: GeneratorOptions, fileName: String, warnings: WarningLog) {
         self.selection = selection
@@ -43,6 +45,7 @@ struct Resolver {
                             treatAsString: Set(options.treatTypesAsStrings), names: names,
                             generatedTypesAreConvertible: options.addModelExtensions)
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
+        subclassesByBase = Self.subclassesByBase(of: selection.types, bases: bases)
     }
 
     func resolve() -> ResolvedModule {
@@ -123,7 +126,7 @@ struct Resolver {
         let ownPropertyCount = Set(own.map(\.jsonName)).count
 
         let isRoot = baseKind != .generated
-        let subclasses = isRoot && type.genericArgs.isEmpty ? subclasses(of: type) : []
+        let subclasses = isRoot && type.genericArgs.isEmpty ? subclassesByBase[type.key] ?? [] : []
         var resolved = ResolvedClass(
             name: swiftName, genericParameters: type.genericArgs, genericConstraints: genericConstraints,
             base: base, baseKind: baseKind,
