@@ -15,19 +15,25 @@ struct ImportedModules {
     let names: ShadowedNames
 
     /// The imports of a file declaring `types`: the `DefaultImports` (ServiceStack's module is
-    /// DTOKit's), each once, with the access level their use in the declarations' API calls for.
+    /// DTOKit's) and DTOKit, each once, with the access level their use in the declarations' API calls for.
     func imports(forFileDeclaring types: [ResolvedType]) -> [ModuleImport] {
         let used = usedInDeclarations(of: types)
-        var modules = options.defaultImports.map { $0 == "ServiceStack" ? "DTOKit" : $0 }
-        if !modules.contains("DTOKit") { modules.append("DTOKit") }
-        var seen: Set<String> = []
-        return modules.filter { seen.insert($0).inserted }.map { module in
-            let isUsed = used.contains(module)
-            switch options.accessLevel {
-            case .public: return ModuleImport(module: module, access: isUsed ? .public : nil)
-            case .package: return ModuleImport(module: module, access: isUsed ? .package : .internal)
-            case .internal: return ModuleImport(module: module, access: nil)
-            }
+        var imports: [ModuleImport] = []
+        for name in options.defaultImports + ["DTOKit"] {
+            let module = name == "ServiceStack" ? "DTOKit" : name
+            guard !imports.contains(where: { $0.module == module }) else { continue }
+            imports.append(ModuleImport(module: module, access: access(usedInDeclarations: used.contains(module))))
+        }
+        return imports
+    }
+
+    /// `public import` for a module the public declarations need, else a plain `import`; with
+    /// `AccessLevel: package`, `package import` or `internal import`.
+    private func access(usedInDeclarations used: Bool) -> GeneratorOptions.AccessLevel? {
+        switch options.accessLevel {
+        case .public: return used ? .public : nil
+        case .package: return used ? .package : .internal
+        case .internal: return nil
         }
     }
 
