@@ -157,18 +157,27 @@ struct SwiftRenderer {
         case .line(let text):
             commentLine("// ", text)
         case .note(let parts):
-            commentLine("//", parts.map { part -> String in
+            var text = ""
+            for part in parts {
                 switch part {
-                case .text(let text): return text
-                case .type(let type): return Self.spelling(type)
+                case .text(let words): text += words
+                case .type(let type): text += Self.spelling(type)
                 }
-            }.joined())
+            }
+            commentLine("//", text)
         case .attribute(let name, let arguments):
-            write("// @" + SwiftSyntax.commentText(name) + "(" + arguments.map(Self.attributeArgument).joined(separator: ", ") + ")")
+            write("// @" + SwiftSyntax.commentText(name) + "(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { write(", ") }
+                write(Self.attributeArgument(argument))
+            }
+            write(")")
             endLine()
         case .block(let title, let lines):
-            for (index, line) in ([title] + lines).enumerated() {
-                write((index == 0 ? "/* " : "") + SwiftSyntax.blockCommentText(line))
+            write("/* " + SwiftSyntax.blockCommentText(title))
+            endLine()
+            for line in lines {
+                write(SwiftSyntax.blockCommentText(line))
                 endLine()
             }
             write("*/")
