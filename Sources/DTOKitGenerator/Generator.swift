@@ -58,9 +58,9 @@ public struct DTOGenerator: Sendable {
         let log = WarningLog()
         let selection = TypeSelection(snapshot: model, options: options, warnings: log)
         let resolver = Resolver(selection: selection, options: options, fileName: snapshotName, warnings: log)
-        let types = resolver.resolve()
+        let module = resolver.resolve()
         let files = FileAssembler(options: options, names: resolver.names, snapshotName: snapshotName, fileCount: fileCount)
-            .assemble(types)
+            .assemble(module)
         let warnings = log.entries.map { entry in
             var warning = GeneratorWarning(file: snapshotName, jsonPath: entry.jsonPath, message: entry.message)
             if let offset = JsonPathLocator.offset(of: entry.jsonPath, in: document) {

@@ -185,6 +185,31 @@ final class EmissionRulesTests: XCTestCase {
         ])
     }
 
+    func testCodableCodeQualifiesTheRuntimeTypesASnapshotDeclares() throws {
+        let types = [
+            Snippet.type("Base64Bytes"), Snippet.type("JsonEnumCoding"),
+            #"{"name":"Color","namespace":"My.ServiceModel","isEnum":true,"enumNames":["Red","Green"]}"#,
+            Snippet.type("Holder", [Snippet.property("Blob", "Byte[]"), Snippet.property("Color", "Color", namespace: "My.ServiceModel")]
+                .joined(separator: ",")),
+        ].joined(separator: ",")
+        let output = try Snippet.generate(Snippet.snapshot(types: types), options: "AddCodable: True")
+        assertLines(output, contain: [
+            "public nonisolated class Base64Bytes {",
+            "self.blob = try container.decodeIfPresent(DTOKit.Base64Bytes.self, forKey: .blob)?.bytes",
+            "try container.encodeIfPresent(self.blob.map(DTOKit.Base64Bytes.init), forKey: .blob)",
+            "self = try DTOKit.JsonEnumCoding.decode(Color.self, from: decoder)",
+        ])
+    }
+
+    func testExcludedTypesLeaveAOneLineComment() throws {
+        let type = #"""
+            {"name":"Odd\nName","namespace":"My.ServiceModel","properties":[],
+             "inherits":{"name":"Base`1","namespace":"My.ServiceModel","genericArgs":["A\nB"]}}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(types: type), options: "ExcludeGenericBaseTypes: True")
+        assertLines(output, contain: ["//Excluded Odd Name : Base<A B>"])
+    }
+
     func testSkippedPropertiesLeaveAComment() throws {
         let types = [
             #"{"name":"IShape","namespace":"My.ServiceModel","isInterface":true,"properties":[{"name":"Area","type":"Double","namespace":"System"}]}"#,

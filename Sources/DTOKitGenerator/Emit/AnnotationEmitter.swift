@@ -1,64 +1,61 @@
 /// The comments that show what the server declared (spec §3.6): `// @Route("/path", "GET")`,
-/// `// @DataMember(Order=1)`, `// @ApiMember(Description="…")`, and the comment standing in for a
+/// `// @DataMember(Order=1)`, `// @ApiMember(Description="…")`, and the note standing in for a
 /// property that is not generated.
 enum AnnotationEmitter {
-    static func lines(_ annotations: [Annotation]) -> [String] {
-        annotations.map(line)
+    static func comments(_ annotations: [Annotation]) -> [Declaration] {
+        annotations.map { .comment(comment($0)) }
     }
 
-    static func line(_ annotation: Annotation) -> String {
+    static func comment(_ annotation: Annotation) -> Comment {
         switch annotation {
         case .route(let route):
-            let path = SwiftSyntax.stringLiteral(route.path)
-            return route.verbs.map { "// @Route(\(path), \(SwiftSyntax.stringLiteral($0)))" } ?? "// @Route(\(path))"
+            let verbs = route.verbs.map { [AttributeArgument(label: nil, value: .string($0))] } ?? []
+            return .attribute(name: "Route", arguments: [AttributeArgument(label: nil, value: .string(route.path))] + verbs)
         case .dataContract(let name, let namespace):
-            var arguments: [String] = []
-            if let name { arguments.append("Name=\(SwiftSyntax.stringLiteral(name))") }
-            if let namespace { arguments.append("Namespace=\(SwiftSyntax.stringLiteral(namespace))") }
-            return arguments.isEmpty ? "// @DataContract()" : "// @DataContract(\(arguments.joined(separator: ", ")))"
+            var arguments: [AttributeArgument] = []
+            if let name { arguments.append(AttributeArgument(label: "Name", value: .string(name))) }
+            if let namespace { arguments.append(AttributeArgument(label: "Namespace", value: .string(namespace))) }
+            return .attribute(name: "DataContract", arguments: arguments)
         case .dataMember(let member):
-            var arguments: [String] = []
-            if let name = member.name { arguments.append("Name=\(SwiftSyntax.stringLiteral(name))") }
-            if let order = member.order { arguments.append("Order=\(order)") }
-            if member.isRequired { arguments.append("IsRequired=true") }
-            if let emit = member.emitDefaultValue { arguments.append("EmitDefaultValue=\(emit)") }
-            return arguments.isEmpty ? "// @DataMember()" : "// @DataMember(\(arguments.joined(separator: ", ")))"
-        case .attribute(let attribute):
-            let name = SwiftSyntax.commentText(attribute.name)
-            guard !attribute.arguments.isEmpty else { return "// @\(name)()" }
-            let arguments = attribute.arguments.map { argument -> String in
-                let value = argumentValue(argument)
-                return attribute.isPositional ? value : "\(SwiftSyntax.commentText(argument.name))=\(value)"
+            var arguments: [AttributeArgument] = []
+            if let name = member.name { arguments.append(AttributeArgument(label: "Name", value: .string(name))) }
+            if let order = member.order { arguments.append(AttributeArgument(label: "Order", value: .verbatim(String(order)))) }
+            if member.isRequired { arguments.append(AttributeArgument(label: "IsRequired", value: .verbatim("true"))) }
+            if let emit = member.emitDefaultValue {
+                arguments.append(AttributeArgument(label: "EmitDefaultValue", value: .verbatim(emit ? "true" : "false")))
             }
-            return "// @\(name)(\(arguments.joined(separator: ", ")))"
+            return .attribute(name: "DataMember", arguments: arguments)
+        case .attribute(let attribute):
+            return .attribute(name: attribute.name, arguments: attribute.arguments.map { argument in
+                AttributeArgument(label: attribute.isPositional ? nil : argument.name, value: value(of: argument))
+            })
         }
     }
 
     /// `//name:Type ignored. …` in place of a property that is not generated.
-    static func line(_ skipped: SkippedProperty) -> String {
-        let type: String
+    static func note(_ skipped: SkippedProperty) -> Comment {
+        let type: Comment.NotePart
         switch skipped.type {
-        case .clr(let name): type = name
-        case .swift(let swiftType): type = swiftType.spelled
+        case .clr(let name): type = .text(name)
+        case .swift(let swiftType): type = .type(swiftType)
         }
+        let reason: String
         switch skipped.reason {
-        case .interfaceType: return "//\(skipped.name):\(type) ignored. Swift doesn't support interface properties"
-        case .declaredByBase(let base): return "//\(skipped.name):\(type) is declared by \(base)"
-        case .duplicateName: return "//\(skipped.name):\(type) is declared twice; the first declaration is kept"
+        case .interfaceType: reason = " ignored. Swift doesn't support interface properties"
+        case .declaredByBase(let base): reason = " is declared by " + base
+        case .duplicateName: reason = " is declared twice; the first declaration is kept"
         }
+        return .note([.text(skipped.name + ":"), type, .text(reason)])
     }
 
-    private static func argumentValue(_ argument: AttributeDefinition.Argument) -> String {
-        guard let value = argument.value else { return "null" }
+    private static func value(of argument: AttributeDefinition.Argument) -> AttributeArgument.Value {
+        guard let value = argument.value else { return .verbatim("null") }
         if value.hasPrefix("typeof("), value.hasSuffix(")") {
-            let name = value.dropFirst(7).dropLast().split(separator: ".").last.map(String.init) ?? value
-            return "typeof(\(SwiftSyntax.commentText(name)))"
+            return .typeOf(value.dropFirst(7).dropLast().split(separator: ".").last.map(String.init) ?? value)
         }
         switch argument.type {
-        case "String", "Char", nil:
-            return SwiftSyntax.commentText(SwiftSyntax.stringLiteral(value))
-        default:
-            return SwiftSyntax.commentText(value)
+        case "String", "Char", nil: return .string(value)
+        default: return .verbatim(value)
         }
     }
 }

@@ -1,144 +1,124 @@
-/// `AddCodable: True`: Codable conformances next to the accessor extensions, for interop with
-/// Codable code and for benchmarking against JSONDecoder/JSONEncoder on the same types.
-///
-/// Each class decodes and encodes all the properties its metadata lists (own and inherited from
-/// ServiceStack bases), with the same JSON names; durations go through `TimeSpan` (XSD text), bytes
-/// through `Base64Bytes`, enums through `JsonEnumCoding`. Dates use the coder's date strategy:
+/// `AddCodable`: Codable conformances next to the accessor extensions, for interop with Codable code
+/// and for benchmarking against JSONDecoder/JSONEncoder on the same types — as the model
+/// (``CodableMembers``, ``EnumCodable``) has them. Dates use the coder's date strategy:
 /// `JSONDecoder.serviceStack()` / `JSONEncoder.serviceStack()` handle ServiceStack's formats.
 struct CodableEmitter {
-    let options: GeneratorOptions
-    let names: ShadowedNames
+    let library: LibraryTypes
+    let access: GeneratorOptions.AccessLevel
 
-    private var access: String { options.accessLevel.prefix }
+    private static let codingKeys = SwiftType.named("CodingKeys", [], .enumeration, module: nil)
 
     /// CodingKeys, `init(from:)` and `encode(to:)`, inside the class body (Swift requires a non-final
     /// class's `init(from:)` there).
-    func emitClassMembers(_ type: ResolvedClass, into writer: inout SourceWriter) {
-        let properties = type.metadataProperties
-        writer.line()
-        if properties.isEmpty {
-            writer.line("private enum CodingKeys: \(names.library("CodingKey")) {}")
-        } else {
-            writer.block("private enum CodingKeys: \(names.library("String")), \(names.library("CodingKey"))") { body in
-                for property in properties {
-                    let name = SwiftSyntax.escaped(property.name)
-                    body.line(property.name == property.jsonName
-                              ? "case \(name)" : "case \(name) = \(SwiftSyntax.stringLiteral(property.jsonName))")
-                }
-            }
+    func classMembers(of type: ResolvedType) -> [Declaration] {
+        guard case .classType(let type) = type, let codable = type.codable else { return [] }
+        let properties = codable.properties
+        let keys = TypeDeclaration(
+            modifiers: Modifiers(isPrivate: true), kind: .enum, name: "CodingKeys",
+            inherits: properties.isEmpty ? [library.codingKey] : [library.string, library.codingKey],
+            members: properties.map { coded in
+                let property = coded.property
+                return .enumCase(name: property.name, rawValue: property.name == property.jsonName ? nil : .string(property.jsonName))
+            }, layout: .oneLine)
+
+        let container = Expression.name("container")
+        func keyed(_ coder: String) -> Expression {
+            .call(.member(.name(coder), "container"), [Argument("keyedBy", .metatype(Self.codingKeys))])
         }
-        writer.line()
-        let required = options.accessLevel.requiredInitializer
-        writer.block("\(required) init(from decoder: any \(names.library("Decoder"))) throws") { body in
-            if type.baseKind != .none { body.line("super.init()") }
-            if !properties.isEmpty {
-                body.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-            }
-            for property in properties {
-                body.line("self.\(SwiftSyntax.escaped(property.name)) = \(decodeExpression(property))")
-            }
-        }
-        writer.line()
-        let override = type.baseKind == .generated ? "override " : ""
-        writer.block("\(access)\(override)func encode(to encoder: any \(names.library("Encoder"))) throws") { body in
-            if properties.isEmpty {
-                body.line("_ = encoder.container(keyedBy: CodingKeys.self)")
-                return
-            }
-            body.line("var container = encoder.container(keyedBy: CodingKeys.self)")
-            for property in properties {
-                body.line(encodeStatement(property))
-            }
-        }
+        var decode: [Expression] = codable.callsSuperInit ? [.call(.initializer(.superValue), [])] : []
+        if !properties.isEmpty { decode.append(.binding(.let, "container", .try(keyed("decoder")))) }
+        decode += properties.map { .assignment(.member(.selfValue, $0.property.name), decodeExpression($0, from: container)) }
+
+        let encode: [Expression] = properties.isEmpty ? [.discard(keyed("encoder"))]
+            : [.binding(.var, "container", keyed("encoder"))] + properties.map { encodeStatement($0, into: container) }
+
+        return [
+            .blankLine,
+            .type(keys),
+            .blankLine,
+            .function(Function(modifiers: Modifiers(access: access, isRequired: true), name: .initializer,
+                               parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
+                               isThrowing: true, body: decode, layout: .lines)),
+            .blankLine,
+            .function(Function(modifiers: Modifiers(access: access, isOverride: codable.overridesEncode), name: .named("encode"),
+                               parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
+                               isThrowing: true, body: encode, layout: .lines)),
+        ]
     }
 
-    /// `extension X: Codable {}` for conformance roots; enums get their `JsonEnumCoding` bridge.
-    func emitExtensions(_ type: ResolvedType, into writer: inout SourceWriter) {
-        let codable = names.library("Codable")
+    /// `extension X: Codable {}` for hierarchy roots; enums get their `JsonEnumCoding` bridge. Each
+    /// extension comes after a blank line.
+    func extensions(of type: ResolvedType) -> [Declaration] {
+        conformances(of: type).flatMap { [.blankLine, $0] }
+    }
+
+    private func conformances(of type: ResolvedType) -> [Declaration] {
         switch type {
-        case .classType(let type) where type.baseKind != .generated:
-            writer.line()
-            writer.line("nonisolated extension \(SwiftSyntax.escaped(type.name)): \(codable) {}")
+        case .classType(let type):
+            guard let conformance = type.codable?.conformance else { return [] }
+            return [conformanceExtension(of: type.name, conformance, members: [])]
         case .enumType(let type):
-            writer.line()
-            let name = SwiftSyntax.escaped(type.name)
-            if type.style == .flags {
-                writer.line("nonisolated extension \(name): \(codable) {}")
-                return
+            guard let codable = type.codable else { return [] }
+            guard codable.readsThroughCaseTable else { return [conformanceExtension(of: type.name, codable.conformance, members: [])] }
+            let coding = Expression.type(library.jsonEnumCoding)
+            let decode = Expression.call(.member(coding, "decode"), [
+                Argument(nil, .metatype(.named(type.name, [], .enumeration, module: nil))), Argument("from", .name("decoder")),
+            ])
+            let encode = Expression.call(.member(coding, "encode"), [Argument(nil, .selfValue), Argument("to", .name("encoder"))])
+            return [conformanceExtension(of: type.name, codable.conformance, members: [
+                .function(Function(modifiers: Modifiers(access: access), name: .initializer,
+                                   parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
+                                   isThrowing: true, body: [.assignment(.selfValue, .try(decode))], layout: .lines)),
+                .function(Function(modifiers: Modifiers(access: access), name: .named("encode"),
+                                   parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
+                                   isThrowing: true, body: [.try(encode)], layout: .lines)),
+            ])]
+        case .protocolType, .excluded:
+            return []
+        }
+    }
+
+    private func conformanceExtension(of name: String, _ conformance: SwiftType, members: [Declaration]) -> Declaration {
+        .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name, inherits: [conformance],
+                              members: members, layout: .oneLine))
+    }
+
+    // MARK: Properties
+
+    /// `try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.seconds ?? 0`: absent
+    /// members leave a non-optional property at its initial value.
+    private func decodeExpression(_ coded: CodedProperty, from container: Expression) -> Expression {
+        let property = coded.property
+        var value = Expression.call(.member(container, "decodeIfPresent"),
+                                    [Argument(nil, .metatype(coded.codedType)), Argument("forKey", .implicitMember(property.name))])
+        if let conversion = coded.conversion {
+            let member = conversion.unwrappingMember
+            switch conversion.scope {
+            case .value: value = .member(.optionalChain(value), member)
+            case .elements: value = .call(.member(.optionalChain(value), "map"), [Argument(nil, .keyPath(member))])
+            case .dictionaryValues: value = .call(.member(.optionalChain(value), "mapValues"), [Argument(nil, .keyPath(member))])
             }
-            writer.block("nonisolated extension \(name): \(codable)") { body in
-                body.block("\(access)init(from decoder: any \(names.library("Decoder"))) throws") { initializer in
-                    initializer.line("self = try \(names.library("JsonEnumCoding")).decode(\(name).self, from: decoder)")
-                }
-                body.block("\(access)func encode(to encoder: any \(names.library("Encoder"))) throws") { encode in
-                    encode.line("try \(names.library("JsonEnumCoding")).encode(self, to: encoder)")
-                }
+        }
+        guard !property.type.isOptional else { return .try(value) }
+        let fallback = property.initialValue?.expression(for: property.type) ?? .member(.selfValue, property.name)
+        return .try(.infix(value, .nilCoalescing, fallback))
+    }
+
+    /// `try container.encodeIfPresent(self.duration.map(TimeSpan.init), forKey: .duration)`.
+    private func encodeStatement(_ coded: CodedProperty, into container: Expression) -> Expression {
+        let property = coded.property
+        let isOptional = property.type.isOptional
+        let stored = Expression.member(.selfValue, property.name)
+        var value = stored
+        if let conversion = coded.conversion {
+            let wrap = Argument(nil, .initializer(.type(conversion.wrapper)))
+            switch conversion.scope {
+            case .value: value = isOptional ? .call(.member(stored, "map"), [wrap]) : .call(.type(conversion.wrapper), [Argument(nil, stored)])
+            case .elements: value = .call(.member(isOptional ? .optionalChain(stored) : stored, "map"), [wrap])
+            case .dictionaryValues: value = .call(.member(isOptional ? .optionalChain(stored) : stored, "mapValues"), [wrap])
             }
-        default:
-            break
         }
-    }
-
-    // MARK: Expressions
-
-    /// How a stored value of this Swift type travels through Codable: as is, or wrapped.
-    private enum Wrapping {
-        case none
-        case timeSpan, timeSpanArray, timeSpanDictionary
-        case bytes
-    }
-
-    private func wrapping(of type: SwiftType) -> Wrapping {
-        switch type.unwrapped {
-        case .named(_, _, .timeSpan, _): return .timeSpan
-        case .named(_, _, .bytes, _): return .bytes
-        case .array(.named(_, _, .timeSpan, _)): return .timeSpanArray
-        case .dictionary(_, .named(_, _, .timeSpan, _)): return .timeSpanDictionary
-        default: return .none
-        }
-    }
-
-    private func codedType(_ type: SwiftType) -> String {
-        let timeSpan = names.library("TimeSpan")
-        switch (wrapping(of: type), type.unwrapped) {
-        case (.timeSpan, _): return timeSpan
-        case (.bytes, _): return names.library("Base64Bytes")
-        case (.timeSpanArray, _): return "[\(timeSpan)]"
-        case (.timeSpanDictionary, .dictionary(let key, _)): return "[\(key.spelled): \(timeSpan)]"
-        default: return type.unwrapped.spelled
-        }
-    }
-
-    private func decodeExpression(_ property: ResolvedProperty) -> String {
-        let name = SwiftSyntax.escaped(property.name)
-        var expression = "try container.decodeIfPresent(\(codedType(property.type)).self, forKey: .\(name))"
-        switch wrapping(of: property.type) {
-        case .none: break
-        case .timeSpan: expression += "?.seconds"
-        case .bytes: expression += "?.bytes"
-        case .timeSpanArray: expression += "?.map(\\.seconds)"
-        case .timeSpanDictionary: expression += "?.mapValues(\\.seconds)"
-        }
-        if !property.type.isOptional {
-            expression += " ?? " + (property.initialValue?.spelled(for: property.type) ?? "self.\(name)")
-        }
-        return expression
-    }
-
-    private func encodeStatement(_ property: ResolvedProperty) -> String {
-        let key = SwiftSyntax.escaped(property.name)
-        let name = "self.\(key)"
-        let optional = property.type.isOptional
-        let chain = optional ? "?." : "."
-        let value: String
-        switch wrapping(of: property.type) {
-        case .none: value = name
-        case .timeSpan: value = optional ? "\(name).map(\(names.library("TimeSpan")).init)" : "\(names.library("TimeSpan"))(\(name))"
-        case .bytes: value = optional ? "\(name).map(\(names.library("Base64Bytes")).init)" : "\(names.library("Base64Bytes"))(\(name))"
-        case .timeSpanArray: value = "\(name)\(chain)map(\(names.library("TimeSpan")).init)"
-        case .timeSpanDictionary: value = "\(name)\(chain)mapValues(\(names.library("TimeSpan")).init)"
-        }
-        let method = optional ? "encodeIfPresent" : "encode"
-        return "try container.\(method)(\(value), forKey: .\(key))"
+        return .try(.call(.member(container, isOptional ? "encodeIfPresent" : "encode"),
+                          [Argument(nil, value), Argument("forKey", .implicitMember(property.name))]))
     }
 }

@@ -1,122 +1,119 @@
-/// Emits the type declarations: classes with their properties, enums, option sets, protocols.
+/// The type declarations: classes with their properties, enums, option sets, protocols.
 struct DeclarationEmitter {
-    let options: GeneratorOptions
-    let names: ShadowedNames
+    let access: GeneratorOptions.AccessLevel
 
-    private var access: String { options.accessLevel.prefix }
-    private var typeModifiers: String { options.accessLevel.typeDeclaration }
-
-    func emit(_ type: ResolvedType, into writer: inout SourceWriter) {
+    /// The declaration of `type`; a class gets `classMembers` (its Codable members) at the end.
+    func declarations(of type: ResolvedType, classMembers: [Declaration]) -> [Declaration] {
         switch type {
-        case .classType(let type): emitClass(type, into: &writer)
-        case .enumType(let type): emitEnum(type, into: &writer)
-        case .protocolType(let type): emitProtocol(type, into: &writer)
+        case .classType(let type): return declarations(of: type, extraMembers: classMembers)
+        case .enumType(let type): return declarations(of: type)
+        case .protocolType(let type): return declarations(of: type)
         case .excluded(let name, let baseName, let arguments):
-            writer.line("//Excluded \(name) : \(baseName)<\(arguments.joined(separator: ","))>")
+            return [.comment(.note([.text("Excluded \(name) : \(baseName)<\(arguments.joined(separator: ","))>")]))]
         }
     }
 
     // MARK: Classes
 
-    private func emitClass(_ type: ResolvedClass, into writer: inout SourceWriter) {
-        writer.docComment(type.documentation)
-        AnnotationEmitter.lines(type.annotations).forEach { writer.line($0) }
-        var header = "\(typeModifiers)class \(SwiftSyntax.escaped(type.name))"
-        if !type.genericParameters.isEmpty {
-            var constraints: [String] = []
-            if options.addModelExtensions { constraints.append(names.library("JsonConvertible")) }
-            if options.addCodable { constraints.append(names.library("Codable")) }
-            let constraint = constraints.isEmpty ? "" : ": " + constraints.joined(separator: " & ")
-            header += "<" + type.genericParameters.map { $0 + constraint }.joined(separator: ", ") + ">"
+    private func declarations(of type: ResolvedClass, extraMembers: [Declaration]) -> [Declaration] {
+        var body: [Declaration] = []
+        if let returnType = type.returnType {
+            body += [.typeAlias(modifiers: Modifiers(access: access), name: "Return", type: returnType), .blankLine]
         }
-        let inheritance = (type.base.map { [$0] } ?? []) + type.conformances
-        if !inheritance.isEmpty { header += ": " + inheritance.map(\.spelled).joined(separator: ", ") }
-        writer.block(header) { body in
-            if let returnType = type.returnType {
-                body.line("\(access)typealias Return = \(returnType.spelled)")
-                body.line()
-            }
-            for (index, member) in type.members.enumerated() {
-                switch member {
-                case .skipped(let skipped):
-                    body.line(AnnotationEmitter.line(skipped))
-                case .property(let property):
-                    let hasComments = property.documentation != nil || !property.annotations.isEmpty
-                    if hasComments, index > 0 { body.line() }
-                    body.docComment(property.documentation)
-                    AnnotationEmitter.lines(property.annotations).forEach { body.line($0) }
-                    var declaration = "\(access)var \(SwiftSyntax.escaped(property.name)): \(property.type.spelled)"
-                    if let value = property.initialValue { declaration += " = \(value.spelled(for: property.type))" }
-                    body.line(declaration)
-                }
-            }
-            if !type.members.isEmpty { body.line() }
-            body.line(initializer(for: type))
-            if options.addCodable {
-                CodableEmitter(options: options, names: names).emitClassMembers(type, into: &body)
+        for (index, member) in type.members.enumerated() {
+            switch member {
+            case .skipped(let skipped):
+                body.append(.comment(AnnotationEmitter.note(skipped)))
+            case .property(let property):
+                let hasComments = property.documentation != nil || !property.annotations.isEmpty
+                if hasComments, index > 0 { body.append(.blankLine) }
+                body += documentation(property.documentation) + AnnotationEmitter.comments(property.annotations)
+                body.append(.variable(Variable(
+                    modifiers: Modifiers(access: access), binding: .var, name: property.name, type: .type(property.type),
+                    value: property.initialValue.map { .initial($0.expression(for: property.type)) } ?? .none)))
             }
         }
-    }
-
-    private func initializer(for type: ResolvedClass) -> String {
-        let required = options.accessLevel.requiredInitializer
-        switch type.baseKind {
-        case .none: return "\(required) init() {}"
-        case .generated, .runtime: return "\(required) init() { super.init() }"
-        case .configured: return "\(required) override init() { super.init() }"
-        }
+        if !type.members.isEmpty { body.append(.blankLine) }
+        body.append(.function(Function(
+            modifiers: Modifiers(access: access, isRequired: true, isOverride: type.baseKind == .configured),
+            name: .initializer, parameters: [], isThrowing: false,
+            body: type.baseKind == .none ? [] : [.call(.initializer(.superValue), [])], layout: .oneLine)))
+        let declaration = TypeDeclaration(
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: .class, name: type.name,
+            genericParameters: type.genericParameters, genericConstraints: type.genericConstraints,
+            inherits: (type.base.map { [$0] } ?? []) + type.conformances, members: body + extraMembers)
+        return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
     }
 
     // MARK: Enums
 
-    private func emitEnum(_ type: ResolvedEnum, into writer: inout SourceWriter) {
-        writer.docComment(type.documentation)
-        AnnotationEmitter.lines(type.annotations).forEach { writer.line($0) }
-        let name = SwiftSyntax.escaped(type.name)
-        switch type.style {
-        case .names:
-            writer.block("\(typeModifiers)enum \(name): \(names.library("String")), \(names.library("CaseIterable")), \(names.library("Sendable"))") { body in
-                for enumCase in type.cases {
-                    body.docComment(enumCase.documentation)
-                    let caseName = SwiftSyntax.escaped(enumCase.name)
-                    body.line(enumCase.wireName == enumCase.name ? "case \(caseName)"
-                              : "case \(caseName) = \(SwiftSyntax.stringLiteral(enumCase.wireName))")
-                }
-            }
-        case .values:
-            writer.block("\(typeModifiers)enum \(name): \(names.library("Int")), \(names.library("CaseIterable")), \(names.library("Sendable"))") { body in
-                for enumCase in type.cases {
-                    body.docComment(enumCase.documentation)
-                    body.line("case \(SwiftSyntax.escaped(enumCase.name)) = \(enumCase.value)")
-                }
-            }
-        case .flags:
-            writer.block("\(typeModifiers)struct \(name): \(names.library("OptionSet")), \(names.library("Hashable")), \(names.library("Sendable"))") { body in
-                body.line("\(access)let rawValue: \(names.library("Int"))")
-                body.line("\(access)init(rawValue: \(names.library("Int"))) { self.rawValue = rawValue }")
-                body.line()
-                for enumCase in type.cases {
-                    body.docComment(enumCase.documentation)
-                    let caseName = SwiftSyntax.escaped(enumCase.name)
-                    body.line(enumCase.value == 0 ? "\(access)static let \(caseName): \(name) = []"
-                              : "\(access)static let \(caseName) = \(name)(rawValue: \(enumCase.value))")
-                }
+    private func declarations(of type: ResolvedEnum) -> [Declaration] {
+        let enumType = SwiftType.named(type.name, [], .enumeration, module: nil)
+        var members: [Declaration] = []
+        if type.style == .flags {
+            members.append(.variable(Variable(modifiers: Modifiers(access: access), binding: .let, name: "rawValue",
+                                              type: .type(type.rawValueType), value: .none)))
+            members.append(.function(Function(
+                modifiers: Modifiers(access: access), name: .initializer,
+                parameters: [.init(label: nil, name: "rawValue", type: .type(type.rawValueType))], isThrowing: false,
+                body: [.assignment(.member(.selfValue, "rawValue"), .name("rawValue"))], layout: .oneLine)))
+            members.append(.blankLine)
+        }
+        for enumCase in type.cases {
+            members += documentation(enumCase.documentation)
+            switch type.style {
+            case .names:
+                members.append(.enumCase(name: enumCase.name,
+                                         rawValue: enumCase.wireName == enumCase.name ? nil : .string(enumCase.wireName)))
+            case .values:
+                members.append(.enumCase(name: enumCase.name, rawValue: .integer(enumCase.value)))
+            case .flags:
+                // The empty set is written `[]`, the others by their raw value.
+                let value: Expression = enumCase.value == 0 ? .array([], .oneLine)
+                    : .call(.type(enumType), [Argument("rawValue", .integer(enumCase.value))])
+                members.append(.variable(Variable(
+                    modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: enumCase.name,
+                    type: enumCase.value == 0 ? .type(enumType) : nil, value: .initial(value))))
             }
         }
+        let declaration = TypeDeclaration(modifiers: Modifiers(access: access, isNonisolated: true), kind: type.style == .flags ? .struct : .enum,
+                                          name: type.name, inherits: type.conformances, members: members)
+        return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
     }
 
     // MARK: Protocols
 
-    private func emitProtocol(_ type: ResolvedProtocol, into writer: inout SourceWriter) {
-        writer.docComment(type.documentation)
-        var header = "\(typeModifiers)protocol \(SwiftSyntax.escaped(type.name))"
-        if !type.inherits.isEmpty { header += ": " + type.inherits.map(SwiftSyntax.escaped).joined(separator: ", ") }
-        writer.block(header) { body in
-            for associated in type.associatedTypes { body.line("associatedtype \(associated)") }
-            for property in type.properties {
-                body.docComment(property.documentation)
-                body.line("var \(SwiftSyntax.escaped(property.name)): \(property.type.spelled) { get set }")
-            }
+    private func declarations(of type: ResolvedProtocol) -> [Declaration] {
+        var members: [Declaration] = type.associatedTypes.map { .associatedType($0) }
+        for property in type.properties {
+            members += documentation(property.documentation)
+            members.append(.variable(Variable(modifiers: Modifiers(), binding: .var, name: property.name, type: .type(property.type),
+                                              value: .requirement)))
+        }
+        let declaration = TypeDeclaration(
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: .protocol, name: type.name,
+            inherits: type.inherits.map { .named($0, [], .protocolType, module: nil) }, members: members)
+        return documentation(type.documentation) + [.type(declaration)]
+    }
+
+    private func documentation(_ text: String?) -> [Declaration] {
+        text.map { [.comment(.documentation($0))] } ?? []
+    }
+}
+
+extension InitialValue {
+    /// The initializer expression for a property of `type`.
+    func expression(for type: SwiftType) -> Expression {
+        switch self {
+        case .emptyArray: return .array([], .oneLine)
+        case .emptyDictionary: return .emptyDictionary
+        case .emptyString: return .string("")
+        case .false: return .boolean(false)
+        case .zero: return .integer(0)
+        case .integer(let value): return .integer(value)
+        case .epoch: return .call(.type(type), [Argument("timeIntervalSince1970", .integer(0))])
+        case .jsonNull: return .implicitMember("null")
+        case .newInstance: return .call(.type(type), [])
         }
     }
 }

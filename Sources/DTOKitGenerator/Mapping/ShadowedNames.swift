@@ -1,6 +1,7 @@
-/// Names from Swift, Foundation and DTOKit that generated code refers to. When the snapshot defines a
-/// type with one of these names (`Data`, `Property`, `Result`…), generated references to the library
-/// type are module-qualified (`Foundation.Data`, `DTOKit.Property`) so both can coexist.
+/// Names from Swift, Foundation and DTOKit that generated code refers to (every one of ``LibraryTypes``
+/// among them). When the snapshot defines a type with one of these names (`Data`, `Property`,
+/// `Result`…), generated references to the library type are module-qualified (`Foundation.Data`,
+/// `DTOKit.Property`) so both can coexist.
 struct ShadowedNames: Sendable {
     static let modules: [String: String] = {
         var table: [String: String] = [:]
@@ -17,7 +18,7 @@ struct ShadowedNames: Sendable {
                 IHasVersion IMeta ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
                 ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
                 StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
-                CodableSupport
+                CodableSupport TimeSpan Base64Bytes JsonEnumCoding
                 """,
         ]
         for (module, list) in names {

@@ -14,6 +14,29 @@ struct ImportedModules {
     let options: GeneratorOptions
     let names: ShadowedNames
 
+    /// The imports of a file declaring `types`: the `DefaultImports` (ServiceStack's module is
+    /// DTOKit's) and DTOKit, each once, with the access level their use in the declarations' API calls for.
+    func imports(forFileDeclaring types: [ResolvedType]) -> [ModuleImport] {
+        let used = usedInDeclarations(of: types)
+        var imports: [ModuleImport] = []
+        for name in options.defaultImports + ["DTOKit"] {
+            let module = name == "ServiceStack" ? "DTOKit" : name
+            guard !imports.contains(where: { $0.module == module }) else { continue }
+            imports.append(ModuleImport(module: module, access: access(usedInDeclarations: used.contains(module))))
+        }
+        return imports
+    }
+
+    /// `public import` for a module the public declarations need, else a plain `import`; with
+    /// `AccessLevel: package`, `package import` or `internal import`.
+    private func access(usedInDeclarations used: Bool) -> GeneratorOptions.AccessLevel? {
+        switch options.accessLevel {
+        case .public: return used ? .public : nil
+        case .package: return used ? .package : .internal
+        case .internal: return nil
+        }
+    }
+
     /// The library modules the declarations of `types` (with their extensions) name in their API.
     func usedInDeclarations(of types: [ResolvedType]) -> Set<String> {
         var modules: Set<String> = []
@@ -22,15 +45,14 @@ struct ImportedModules {
             case .classType(let type):
                 // The root of a hierarchy declares `JsonSerializable` with a public `metadata` (a
                 // subclass's own table is internal); generic parameters are `JsonConvertible`.
-                if options.addModelExtensions && (type.isConformanceRoot || !type.genericParameters.isEmpty) {
-                    modules.insert("DTOKit")
-                }
                 var named = type.conformances + (type.base.map { [$0] } ?? []) + (type.returnType.map { [$0] } ?? [])
+                if let conformance = type.metadata?.conformance { named.append(conformance) }
+                if !type.genericParameters.isEmpty { named += type.genericConstraints }
                 for case .property(let property) in type.members { named.append(property.type) }
                 named.forEach { collect($0, into: &modules) }
-            case .enumType:
-                // `JsonEnum`/`JsonFlags` conformances come with the metadata, which Codable enums get too.
-                if options.addModelExtensions || options.addCodable { modules.insert("DTOKit") }
+            case .enumType(let type):
+                // `JsonEnum`/`JsonFlags` conformances come with the case table.
+                if let conformance = type.metadata?.conformance { collect(conformance, into: &modules) }
             case .protocolType(let type):
                 type.properties.forEach { collect($0.type, into: &modules) }
             case .excluded:
@@ -62,7 +84,7 @@ struct ImportedModules {
             // As the user wrote it: `NSObject` or `Foundation.NSObject`.
             let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
             return parts.count == 2 ? parts[0] : ShadowedNames.modules[name]
-        case .scalar, .timeSpan, .dto, .json, .protocolType:
+        case .scalar, .timeSpan, .dto, .json, .protocolType, .library:
             if let module { return module == "Swift" ? nil : module }
             // A name the snapshot declares itself is the generated type, not the library's.
             guard !names.shadowed.contains(name), let library = ShadowedNames.modules[name], library != "Swift" else {
@@ -71,4 +93,10 @@ struct ImportedModules {
             return library
         }
     }
+}
+
+/// An `import` of a generated file: plain (`access` nil), or `public`, `package` or `internal`.
+struct ModuleImport: Sendable {
+    var module: String
+    var access: GeneratorOptions.AccessLevel?
 }

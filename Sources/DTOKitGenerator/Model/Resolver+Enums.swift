@@ -46,10 +46,16 @@ extension Resolver {
         } else {
             style = .names
         }
-        return ResolvedEnum(
+        var resolved = ResolvedEnum(
             name: swiftName, style: style, writesNumbers: type.isEnumInt && !isFlags && type.enumMemberValues.isEmpty,
+            rawValueType: style == .names ? library.string : library.int,
+            conformances: style == .flags ? [library.optionSet, library.hashable, library.sendable]
+                : [style == .names ? library.string : library.int, library.caseIterable, library.sendable],
             cases: cases, annotations: type.attributes.map(Annotation.attribute),
             documentation: options.addDescriptionAsComments ? type.description : nil)
+        resolved.metadata = metadata(of: resolved)
+        resolved.codable = codable(of: resolved)
+        return resolved
     }
 
     /// C# enums may give two names one value (aliases); a Swift enum cannot. The first name stays.

@@ -93,7 +93,7 @@ extension Resolver {
                     baseSubstitutions[parameter] = index < reference.genericArgs.count
                         ? mapText(reference.genericArgs[index], in: current, at: current.jsonPath + ".inherits")
                             .substituting(substitutions)
-                        : .named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
+                        : library.jsonValue
                 }
                 properties += declaredProperties(of: base).map {
                     var property = $0
@@ -139,22 +139,24 @@ extension Resolver {
         return names
     }
 
-    /// Generated non-generic subclasses of `root`, at any depth, deepest first.
-    func subclasses(of root: TypeDefinition) -> [String] {
-        var result: [(name: String, depth: Int)] = []
-        for type in selection.types where !type.isEnum && !type.isInterface && type.genericArgs.isEmpty {
+    /// The generated non-generic subclasses of every class, at any depth, deepest first, by the
+    /// class's key: one walk up from each class (a walk over every class for each hierarchy root
+    /// took most of the generation time of large snapshots).
+    static func subclassesByBase(of types: [TypeDefinition], bases: [String: ResolvedBase]) -> [String: [String]] {
+        var found: [String: [(name: String, depth: Int)]] = [:]
+        for type in types where !type.isEnum && !type.isInterface && type.genericArgs.isEmpty {
+            let name = SwiftNames.stripArity(type.name)
             var depth = 0
-            var current = type
-            var visited: Set<String> = [type.key]
-            while case .generated(_, let base)? = bases[current.key], visited.insert(base.key).inserted {
+            var current = type.key
+            var visited: Set<String> = [current]
+            while case .generated(_, let base)? = bases[current] {
+                let key = base.key
+                guard visited.insert(key).inserted else { break }
                 depth += 1
-                if base.key == root.key {
-                    result.append((SwiftNames.stripArity(type.name), depth))
-                    break
-                }
-                current = base
+                found[key, default: []].append((name, depth))
+                current = key
             }
         }
-        return result.sorted { $0.depth > $1.depth }.map(\.name)
+        return found.mapValues { subclasses in subclasses.sorted { $0.depth > $1.depth }.map(\.name) }
     }
 }

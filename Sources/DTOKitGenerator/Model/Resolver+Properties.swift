@@ -59,21 +59,20 @@ extension Resolver {
     /// The mapped type, `JsonValue` (with a warning) for what cannot be known, nil for interfaces.
     private func propertyType(_ property: PropertyDefinition, named name: String, in type: TypeDefinition) -> SwiftType? {
         let owner = "`\(SwiftNames.stripArity(type.name)).\(name)`"
-        let json = SwiftType.named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
         guard !property.type.isEmpty else {
             warnings.warn(at: property.jsonPath, "property \(owner) has no `type`; it is generated as `JsonValue`")
-            return json
+            return library.jsonValue
         }
         guard let clr = try? ClrTypeName.property(type: property.type, genericArgs: property.genericArgs) else {
             warnings.warn(at: property.jsonPath + ".type",
                           "cannot read the type of \(owner): `\(property.type)` with genericArgs \(property.genericArgs); "
                           + "it is generated as `JsonValue`")
-            return json
+            return library.jsonValue
         }
         if property.isValueType, !property.isEnum, !property.isSystemType, clr.arguments.isEmpty, clr.arrayRank == 0,
            mapper.generated[clr.name] == nil, property.namespace != nil {
             // A user-defined struct: ServiceStack sends its ToString() text.
-            return .named("String", [], .scalar, module: names.module(for: "String"))
+            return library.string
         }
         var fallbacks = TypeMapper.Fallbacks()
         guard let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks) else {
@@ -104,7 +103,7 @@ extension Resolver {
             if let generic = classesByName[name], !generic.genericArgs.isEmpty, arguments.isEmpty { return nil }
             return .newInstance
         case .bytes: return .emptyArray
-        case .enumeration, .genericParameter, .protocolType, .configuredBaseClass: return nil
+        case .enumeration, .genericParameter, .protocolType, .configuredBaseClass, .library: return nil
         }
     }
 
@@ -136,7 +135,7 @@ extension Resolver {
         guard let clr = Self.clrName(reference) else {
             warnings.warn(at: path, "cannot read the type name `\(reference.name)` with genericArgs \(reference.genericArgs) "
                           + "(used by `\(SwiftNames.stripArity(type.name))`); it is generated as `JsonValue`")
-            return .named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
+            return library.jsonValue
         }
         return map(clr, text: reference.name, in: type, at: path)
     }
@@ -146,7 +145,7 @@ extension Resolver {
         guard let clr = try? ClrTypeName.parse(text) else {
             warnings.warn(at: path, "cannot read the type name `\(text)` (used by `\(SwiftNames.stripArity(type.name))`); "
                           + "it is generated as `JsonValue`")
-            return .named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
+            return library.jsonValue
         }
         return map(clr, text: text, in: type, at: path)
     }
@@ -162,11 +161,10 @@ extension Resolver {
 
     private func map(_ clr: ClrTypeName, text: String, in type: TypeDefinition, at path: String) -> SwiftType {
         var fallbacks = TypeMapper.Fallbacks()
-        let json = SwiftType.named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
         guard let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks) else {
             warnings.warn(at: path, "`\(text)` is an interface (used by `\(SwiftNames.stripArity(type.name))`); "
                           + "it is generated as `JsonValue`")
-            return json
+            return library.jsonValue
         }
         if !fallbacks.isEmpty {
             warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` refers to `\(text)`: " + Self.explain(fallbacks)
@@ -189,9 +187,8 @@ extension Resolver {
     /// The members of a runtime DTO class, declared in a generated subclass of it instead of inherited.
     func builtInProperties(_ builtIn: BuiltInTypes.Class, arguments: [SwiftType]) -> [ResolvedProperty] {
         var substitutions: [String: SwiftType] = [:]
-        let json = SwiftType.named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
         for (index, parameter) in builtIn.genericParameters.enumerated() {
-            substitutions[parameter] = index < arguments.count ? arguments[index] : json
+            substitutions[parameter] = index < arguments.count ? arguments[index] : library.jsonValue
         }
         return builtIn.properties.map {
             ResolvedProperty(name: $0.name, jsonName: $0.name, type: qualified($0.type).substituting(substitutions),

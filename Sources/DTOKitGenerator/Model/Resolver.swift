@@ -10,11 +10,14 @@ struct Resolver {
     let fileName: String
     let mapper: TypeMapper
     let names: ShadowedNames
+    let library: LibraryTypes
     let warnings: WarningLog
     /// Generated classes by Swift name.
     let classesByName: [String: TypeDefinition]
     /// The base of every generated class, resolved once (cycles cut), by type key.
     let bases: [String: ResolvedBase]
+    /// The generated non-generic subclasses of each class, deepest first, by type key.
+    let subclassesByBase: [String: [String]]
 
     init(selection: TypeSelection, options: GeneratorOptions, fileName: String, warnings: WarningLog) {
         self.selection = selection
@@ -36,14 +39,16 @@ struct Resolver {
         }
         classesByName = classes
         names = ShadowedNames(generatedNames: Set(kinds.keys))
+        library = LibraryTypes(names: names)
         mapper = TypeMapper(generated: kinds, generatedArity: classes.mapValues(\.genericArgs.count),
                             userProvided: selection.deliberatelyExcludedNames,
                             treatAsString: Set(options.treatTypesAsStrings), names: names,
                             generatedTypesAreConvertible: options.addModelExtensions)
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
+        subclassesByBase = Self.subclassesByBase(of: selection.types, bases: bases)
     }
 
-    func resolve() -> [ResolvedType] {
+    func resolve() -> ResolvedModule {
         var result: [ResolvedType] = []
         for type in selection.types {
             if type.isEnum {
@@ -60,7 +65,7 @@ struct Resolver {
             result.append(.excluded(name: SwiftNames.stripArity(type.name), baseName: SwiftNames.stripArity(base.name),
                                     baseArguments: base.genericArgs))
         }
-        return result
+        return ResolvedModule(types: result, library: library, accessLevel: options.accessLevel)
     }
 
     // MARK: Classes
@@ -80,7 +85,7 @@ struct Resolver {
         if let version = options.addImplicitVersion, operation != nil, !allPropertyNames(of: type).contains("version"),
            !generatedBaseChain(of: type).contains(where: { selection.operations[$0.key] != nil }) {
             members.append(.property(ResolvedProperty(
-                name: "version", jsonName: "version", type: .named("Int", [], .scalar, module: names.module(for: "Int")),
+                name: "version", jsonName: "version", type: library.int,
                 initialValue: .integer(version), annotations: [], documentation: nil)))
         }
         let inherited = inheritedProperties(of: type)
@@ -111,7 +116,7 @@ struct Resolver {
            !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus") {
             members.append(.property(ResolvedProperty(
                 name: "responseStatus", jsonName: "responseStatus",
-                type: .optional(.named("ResponseStatus", [], .dto, module: names.module(for: "ResponseStatus"))),
+                type: .optional(library.responseStatus),
                 initialValue: nil, annotations: [], documentation: nil)))
         }
         let own = members.compactMap(\.property)
@@ -121,14 +126,24 @@ struct Resolver {
         let ownPropertyCount = Set(own.map(\.jsonName)).count
 
         let isRoot = baseKind != .generated
-        let subclasses = isRoot && type.genericArgs.isEmpty ? subclasses(of: type) : []
-        return ResolvedClass(
-            name: swiftName, genericParameters: type.genericArgs, base: base, baseKind: baseKind,
+        let subclasses = isRoot && type.genericArgs.isEmpty ? subclassesByBase[type.key] ?? [] : []
+        var resolved = ResolvedClass(
+            name: swiftName, genericParameters: type.genericArgs, genericConstraints: genericConstraints,
+            base: base, baseKind: baseKind,
             returnType: returnType, conformances: conformances, members: members,
             metadataProperties: metadataProperties, ownPropertyCount: ownPropertyCount, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
             isRequest: operation != nil, isConformanceRoot: isRoot, subclasses: subclasses,
             annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
             documentation: options.addDescriptionAsComments ? type.description : nil)
+        resolved.metadata = metadata(of: resolved)
+        resolved.codable = codable(of: resolved)
+        return resolved
+    }
+
+    /// What generic parameters are constrained to: the runtime reads and writes them
+    /// (`JsonConvertible`), Codable code decodes them.
+    private var genericConstraints: [SwiftType] {
+        (options.addModelExtensions ? [library.jsonConvertible] : []) + (options.addCodable ? [library.codable] : [])
     }
 
     /// The Swift base class, its kind, and the members of a runtime base the class declares itself.
@@ -224,20 +239,19 @@ struct Resolver {
     }
 
     private func resolveReturnType(_ operation: OperationDefinition, in type: TypeDefinition) -> SwiftType {
-        let jsonValue = SwiftType.named("JsonValue", [], .json, module: names.module(for: "JsonValue"))
         if let reference = operation.returnType {
             // `Task<T>` and other System types without a Swift mapping are answered as untyped JSON.
             if reference.namespace?.hasPrefix("System") == true {
-                return mapQuietly(reference, in: type) ?? jsonValue
+                return mapQuietly(reference, in: type) ?? library.jsonValue
             }
             return mapReference(reference, in: type, at: type.jsonPath)
         }
         if let response = operation.response {
-            if response.namespace.hasPrefix("System") || !response.genericArgs.isEmpty { return jsonValue }
+            if response.namespace.hasPrefix("System") || !response.genericArgs.isEmpty { return library.jsonValue }
             let reference = TypeReference(name: response.name, namespace: response.namespace, genericArgs: [])
             return mapReference(reference, in: type, at: type.jsonPath)
         }
-        return jsonValue
+        return library.jsonValue
     }
 
     private func isResponse(_ type: TypeDefinition) -> Bool {

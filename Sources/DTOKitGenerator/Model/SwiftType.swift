@@ -21,6 +21,9 @@ indirect enum SwiftType: Hashable, Sendable {
         case protocolType
         /// A class named by the user's `BaseClass` option (e.g. `NSObject`), as written there.
         case configuredBaseClass
+        /// A type of DTOKit or the standard library that generated code calls rather than stores:
+        /// `Metadata`, `Property`, `TimeSpan`, `Decoder` (see ``LibraryTypes``).
+        case library
     }
 
     /// A named type with its generic arguments. `module` qualifies names the snapshot shadows
@@ -39,6 +42,12 @@ indirect enum SwiftType: Hashable, Sendable {
     var unwrapped: SwiftType {
         if case .optional(let wrapped) = self { return wrapped }
         return self
+    }
+
+    /// The named type given generic arguments: `Property` → `Property<Owner>`.
+    func applied(to arguments: [SwiftType]) -> SwiftType {
+        guard case .named(let name, _, let kind, let module) = self else { return self }
+        return .named(name, arguments, kind, module: module)
     }
 
     var kind: Kind? {

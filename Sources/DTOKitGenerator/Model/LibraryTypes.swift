@@ -1,0 +1,62 @@
+/// The types of Swift and DTOKit that generated code names besides the snapshot's own: the
+/// conformances it declares, the runtime API its extensions call, the types of members it adds. Each is qualified with its
+/// module when the snapshot declares a type of the same name (`DTOKit.Property` beside a generated
+/// `Property`), decided once here, so that the emitters write whatever name they are given.
+struct LibraryTypes: Sendable {
+    // Swift
+    let string: SwiftType
+    let int: SwiftType
+    let caseIterable: SwiftType
+    let sendable: SwiftType
+    let optionSet: SwiftType
+    let hashable: SwiftType
+    let codable: SwiftType
+    let codingKey: SwiftType
+    let decoder: SwiftType
+    let encoder: SwiftType
+    // DTOKit: conformances
+    let jsonConvertible: SwiftType
+    let jsonSerializable: SwiftType
+    let jsonEnum: SwiftType
+    let jsonFlags: SwiftType
+    // DTOKit: member types (`JsonValue` also stands in for what cannot be typed)
+    let jsonValue: SwiftType
+    let responseStatus: SwiftType
+    // DTOKit: what the metadata and Codable code calls
+    let metadata: SwiftType
+    let property: SwiftType
+    let serviceRoute: SwiftType
+    let jsonEnumCases: SwiftType
+    let jsonEnumCoding: SwiftType
+    let timeSpan: SwiftType
+    let base64Bytes: SwiftType
+
+    init(names: ShadowedNames) {
+        func named(_ name: String, _ kind: SwiftType.Kind) -> SwiftType {
+            .named(name, [], kind, module: names.module(for: name))
+        }
+        string = named("String", .scalar)
+        int = named("Int", .scalar)
+        caseIterable = named("CaseIterable", .protocolType)
+        sendable = named("Sendable", .protocolType)
+        optionSet = named("OptionSet", .protocolType)
+        hashable = named("Hashable", .protocolType)
+        codable = named("Codable", .protocolType)
+        codingKey = named("CodingKey", .protocolType)
+        decoder = named("Decoder", .library)
+        encoder = named("Encoder", .library)
+        jsonConvertible = named("JsonConvertible", .protocolType)
+        jsonSerializable = named("JsonSerializable", .protocolType)
+        jsonEnum = named("JsonEnum", .protocolType)
+        jsonFlags = named("JsonFlags", .protocolType)
+        jsonValue = named("JsonValue", .json)
+        responseStatus = named("ResponseStatus", .dto)
+        metadata = named("Metadata", .library)
+        property = named("Property", .library)
+        serviceRoute = named("ServiceRoute", .library)
+        jsonEnumCases = named("JsonEnumCases", .library)
+        jsonEnumCoding = named("JsonEnumCoding", .library)
+        timeSpan = named("TimeSpan", .library)
+        base64Bytes = named("Base64Bytes", .library)
+    }
+}

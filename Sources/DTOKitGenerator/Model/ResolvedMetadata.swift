@@ -1,0 +1,71 @@
+/// What the JSON extensions of a type hold (AddModelExtensions): the metadata table of a class, with
+/// the runtime builder of each property, and the case table of an enum. Decided by the resolver
+/// (`Resolver+Metadata`); `MetadataEmitter` only writes it out.
+
+/// A class's `JsonSerializable` metadata and where it is declared.
+struct MetadataDeclaration: Sendable {
+    /// The name `JsonSerializable` requires.
+    static let requirement = "metadata"
+
+    enum Storage: Sendable {
+        /// `static let name = table`.
+        case stored
+        /// `static var name: Metadata { Metadata.cached(for: self) { table } }`: a generic class
+        /// cannot have stored statics, so the runtime keeps one table per specialization.
+        case cachedPerSpecialization
+    }
+
+    /// `JsonSerializable`, declared by the root of a hierarchy only: Swift allows one conformance
+    /// per class hierarchy, so a subclass's table is reached through the root's dispatch.
+    var conformance: SwiftType?
+    /// The static holding the table: `metadata`, or the class's own in a hierarchy (`shapeMetadata`).
+    var name: String
+    var isPublic: Bool
+    var storage: Storage
+    /// For a root with generated subclasses: the tables its public `metadata` returns when called on
+    /// one of them, deepest first; otherwise it returns `name`.
+    var dispatch: [TableReference]
+    var table: MetadataTable
+}
+
+/// `Metadata.create(…)`: the routes of a request and one accessor pair per property.
+struct MetadataTable: Sendable {
+    struct Entry: Sendable {
+        var jsonName: String
+        var propertyName: String
+        /// The `Property` builder: `optionalString`, `object`, `value`…
+        var builder: String
+    }
+
+    /// The class the accessors are typed with: `Result<T>`.
+    var owner: SwiftType
+    /// The table of the base class this one extends; then `entries` are the class's own only.
+    var inheriting: TableReference?
+    var routes: [RouteDefinition]
+    var entries: [Entry]
+}
+
+/// A stored table of a generated class: `Shape.shapeMetadata`.
+struct TableReference: Sendable {
+    var type: SwiftType
+    var name: String
+}
+
+/// An enum's `JsonEnum`/`JsonFlags` table: with AddModelExtensions, and with AddCodable, whose
+/// `init(from:)`/`encode(to:)` read and write through it.
+struct EnumMetadata: Sendable {
+    enum Table: Sendable {
+        /// `jsonCases = JsonEnumCases<X>(allCases)`: each case's raw value is its wire text.
+        case allCases
+        /// `jsonCases = JsonEnumCases<X>([(.case, "wire text"), …])`.
+        case caseList
+        /// `jsonFlagNames: [(String, Int)] = [("Name", value), …]`.
+        case flagNames
+    }
+
+    /// `JsonEnum` or `JsonFlags`.
+    var conformance: SwiftType
+    var table: Table
+    /// Written as numbers (`encoding: .integer`).
+    var writesNumbers: Bool
+}
