@@ -71,7 +71,7 @@ enum BytesChecks {
 
     static func checkTemporarySort(_ bytes: [UInt8]) {
         var visited: [UInt8] = []
-        TemporarySort.forEach(bytes, count: bytes.count, sortedBy: <) { visited.append($0) }
+        TemporarySort.forEach(count: bytes.count, elements: { add in bytes.forEach(add) }, sortedBy: <) { visited.append($0) }
         guard visited == bytes.sorted() else { violated("the temporary sort lost or misordered elements", "\(bytes)") }
     }
 }

@@ -116,12 +116,14 @@ final class BytesRoomTests: XCTestCase {
         for count in [0, 1, 2, 100, 3000] {
             let elements = (0..<count).map { "key\(($0 * 7919) % max(count, 1))-\($0)" }
             var visited: [String] = []
-            TemporarySort.forEach(elements, count: elements.count, sortedBy: <) { visited.append($0) }
+            TemporarySort.forEach(count: elements.count, elements: { add in elements.forEach(add) }, sortedBy: <) {
+                visited.append($0)
+            }
             XCTAssertEqual(visited, elements.sorted(), "\(count)")
         }
-        // Fewer elements than the count said: only those.
+        // More elements than the count said: only the first ones, sorted.
         var visited: [Int] = []
-        TemporarySort.forEach([3, 1, 2], count: 5, sortedBy: <) { visited.append($0) }
-        XCTAssertEqual(visited, [1, 2, 3])
+        TemporarySort.forEach(count: 2, elements: { add in [3, 1, 2].forEach(add) }, sortedBy: <) { visited.append($0) }
+        XCTAssertEqual(visited, [1, 3])
     }
 }

@@ -2,15 +2,21 @@
 /// storage (on the stack when small), so that writing a dictionary's members in key order
 /// allocates nothing.
 enum TemporarySort {
-    /// Calls `body` with each of the first `count` elements of `elements`, in the order
+    /// Calls `body` with each of the (at most `count`) elements `elements` adds, in the order
     /// `areInIncreasingOrder` gives.
-    static func forEach<Element>(_ elements: some Sequence<Element>, count: Int,
+    ///
+    /// Always inlined, with the elements added by a closure rather than taken as a sequence: the
+    /// callers are generic code compiled once, and this way the sort is specialized for their element
+    /// type (`String` for dictionary keys) instead of running generically on a lazy sequence's metadata.
+    @inline(__always)
+    static func forEach<Element>(count: Int, elements: (_ add: (Element) -> Void) -> Void,
                                  sortedBy areInIncreasingOrder: (Element, Element) -> Bool,
                                  _ body: (Element) -> Void) {
         withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { storage in
             guard let base = storage.baseAddress else { return }
             var initialized = 0
-            for element in elements where initialized < count {
+            elements { element in
+                guard initialized < count else { return }
                 (base + initialized).initialize(to: element)
                 initialized += 1
             }

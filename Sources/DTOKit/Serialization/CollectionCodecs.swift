@@ -239,8 +239,9 @@ extension DictionaryCodec {
     static func writeMembers<Wire: JsonConvertible>(_ dictionary: [Key: Value], _ writer: inout JsonWriter,
                                                     converting convert: (Value) -> Wire) {
         writer.beginObject()
-        TemporarySort.forEach(dictionary.lazy.map { ($0.key.jsonMemberName, $0.value) }, count: dictionary.count,
-                              sortedBy: { $0.0 < $1.0 }) { name, value in
+        TemporarySort.forEach(count: dictionary.count, elements: { add in
+            for (key, value) in dictionary { add((key.jsonMemberName, value)) }
+        }, sortedBy: { $0.0 < $1.0 }) { name, value in
             writer.writeKey(name)
             convert(value).write(to: &writer)
         }
@@ -252,7 +253,9 @@ extension DictionaryCodec {
     /// its key again, so no member tuples (and their generic metadata) are made.
     static func writeMembersByName(_ dictionary: [Key: Value], _ writer: inout JsonWriter) {
         writer.beginObject()
-        TemporarySort.forEach(dictionary.keys.lazy.map(\.jsonMemberName), count: dictionary.count, sortedBy: <) { name in
+        TemporarySort.forEach(count: dictionary.count, elements: { add in
+            for key in dictionary.keys { add(key.jsonMemberName) }
+        }, sortedBy: { $0 < $1 }) { name in
             // A key's member name reads back as the same key (see `JsonDictionaryKey`).
             guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { return }
             writer.writeKey(name)
