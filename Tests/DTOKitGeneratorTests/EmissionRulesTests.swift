@@ -119,6 +119,58 @@ final class EmissionRulesTests: XCTestCase {
         ])
     }
 
+    func testKeepUnknownEnumValuesGivesEnumsAnUnknownCase() throws {
+        let types = #"""
+            {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red","Green"]},
+            {"name":"Level","namespace":"My","isEnum":true,"enumNames":["Low","High"],"enumValues":["10","20"]},
+            {"name":"State","namespace":"My","isEnum":true,"enumNames":["OnHold","Done"],"enumMemberValues":["on-hold","Done"]},
+            {"name":"Code","namespace":"My","isEnum":true,"isEnumInt":true,"enumNames":["A","B"]},
+            {"name":"Access","namespace":"My","isEnum":true,"isEnumInt":true,"attributes":[{"name":"Flags","args":[]}],
+             "enumNames":["None","Read","Write"],"enumValues":["0","1","2"]},
+            {"name":"Odd","namespace":"My","isEnum":true,"enumNames":["known","unknown"]}
+            """#
+        let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types), options: "KeepUnknownEnumValues: True")
+        assertLines(output, contain: [
+            "public nonisolated enum Color: CaseIterable, Hashable, Sendable {", "case Red", "case Green",
+            "/// A value this snapshot does not list (from a newer server); written back as it was read.",
+            "case unknown(UnknownEnumValue)",
+            "public static let allCases: [Color] = [", ".Red,", ".Green,",
+            "public var unknownValue: UnknownEnumValue? {",
+            "if case .unknown(let value) = self { return value }",
+            "return nil",
+            "nonisolated extension Color: JsonOpenEnum {",
+            "public static let jsonCases = JsonEnumCases<Color>([", "(.Red, \"Red\", 0),", "(.Green, \"Green\", 1),",
+            // Explicit values and wire texts move from raw values into the case table.
+            "public nonisolated enum Level: CaseIterable, Hashable, Sendable {", "case Low", "(.Low, \"Low\", 10),",
+            "public nonisolated enum State: CaseIterable, Hashable, Sendable {", "case OnHold", "(.OnHold, \"on-hold\", 0),",
+            "public static let jsonCases = JsonEnumCases<Code>([", "], encoding: .integer)",
+            // An option set keeps any bits in its raw value already.
+            "public nonisolated struct Access: OptionSet, Hashable, Sendable {",
+            // A case named `unknown` keeps the enum as it would be without the option.
+            "public nonisolated enum Odd: String, CaseIterable, Sendable {",
+            "nonisolated extension Odd: JsonEnum {",
+            // The enum's API names DTOKit.
+            "public import DTOKit",
+        ])
+        XCTAssertFalse(output.contains("case Low = 10"))
+        XCTAssertFalse(output.contains("case OnHold = \"on-hold\""))
+        XCTAssertEqual(warnings.map(\.message), [
+            "enum `Odd` lists a case named `unknown`, the name KeepUnknownEnumValues gives the case of unlisted values; "
+                + "it is generated without one (an unlisted value fails to decode)",
+        ])
+        // Without model extensions the enum keeps its case; Codable reads it through the case table.
+        let codableOnly = try Snippet.generate(Snippet.snapshot(types: types),
+                                               options: "KeepUnknownEnumValues: True\nAddModelExtensions: False\nAddCodable: True")
+        assertLines(codableOnly, contain: [
+            "case unknown(UnknownEnumValue)", "nonisolated extension Color: JsonOpenEnum {",
+            "self = try JsonEnumCoding.decode(Color.self, from: decoder)",
+        ])
+        let plain = try Snippet.generate(Snippet.snapshot(types: types),
+                                         options: "KeepUnknownEnumValues: True\nAddModelExtensions: False")
+        assertLines(plain, contain: ["case unknown(UnknownEnumValue)", "public import DTOKit"])
+        XCTAssertFalse(plain.contains("JsonOpenEnum"))
+    }
+
     func testGenericTypesUseCachedMetadata() throws {
         let types = Snippet.type("Page", [
             Snippet.property("Items", "List`1", genericArgs: ["T"]), Snippet.property("Extra", "T"),

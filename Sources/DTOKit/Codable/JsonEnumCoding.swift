@@ -14,21 +14,43 @@ public enum JsonEnumCoding {
     public static func decode<E: JsonEnum>(_ type: E.Type, from decoder: any Decoder) throws -> E {
         let container = try decoder.singleValueContainer()
         let cases = E.jsonCases
+        switch try read(cases, from: container) {
+        case .listed(let index): return cases.cases[index]
+        case .unknown(let value):
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                "expected \(cases.expectedDescription), found \(value.number != nil ? value.json : "\"\(value)\"")")
+        }
+    }
+
+    /// Reads a case from a string or a number; one the enum does not list becomes its `unknown` case.
+    public static func decode<E: JsonOpenEnum>(_ type: E.Type, from decoder: any Decoder) throws -> E {
+        let cases = E.jsonCases
+        switch try read(cases, from: try decoder.singleValueContainer()) {
+        case .listed(let index): return cases.cases[index]
+        case .unknown(let value): return E.unknown(value)
+        }
+    }
+
+    private static func read<E>(_ cases: JsonEnumCases<E>, from container: any SingleValueDecodingContainer) throws -> JsonEnumTable.ReadCase {
         if let number = try? container.decode(Int.self) {
-            if let index = cases.values.firstIndex(of: number) { return cases.cases[index] }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(cases.expectedDescription), found \(number)")
+            if let index = cases.values.firstIndex(of: number) { return .listed(index) }
+            return .unknown(UnknownEnumValue(number))
         }
         let text = try container.decode(String.self)
         if let index = cases.names.firstIndex(of: text)
             ?? cases.names.firstIndex(where: { $0.caseInsensitiveCompare(text) == .orderedSame })
             ?? Int(text).flatMap({ cases.values.firstIndex(of: $0) }) {
-            return cases.cases[index]
+            return .listed(index)
         }
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(cases.expectedDescription), found \"\(text)\"")
+        return .unknown(UnknownEnumValue(text))
     }
 
     /// Writes the case's text, or its number when the cases are encoded as integers.
     public static func encode<E: JsonEnum>(_ value: E, to encoder: any Encoder) throws {
+        try encodeListed(value, to: encoder)
+    }
+
+    private static func encodeListed<E: JsonEnum>(_ value: E, to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         let cases = E.jsonCases
         guard let index = cases.indexOfCase[value] else {
@@ -38,6 +60,19 @@ public enum JsonEnumCoding {
         switch cases.encoding {
         case .name: try container.encode(cases.names[index])
         case .integer: try container.encode(cases.values[index])
+        }
+    }
+
+    /// Writes the case's text or number; the `unknown` case as the value it holds.
+    public static func encode<E: JsonOpenEnum>(_ value: E, to encoder: any Encoder) throws {
+        guard let unknown = value.unknownValue else {
+            return try encodeListed(value, to: encoder)
+        }
+        var container = encoder.singleValueContainer()
+        if let number = unknown.number {
+            try container.encode(number)
+        } else {
+            try container.encode(unknown.string ?? unknown.json)
         }
     }
 }

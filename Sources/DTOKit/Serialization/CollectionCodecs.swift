@@ -24,7 +24,8 @@ struct ArrayCodec<Element: JsonConvertible>: Sendable {
            let codec = CollectionCodecs.objectArray(of: objectType) as? ArrayCodec {
             return codec
         }
-        if let enumType = Element.self as? any JsonEnum.Type,
+        // An enum that keeps unlisted values reads each through its own `read` (below).
+        if let enumType = Element.self as? any JsonEnum.Type, !(Element.self is any JsonOpenEnum.Type),
            let codec = CollectionCodecs.enumArray(of: enumType) as? ArrayCodec {
             return codec
         }
@@ -141,7 +142,7 @@ struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable
                let codec = CollectionCodecs.objectDictionary(of: objectType) as? DictionaryCodec {
                 return codec
             }
-            if let enumType = Value.self as? any JsonEnum.Type,
+            if let enumType = Value.self as? any JsonEnum.Type, !(Value.self is any JsonOpenEnum.Type),
                let codec = CollectionCodecs.enumDictionary(of: enumType) as? DictionaryCodec {
                 return codec
             }

@@ -144,19 +144,45 @@ final class JsonEnumTable: Sendable {
     /// returns the case's index.
     @usableFromInline
     func readIndex(from reader: inout JsonReader) throws -> Int {
+        let (index, start) = try readListedIndex(from: &reader)
+        if let index { return index }
+        let written = reader.text(from: start)
+        let found = written.utf8.first == .quote
+            ? "\"\(JsonDecodingError.abbreviate(reader.text(ofStringAt: start)))\""
+            : "the number \(written)"
+        throw reader.error(expected: expectedDescription, found: found, valueStartingAt: start)
+    }
+
+    /// Reads a case as ``readIndex(from:)`` does; a string or an integer that no case has is kept
+    /// as it was written (for ``JsonOpenEnum``).
+    @usableFromInline
+    func readIndexOrUnknown(from reader: inout JsonReader) throws -> ReadCase {
+        let (index, start) = try readListedIndex(from: &reader)
+        if let index { return .listed(index) }
+        return .unknown(UnknownEnumValue(json: reader.text(from: start)))
+    }
+
+    /// A case read by ``readIndexOrUnknown(from:)``.
+    @usableFromInline
+    enum ReadCase {
+        case listed(Int)
+        case unknown(UnknownEnumValue)
+    }
+
+    /// The index of the case whose text or number is next in the document, or nil when no case has
+    /// it (a string or an integer, read); and where the value starts.
+    @inline(__always)
+    private func readListedIndex(from reader: inout JsonReader) throws -> (Int?, start: Int) {
+        let next = reader.peek()
         let start = reader.offset
-        if let next = reader.peek(), next != .quote {
-            let number = try reader.readInteger(Int.self)
-            if let index = values.firstIndex(of: number) { return index }
-            throw reader.error(expected: expectedDescription, found: "the number \(number)", valueStartingAt: start)
+        if let next, next != .quote {
+            return (values.firstIndex(of: try reader.readInteger(Int.self)), start)
         }
-        if let exact = texts.matchString(&reader) { return exact }
-        if let index = try texts.readIndex(ofStringIn: &reader) { return index }
+        if let exact = texts.matchString(&reader) { return (exact, start) }
+        if let index = try texts.readIndex(ofStringIn: &reader) { return (index, start) }
         reader.rewind(to: start)
-        let text = (try? reader.readString()) ?? ""
-        if let number = Int(text), let index = values.firstIndex(of: number) { return index }
-        throw reader.error(expected: expectedDescription, found: "\"\(JsonDecodingError.abbreviate(text))\"",
-                           valueStartingAt: start)
+        let text = try reader.readString()
+        return (Int(text).flatMap { values.firstIndex(of: $0) }, start)
     }
 
     /// Writes the case at `index` as its text or its number.

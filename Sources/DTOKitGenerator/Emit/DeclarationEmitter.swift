@@ -62,6 +62,9 @@ struct DeclarationEmitter {
         for enumCase in type.cases {
             members += documentation(enumCase.documentation)
             switch type.style {
+            case _ where type.unknownCase != nil:
+                // An enum with a case that holds a value has no raw values: its case table has the texts.
+                members.append(.enumCase(name: enumCase.name, rawValue: nil))
             case .names:
                 members.append(.enumCase(name: enumCase.name,
                                          rawValue: enumCase.wireName == enumCase.name ? nil : .string(enumCase.wireName)))
@@ -76,9 +79,36 @@ struct DeclarationEmitter {
                     type: enumCase.value == 0 ? .type(enumType) : nil, value: .initial(value))))
             }
         }
+        if let unknownCase = type.unknownCase {
+            members += unknownCaseMembers(unknownCase, of: type, enumType)
+        }
         let declaration = TypeDeclaration(modifiers: Modifiers(access: access, isNonisolated: true), kind: type.style == .flags ? .struct : .enum,
                                           name: type.name, inherits: type.conformances, members: members)
         return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
+    }
+
+    /// `case unknown(UnknownEnumValue)`, the `allCases` that Swift does not synthesize for an enum
+    /// with it, and `unknownValue`, which ``JsonOpenEnum`` reads it with.
+    private func unknownCaseMembers(_ unknownCase: ResolvedEnum.UnknownCase, of type: ResolvedEnum,
+                                    _ enumType: SwiftType) -> [Declaration] {
+        let name = ResolvedEnum.UnknownCase.name
+        return [
+            .comment(.documentation("A value this snapshot does not list (from a newer server); written back as it was read.")),
+            .enumCase(name: name, rawValue: nil, associatedValue: unknownCase.valueType),
+            .blankLine,
+            .variable(Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "allCases",
+                               type: .array(.type(enumType)),
+                               value: .initial(.array(type.cases.map { .implicitMember($0.name) }, .lines)))),
+            .blankLine,
+            .comment(.documentation("The value of the `\(name)` case; nil for the listed ones.")),
+            .variable(Variable(
+                modifiers: Modifiers(access: access), binding: .var, name: ResolvedEnum.UnknownCase.propertyName,
+                type: .type(.optional(unknownCase.valueType)),
+                value: .computed([
+                    .if(.casePattern(name: name, binding: "value", value: .selfValue), [.return(.name("value"))], .oneLine),
+                    .return(.nil),
+                ]))),
+        ]
     }
 
     // MARK: Protocols

@@ -84,6 +84,11 @@ struct MetadataEmitter {
             let list = Expression.array(type.cases.map { .tuple([.implicitMember($0.name), .string($0.wireName)]) }, .lines)
             member = Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "jsonCases", type: nil,
                               value: .initial(.call(cases, [Argument(nil, list)] + encoding)))
+        case .fullCaseList:
+            let list = Expression.array(type.cases.map { .tuple([.implicitMember($0.name), .string($0.wireName), .integer($0.value)]) },
+                                        .lines)
+            member = Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "jsonCases", type: nil,
+                              value: .initial(.call(cases, [Argument(nil, list)] + encoding)))
         case .flagNames:
             let list = Expression.array(type.cases.map { .tuple([.string($0.wireName), .integer($0.value)]) }, .lines)
             member = Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "jsonFlagNames",

@@ -18,7 +18,7 @@ struct ShadowedNames: Sendable {
                 IHasVersion IMeta ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
                 ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
                 StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
-                CodableSupport TimeSpan Base64Bytes JsonEnumCoding
+                CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue
                 """,
         ]
         for (module, list) in names {

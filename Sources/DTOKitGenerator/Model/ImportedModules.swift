@@ -53,6 +53,7 @@ struct ImportedModules {
             case .enumType(let type):
                 // `JsonEnum`/`JsonFlags` conformances come with the case table.
                 if let conformance = type.metadata?.conformance { collect(conformance, into: &modules) }
+                if let unknownCase = type.unknownCase { collect(unknownCase.valueType, into: &modules) }
             case .protocolType(let type):
                 type.properties.forEach { collect($0.type, into: &modules) }
             case .excluded:

@@ -19,9 +19,11 @@ struct LibraryTypes: Sendable {
     let jsonSerializable: SwiftType
     let jsonEnum: SwiftType
     let jsonFlags: SwiftType
+    let jsonOpenEnum: SwiftType
     // DTOKit: member types (`JsonValue` also stands in for what cannot be typed)
     let jsonValue: SwiftType
     let responseStatus: SwiftType
+    let unknownEnumValue: SwiftType
     // DTOKit: what the metadata and Codable code calls
     let metadata: SwiftType
     let property: SwiftType
@@ -49,8 +51,10 @@ struct LibraryTypes: Sendable {
         jsonSerializable = named("JsonSerializable", .protocolType)
         jsonEnum = named("JsonEnum", .protocolType)
         jsonFlags = named("JsonFlags", .protocolType)
+        jsonOpenEnum = named("JsonOpenEnum", .protocolType)
         jsonValue = named("JsonValue", .json)
         responseStatus = named("ResponseStatus", .dto)
+        unknownEnumValue = named("UnknownEnumValue", .library)
         metadata = named("Metadata", .library)
         property = named("Property", .library)
         serviceRoute = named("ServiceRoute", .library)

@@ -59,11 +59,14 @@ struct EnumMetadata: Sendable {
         case allCases
         /// `jsonCases = JsonEnumCases<X>([(.case, "wire text"), …])`.
         case caseList
+        /// `jsonCases = JsonEnumCases<X>([(.case, "wire text", number), …])`: an enum without raw
+        /// values (one with an `unknown` case).
+        case fullCaseList
         /// `jsonFlagNames: [(String, Int)] = [("Name", value), …]`.
         case flagNames
     }
 
-    /// `JsonEnum` or `JsonFlags`.
+    /// `JsonEnum`, `JsonOpenEnum` or `JsonFlags`.
     var conformance: SwiftType
     var table: Table
     /// Written as numbers (`encoding: .integer`).

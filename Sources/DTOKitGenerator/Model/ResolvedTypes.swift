@@ -131,14 +131,28 @@ struct ResolvedEnum: Sendable {
         var documentation: String?
     }
 
+    /// `case unknown(UnknownEnumValue)` and the `unknownValue` property that reads it.
+    struct UnknownCase: Sendable {
+        /// The name `JsonOpenEnum` requires of the case.
+        static let name = "unknown"
+        /// The name `JsonOpenEnum` requires of the property.
+        static let propertyName = "unknownValue"
+        var valueType: SwiftType
+    }
+
     var name: String
     var style: Style
     var writesNumbers: Bool
     /// `String` or `Int`: the enum's raw type, or an option set's `rawValue`.
     var rawValueType: SwiftType
-    /// `String, CaseIterable, Sendable`; `OptionSet, Hashable, Sendable` for flags.
+    /// `String, CaseIterable, Sendable`; `OptionSet, Hashable, Sendable` for flags;
+    /// `CaseIterable, Hashable, Sendable` for an enum with an `unknown` case.
     var conformances: [SwiftType]
     var cases: [Case]
+    /// `KeepUnknownEnumValues`: the case that holds a value the snapshot does not list (no raw
+    /// values then, and `allCases` is declared); nil for other enums and for option sets, whose
+    /// raw value keeps any bits.
+    var unknownCase: UnknownCase?
     var annotations: [Annotation]
     var documentation: String?
     /// The `JsonEnum`/`JsonFlags` extension.

@@ -46,16 +46,37 @@ extension Resolver {
         } else {
             style = .names
         }
+        let unknownCase = style == .flags ? nil : unknownCase(of: type, swiftName: swiftName, cases: cases)
+        let conformances: [SwiftType]
+        if style == .flags {
+            conformances = [library.optionSet, library.hashable, library.sendable]
+        } else if unknownCase != nil {
+            conformances = [library.caseIterable, library.hashable, library.sendable]
+        } else {
+            conformances = [style == .names ? library.string : library.int, library.caseIterable, library.sendable]
+        }
         var resolved = ResolvedEnum(
             name: swiftName, style: style, writesNumbers: type.isEnumInt && !isFlags && type.enumMemberValues.isEmpty,
-            rawValueType: style == .names ? library.string : library.int,
-            conformances: style == .flags ? [library.optionSet, library.hashable, library.sendable]
-                : [style == .names ? library.string : library.int, library.caseIterable, library.sendable],
-            cases: cases, annotations: type.attributes.map(Annotation.attribute),
+            rawValueType: style == .names ? library.string : library.int, conformances: conformances,
+            cases: cases, unknownCase: unknownCase, annotations: type.attributes.map(Annotation.attribute),
             documentation: options.addDescriptionAsComments ? type.description : nil)
         resolved.metadata = metadata(of: resolved)
         resolved.codable = codable(of: resolved)
         return resolved
+    }
+
+    /// `KeepUnknownEnumValues`: the `unknown` case, unless the enum lists a case of that name (or of
+    /// the property's), which keeps it an enum without one (with a warning).
+    private func unknownCase(of type: TypeDefinition, swiftName: String, cases: [ResolvedEnum.Case]) -> ResolvedEnum.UnknownCase? {
+        guard options.keepUnknownEnumValues else { return nil }
+        let reserved = [ResolvedEnum.UnknownCase.name, ResolvedEnum.UnknownCase.propertyName]
+        if let clash = cases.first(where: { reserved.contains($0.name) }) {
+            warnings.warn(at: type.jsonPath + ".enumNames",
+                          "enum `\(swiftName)` lists a case named `\(clash.name)`, the name KeepUnknownEnumValues gives "
+                          + "the case of unlisted values; it is generated without one (an unlisted value fails to decode)")
+            return nil
+        }
+        return ResolvedEnum.UnknownCase(valueType: library.unknownEnumValue)
     }
 
     /// C# enums may give two names one value (aliases); a Swift enum cannot. The first name stays.

@@ -73,6 +73,9 @@ extension Resolver {
     /// it even when the classes get no metadata.
     func metadata(of type: ResolvedEnum) -> EnumMetadata? {
         guard options.addModelExtensions || options.addCodable else { return nil }
+        if type.unknownCase != nil {
+            return EnumMetadata(conformance: library.jsonOpenEnum, table: .fullCaseList, writesNumbers: type.writesNumbers)
+        }
         switch type.style {
         case .names: return EnumMetadata(conformance: library.jsonEnum, table: .allCases, writesNumbers: type.writesNumbers)
         case .values: return EnumMetadata(conformance: library.jsonEnum, table: .caseList, writesNumbers: type.writesNumbers)

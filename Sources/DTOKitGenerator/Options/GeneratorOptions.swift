@@ -37,6 +37,9 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var accessLevel: AccessLevel = .public
     /// DTOKit: also emit `Codable` conformances with ServiceStack's wire formats.
     public var addCodable = false
+    /// DTOKit: enums get an `unknown` case that holds a value the snapshot does not list (from a
+    /// newer server) and writes it back unchanged, instead of failing to decode it.
+    public var keepUnknownEnumValues = false
     /// DTOKit: where `update-dtos` / `dtokit fetch` download the snapshot from.
     public var baseUrl: String?
 

@@ -18,6 +18,7 @@ package enum OptionKey: String, CaseIterable, Sendable {
     case defaultImports = "DefaultImports"
     case accessLevel = "AccessLevel"
     case addCodable = "AddCodable"
+    case keepUnknownEnumValues = "KeepUnknownEnumValues"
 
     /// Keys of a ServiceStack header that describe the server or its generation and configure nothing
     /// here: a pasted header may hold them, and they are read and ignored.
@@ -50,6 +51,7 @@ extension GeneratorOptions {
         case .defaultImports: return defaultImports.joined(separator: ",")
         case .accessLevel: return accessLevel.rawValue
         case .addCodable: return flag(addCodable)
+        case .keepUnknownEnumValues: return flag(keepUnknownEnumValues)
         }
     }
 }

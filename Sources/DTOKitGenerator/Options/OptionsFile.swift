@@ -92,6 +92,7 @@ public enum OptionsFile {
             }
             options.accessLevel = level
         case .addCodable: options.addCodable = try bool()
+        case .keepUnknownEnumValues: options.keepUnknownEnumValues = try bool()
         }
     }
 

@@ -20,6 +20,7 @@ AddImplicitVersion: 2
 //DefaultImports: Foundation
 //AccessLevel: public
 AddCodable: True
+//KeepUnknownEnumValues: False
 */
 
 public import Foundation

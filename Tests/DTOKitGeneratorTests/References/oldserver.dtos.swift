@@ -20,6 +20,7 @@ Tip: To override a DTO option, remove "//" prefix before updating
 //DefaultImports: Foundation
 //AccessLevel: public
 //AddCodable: False
+//KeepUnknownEnumValues: False
 */
 
 public import Foundation

@@ -110,6 +110,13 @@ public struct JsonReader: ~Copyable {
         cursor = start + offset
     }
 
+    /// The document's bytes from `offset` (a place the cursor has been) to the cursor, as text: a
+    /// value exactly as it was written, for writing it back unchanged (``UnknownEnumValue``).
+    func text(from offset: Int) -> String {
+        precondition(offset >= 0 && offset <= cursor - start, "DTOKit: text can only be taken from where the reader was")
+        return String(decoding: UnsafeBufferPointer(start: start + offset, count: cursor - start - offset), as: UTF8.self)
+    }
+
     // MARK: Whitespace and single bytes
 
     /// RFC 8259 lets a parser ignore a leading byte order mark; JSON from Windows tools sometimes has one.

@@ -21,7 +21,8 @@ indirect enum Declaration: Sendable {
     case function(Function)
     case typeAlias(modifiers: Modifiers, name: String, type: SwiftType)
     case associatedType(String)
-    case enumCase(name: String, rawValue: Expression?)
+    /// `case name`, `case name = rawValue`, or `case name(AssociatedValue)`.
+    case enumCase(name: String, rawValue: Expression?, associatedValue: SwiftType? = nil)
 }
 
 /// A declaration's modifiers, written in Swift's usual order: `required public override static`,

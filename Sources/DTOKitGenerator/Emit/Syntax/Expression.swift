@@ -39,6 +39,9 @@ enum Expression: Sendable {
     indirect case discard(Expression)
     indirect case `return`(Expression)
     indirect case `if`(Expression, [Expression], Layout)
+    /// `case .name(let binding) = value`, as an `if` condition.
+    indirect case casePattern(name: String, binding: String, value: Expression)
+    case `nil`
 }
 
 enum InfixOperator: Sendable {

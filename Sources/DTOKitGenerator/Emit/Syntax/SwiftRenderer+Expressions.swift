@@ -86,6 +86,11 @@ extension SwiftRenderer {
             self.expression(condition)
             write(" ")
             block(body, layout)
+        case .casePattern(let name, let binding, let value):
+            write("case ." + Self.escaped(name) + "(let " + Self.escaped(binding) + ") = ")
+            self.expression(value)
+        case .nil:
+            write("nil")
         }
     }
 

@@ -56,8 +56,9 @@ struct SwiftRenderer {
             write(Self.modifiers(modifiers) + "typealias " + Self.escaped(name) + " = " + Self.spelling(type))
         case .associatedType(let name):
             write("associatedtype " + Self.escaped(name))
-        case .enumCase(let name, let rawValue):
+        case .enumCase(let name, let rawValue, let associatedValue):
             write("case " + Self.escaped(name))
+            if let associatedValue { write("(" + Self.spelling(associatedValue) + ")") }
             if let rawValue {
                 write(" = ")
                 expression(rawValue)

@@ -49,4 +49,12 @@ check(AdminSummary.operations(in: #"[{"id":1,"operationName":"QueryTodos","heade
       "Swift 6 library target")
 check(QuestionTitles.title(of: #"{"id":1,"title":"Why?"}"#) == "Why?", "Swift 5 mode target")
 
+// 6. An enum value the snapshot does not list (KeepUnknownEnumValues in techstacks.options) is kept
+//    and written back as it came; `allCases` lists the snapshot's cases.
+let newer = try Technology.fromJson(#"{"id":4,"tier":"QuantumComputing"}"#)
+check(newer.tier == .unknown(UnknownEnumValue("QuantumComputing")) && newer.toJson().contains(#""tier":"QuantumComputing""#),
+      "an unknown enum value is kept")
+check(TechnologyTier.allCases.contains(.Server) && !TechnologyTier.allCases.contains(newer.tier ?? .Server),
+      "allCases lists the known cases")
+
 print("consumer package: all checks passed")
