@@ -204,7 +204,17 @@ public final class ServerEventsClient: Sendable {
     /// Calls `handler` with every message sent as a `T` (selector `cmd.T`, or any `op.T`), decoded.
     /// A body that is not a `T` is reported as ``ServerEvent/invalidEvent(_:)`` instead.
     public func on<T: JsonSerializable>(_ type: T.Type, handler: @escaping @Sendable (T, ServerEventMessage) -> Void) {
-        let typeName = T.typeName
+        on(type, named: T.typeName, handler: handler)
+    }
+
+    /// Calls `handler` with every message sent as a `T` (selector `cmd.T`, or any `op.T`), decoded.
+    /// A body that is not a `T` is reported as ``ServerEvent/invalidEvent(_:)`` instead.
+    public func on<T: JsonStruct>(_ type: T.Type, handler: @escaping @Sendable (T, ServerEventMessage) -> Void) {
+        on(type, named: T.typeName, handler: handler)
+    }
+
+    private func on<T: JsonConvertible>(_ type: T.Type, named typeName: String,
+                                        handler: @escaping @Sendable (T, ServerEventMessage) -> Void) {
         shared.withLock { shared in
             shared.eventHandlers.append { [weak self] event in
                 guard case .message(let message) = event, message.target == typeName else { return }

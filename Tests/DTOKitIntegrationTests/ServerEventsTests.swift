@@ -54,6 +54,8 @@ final class ServerEventsTests: XCTestCase {
         let typed = Reported()
         let bySelector = Reported()
         events.on(HelloResponse.self) { response, message in typed.add("\(response.result ?? "") via \(message.selector)") }
+        let typedValues = Reported()
+        events.on(HelloValueResponse.self) { response, _ in typedValues.add(response.result ?? "") }   // a DTO struct
         events.on("home@cmd.chat") { message in bySelector.add(message.json) }
         let log = EventLog(events)
         _ = try await log.connected()
@@ -65,6 +67,7 @@ final class ServerEventsTests: XCTestCase {
         XCTAssertEqual(try messages[0].decode(HelloResponse.self).result, "typed")
         XCTAssertEqual(messages[1].jsonValue["text"]?.stringValue, "hi")
         XCTAssertEqual(typed.all, ["typed via cmd.HelloResponse"])
+        XCTAssertEqual(typedValues.all, ["typed"])
         XCTAssertEqual(bySelector.all, [#"{"text":"hi"}"#])
         let invalid = try await log.wait { $0.contains { if case .invalidEvent(.undecodable) = $0 { true } else { false } } }
         XCTAssertTrue(invalid)

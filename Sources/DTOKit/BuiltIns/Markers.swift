@@ -1,11 +1,21 @@
 /// A request DTO: something the client can send. Generated request types conform through
-/// ``IReturn`` or ``IReturnVoid``.
-public protocol ServiceRequest: JsonSerializable {}
-
-extension ServiceRequest {
+/// ``IReturn`` or ``IReturnVoid``; a request is a ``JsonSerializable`` class or a ``JsonStruct``,
+/// whose tables give its name and routes.
+public protocol ServiceRequest: JsonConvertible {
+    /// The name the server knows the request by (`/api/{typeName}`).
+    static var typeName: String { get }
     /// The custom routes declared for the request (`[Route("/technology/{Slug}", "GET")]`), in the
-    /// order the server lists them, from its table (``Metadata/routes``). Empty when the request
-    /// only has the pre-defined routes.
+    /// order the server lists them. Empty when the request only has the pre-defined routes.
+    static var routes: [ServiceRoute] { get }
+}
+
+extension ServiceRequest where Self: JsonSerializable {
+    /// The routes in the request's table (``Metadata/routes``).
+    public static var routes: [ServiceRoute] { metadata.routes }
+}
+
+extension ServiceRequest where Self: JsonStruct {
+    /// The routes in the request's table (``StructMetadata/routes``).
     public static var routes: [ServiceRoute] { metadata.routes }
 }
 
@@ -30,22 +40,22 @@ public protocol IDelete {}
 public protocol IPatch {}
 
 /// A request that carries a JWT in its body; the client fills it from `bearerToken` when nil.
-public protocol IHasBearerToken: AnyObject {
+public protocol IHasBearerToken {
     var bearerToken: String? { get set }
 }
 
 /// A request that carries a session id in its body; the client fills it from `sessionId` when nil.
-public protocol IHasSessionId: AnyObject {
+public protocol IHasSessionId {
     var sessionId: String? { get set }
 }
 
 /// A request that carries an API version; the client fills it from `version` when nil.
-public protocol IHasVersion: AnyObject {
+public protocol IHasVersion {
     var version: Int? { get set }
 }
 
 /// A type with a free-form `meta` dictionary.
-public protocol IMeta: AnyObject {
+public protocol IMeta {
     var meta: [String: String]? { get set }
 }
 

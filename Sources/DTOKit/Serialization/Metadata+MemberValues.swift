@@ -4,41 +4,90 @@
 /// fields): it reads just the members it needs, without encoding the whole request and parsing it
 /// back. Each member is written by the property's own accessor, so values have exactly their JSON
 /// form (dates, durations, enums, Base64), and read back as a ``JsonValue``.
-extension JsonSerializable {
-    /// Every member the object writes, in table order, by JSON name; nil members are left out.
+extension ServiceRequest {
+    /// Every member the request writes, in table order, by JSON name; nil members are left out.
     /// - Throws: ``JsonDecodingError`` when a custom conformance writes invalid JSON.
     package func jsonMembers() throws -> JsonObject {
+        try MemberValues(of: self).all()
+    }
+
+    /// The member named `name` (exactly, else ignoring case) and its value; nil when the table has
+    /// no such member or the request leaves it out (nil).
+    package func jsonMember(named name: String) throws -> (name: String, value: JsonValue)? {
+        try MemberValues(of: self).member(named: name)
+    }
+}
+
+/// A DTO's member names and a way to write each member's value, whatever its kind: a class's table,
+/// a struct's, or (for a request of your own) its whole JSON, read back.
+private struct MemberValues {
+    let names: [String]
+    let value: (Int) throws -> JsonValue?
+
+    init(of request: some ServiceRequest) {
+        if let object = request as? any JsonSerializable {
+            self.init(object: object)
+        } else if let value = request as? any JsonStruct {
+            self.init(value: value)
+        } else {
+            let members = Result { try JsonValue(parsing: request.toJsonData()).objectValue ?? JsonObject() }
+            let names = (try? members.get().keys).map(Array.init) ?? []
+            self.init(names: names, value: { index in try members.get()[names[index]] })
+        }
+    }
+
+    private init(names: [String], value: @escaping (Int) throws -> JsonValue?) {
+        self.names = names
+        self.value = value
+    }
+
+    private init<Object: JsonSerializable>(object: Object) {
+        let metadata = Object.metadata
+        let checked = metadata.accessors.checked(object)
+        self.init(names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: checked) })
+    }
+
+    private init<Value: JsonStruct>(value instance: Value) {
+        let metadata = Value.metadata
+        self.init(names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: instance) })
+    }
+
+    func all() throws -> JsonObject {
         var members = JsonObject()
-        let metadata = type(of: self).metadata
-        let object = metadata.accessors.checked(self)
-        for property in metadata.properties {
-            if let value = try property.jsonValue(of: object) {
-                members[property.name] = value
-            }
+        for (index, name) in names.enumerated() {
+            if let value = try value(index) { members[name] = value }
         }
         return members
     }
 
-    /// The member named `name` (exactly, else ignoring case) and its value; nil when the table has
-    /// no such member or the object leaves it out (nil).
-    package func jsonMember(named name: String) throws -> (name: String, value: JsonValue)? {
-        let metadata = type(of: self).metadata
-        let object = metadata.accessors.checked(self)
-        let properties = metadata.properties
+    func member(named name: String) throws -> (name: String, value: JsonValue)? {
         let lowercased = name.lowercased()
-        guard let property = properties.first(where: { $0.name == name })
-                ?? properties.first(where: { $0.name.lowercased() == lowercased }),
-              let value = try property.jsonValue(of: object) else { return nil }
-        return (property.name, value)
+        guard let index = names.firstIndex(of: name) ?? names.firstIndex(where: { $0.lowercased() == lowercased }),
+              let value = try value(index) else { return nil }
+        return (names[index], value)
     }
 }
 
 extension PropertyMetadata {
     /// The value this property of the object's own table writes for it, or nil when it writes nothing.
     func jsonValue(of object: CheckedObject) throws -> JsonValue? {
+        try JsonValue.member { accessors.encode(object, &$0) }
+    }
+}
+
+extension StructProperty {
+    /// The value this property writes for `value`, or nil when it writes nothing.
+    func jsonValue(of value: Owner) throws -> JsonValue? {
+        try JsonValue.member { accessors.encode(value, &$0) }
+    }
+}
+
+extension JsonValue {
+    /// The value of the one member `writeMember` writes into an object, or nil when it writes none.
+    fileprivate static func member(_ writeMember: (inout JsonWriter) -> Void) throws -> JsonValue? {
         let json = JsonWriter.writeData(capacity: 64) { writer in
             writer.beginObject()
-            accessors.encode(object, &writer)
+            writeMember(&writer)
             writer.endObject()
         }
         return try JsonValue(parsing: json).objectValue?.values.first

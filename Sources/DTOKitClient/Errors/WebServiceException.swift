@@ -109,7 +109,7 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
 
     /// Decodes the error body as a typed response DTO (ServiceStack sends the request's response
     /// type with its `responseStatus` filled in).
-    public func response<T: JsonSerializable>(as type: T.Type) -> T? {
+    public func response<T: JsonConvertible>(as type: T.Type) -> T? {
         try? T.fromJson(responseBody)
     }
 

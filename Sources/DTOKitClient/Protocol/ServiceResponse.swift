@@ -63,6 +63,9 @@ public struct ServiceResponse: @unchecked Sendable {
             if let dtoType = R.self as? any JsonSerializable.Type, let empty = dtoType.init() as? R {
                 return empty
             }
+            if let dtoType = R.self as? any JsonStruct.Type, let empty = dtoType.init() as? R {
+                return empty
+            }
             if let null = try? R.fromJson("null", options: decodingOptions) { return null }
             throw ServiceClientError.invalidResponse(url: urlLabel, reason: "the body is empty, expected \(R.self)")
         }

@@ -1,6 +1,19 @@
 /// Skipping members whose values do not fit their properties (``InvalidMembers/skip(reportingTo:)``),
 /// and reporting them with their paths from the document's root.
 extension JsonReader {
+    /// After the member `name` failed to decode: skips its value when the options ask to skip
+    /// values that are valid JSON but do not fit, else throws the error with the member's name.
+    /// (Out of the decoding loops' frames, which every nesting level of a document keeps.)
+    @inline(never)
+    mutating func skipInvalidMember(named name: String, _ error: JsonDecodingError, valueStart: Int, depth: Int) throws {
+        guard options.invalidMembers.report != nil else { throw error.prefixed(with: .key(name)) }
+        do {
+            try skipInvalidMember(error, valueStart: valueStart, depth: depth)
+        } catch let invalidValue as JsonDecodingError {
+            throw invalidValue.prefixed(with: .key(name))
+        }
+    }
+
     /// Goes back to the start of a member's value (its offset) and skips it, validating its syntax as strictly as
     /// ever; the member's error is kept for the report.
     /// - Throws: what makes the value itself invalid (bad syntax, nesting too deep): then the

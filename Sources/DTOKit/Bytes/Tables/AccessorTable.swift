@@ -132,25 +132,10 @@ extension Metadata {
             do {
                 try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, CheckedObject(object)) }
             } catch let error as JsonDecodingError {
-                try skipInvalidMember(index, error, &reader, valueStart: valueStart, depth: depth)
+                try reader.skipInvalidMember(named: accessors.name(index), error, valueStart: valueStart, depth: depth)
             }
             hint = index + 1
         } while try reader.nextMember()
-    }
-
-    /// After the member at `index` failed to decode: skips its value when the options ask to skip
-    /// values that are valid JSON but do not fit, else throws the error with the member's name.
-    /// (Out of the loop's frame, which every nesting level of a document keeps.)
-    @inline(never)
-    func skipInvalidMember(_ index: Int, _ error: JsonDecodingError, _ reader: inout JsonReader,
-                           valueStart: Int, depth: Int) throws {
-        let name = accessors.name(index)
-        guard reader.options.invalidMembers.report != nil else { throw error.prefixed(with: .key(name)) }
-        do {
-            try reader.skipInvalidMember(error, valueStart: valueStart, depth: depth)
-        } catch let invalidValue as JsonDecodingError {
-            throw invalidValue.prefixed(with: .key(name))
-        }
     }
 
     // MARK: Encoding

@@ -1,0 +1,63 @@
+/// A struct type's property accessors as the decoding and encoding loops call them: unretained, as
+/// in ``AccessorTable``, which spares a retain and a release of each accessor per member.
+///
+/// Unlike a class table it needs no check of the value it is used with: its accessors and its
+/// loops are typed with `Owner`, so the compiler has made sure of it.
+///
+/// Non-copyable: it owns its memory and frees it when it goes.
+struct StructAccessorTable<Owner>: ~Copyable, @unchecked Sendable {
+    // Immutable after `init`, so the table can be shared between threads (hence `@unchecked`).
+    /// The accessors, unretained; `retained` keeps them alive as long as the table lives.
+    let table: UnsafeMutablePointer<Unmanaged<StructAccessors<Owner>>>
+    private let retained: [StructAccessors<Owner>]
+    let count: Int
+
+    init(_ properties: [StructProperty<Owner>]) {
+        retained = properties.map(\.accessors)
+        count = retained.count
+        table = UnsafeMutablePointer<Unmanaged<StructAccessors<Owner>>>.allocate(capacity: max(1, count))
+        table.initialize(from: retained.map { Unmanaged.passUnretained($0) }, count: count)
+    }
+
+    deinit {
+        table.deallocate()
+    }
+
+    /// The JSON name of the property at `index`.
+    func name(_ index: Int) -> String {
+        table[index]._withUnsafeGuaranteedRef { $0.name }
+    }
+}
+
+/// The decoding and encoding loops of a struct's table: those of a class's (``Metadata``), over a
+/// value the caller owns instead of an object.
+extension StructMetadata {
+    /// Reads a JSON object's members into `value` through the setters, matching names as
+    /// ``Metadata`` does (exactly at the expected member, then anywhere, then ignoring case).
+    @usableFromInline
+    func decodeMembers(into value: inout Owner, from reader: inout JsonReader) throws {
+        guard try reader.beginObject() else { return }
+        var hint = 0
+        repeat {
+            guard let index = try members.match(&reader, hint: hint) else { continue }
+            let valueStart = reader.offset
+            let depth = reader.depth
+            do {
+                try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, &value) }
+            } catch let error as JsonDecodingError {
+                try reader.skipInvalidMember(named: accessors.name(index), error, valueStart: valueStart, depth: depth)
+            }
+            hint = index + 1
+        } while try reader.nextMember()
+    }
+
+    /// Writes `value` as a JSON object: each property through its getter, nil ones left out.
+    @usableFromInline
+    func encodeMembers(of value: Owner, to writer: inout JsonWriter) {
+        writer.beginObject()
+        for index in 0..<accessors.count {
+            accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(value, &writer) }
+        }
+        writer.endObject()
+    }
+}

@@ -1,0 +1,105 @@
+import DTOKit
+import DTOKitClient
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The test services' requests and responses as DTO structs (`JsonStruct`), written as the struct
+// form of generated code has them: the client sends them by value, as it sends classes.
+
+struct HelloValue: IReturn, IGet, Sendable {
+    typealias Return = HelloValueResponse
+    var name: String?
+    init() {}
+    init(name: String) { self.name = name }
+}
+
+extension HelloValue: JsonStruct {
+    static let metadata = StructMetadata.create(typeName: "Hello", routes: [ServiceRoute("/hello/{Name}", "GET,POST")], [
+        StructProperty<HelloValue>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+    ])
+}
+
+struct HelloValueResponse: Hashable, Sendable {
+    var result: String?
+    init() {}
+}
+
+extension HelloValueResponse: JsonStruct {
+    static let metadata = StructMetadata.create(typeName: "HelloResponse", [
+        StructProperty<HelloValueResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
+    ])
+}
+
+struct StoreValueRequest: IReturnVoid, IPost, IHasVersion, Sendable {
+    var key: String?
+    var value: String?
+    var version: Int?
+    init() {}
+}
+
+extension StoreValueRequest: JsonStruct {
+    static let metadata = StructMetadata.create(typeName: "StoreValue", routes: [ServiceRoute("/values/{Key}", "POST,PUT,PATCH")], [
+        StructProperty<StoreValueRequest>.optionalString("key", get: { $0.key }, set: { $0.key = $1 }),
+        StructProperty<StoreValueRequest>.optionalString("value", get: { $0.value }, set: { $0.value = $1 }),
+        StructProperty<StoreValueRequest>.optionalInt("version", get: { $0.version }, set: { $0.version = $1 }),
+    ])
+}
+
+final class StructRequestTests: XCTestCase {
+    func testStructRequestsFillRoutesQueryStringsAndBodies() async throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        XCTAssertEqual(try client.get(HelloValue(name: "Value")).result, "Hello, Value!")
+        XCTAssertEqual(log.last?.path, "/hello/Value")
+
+        let posted = try await client.postAsync(HelloValue(name: "Posted"))
+        XCTAssertEqual(posted, { var response = HelloValueResponse(); response.result = "Hello, Posted!"; return response }())
+        XCTAssertEqual(log.last?.method, "POST")
+        XCTAssertEqual(log.last?.path, "/hello/Posted")
+        XCTAssertEqual(log.last?.headers["Content-Type"], "application/json")
+
+        // Without a name the route cannot be filled: the pre-defined route, with the type's server name.
+        _ = try await client.getAsync(HelloValue())
+        XCTAssertEqual(log.last?.path, "/api/Hello")
+
+        var store = StoreValueRequest()
+        store.key = "struct"
+        store.value = "v"
+        try await client.sendAsync(store)
+        XCTAssertEqual(log.lastServerMethod, "POST")
+        XCTAssertEqual(log.last?.path, "/values/struct")
+
+        // IHasVersion works for a struct too: the client's version fills the nil member of the body.
+        let versioned = try makeTestClient()
+        versioned.version = 3
+        let body = Locked<Data?>(nil)
+        versioned.requestFilter = { request in body.set(request.httpBody) }
+        try await versioned.sendAsync(store)
+        XCTAssertEqual(body.value.map { String(decoding: $0, as: UTF8.self) }, #"{"key":"struct","value":"v","version":3}"#)
+        XCTAssertNil(store.version, "the request itself is a value the client does not change")
+    }
+
+    func testStructRequestsInBatchesAndApiResults() async throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        let responses = try await client.sendAllAsync([HelloValue(name: "a"), HelloValue(name: "b")])
+        XCTAssertEqual(responses.map(\.result), ["Hello, a!", "Hello, b!"])
+        XCTAssertEqual(log.last?.path, "/api/Hello%5B%5D")
+
+        let result = await client.apiAsync(HelloValue(name: "api"))
+        XCTAssertEqual(result.response?.result, "Hello, api!")
+        XCTAssertTrue(result.succeeded)
+    }
+}
+
+/// A value shared with a filter closure.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ value: Value) { lock.lock(); stored = value; lock.unlock() }
+}
