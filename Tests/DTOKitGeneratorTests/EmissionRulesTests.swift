@@ -93,16 +93,18 @@ final class EmissionRulesTests: XCTestCase {
         XCTAssertFalse(output.contains("ICreateDb"))
     }
 
+    /// Names, explicit values, `[EnumMember]` texts, integers, `[Flags]`.
+    private let enumsOfEveryKind = #"""
+        {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red","Green"]},
+        {"name":"Level","namespace":"My","isEnum":true,"enumNames":["Low","High"],"enumValues":["10","20"]},
+        {"name":"State","namespace":"My","isEnum":true,"enumNames":["OnHold","Done"],"enumMemberValues":["on-hold","Done"]},
+        {"name":"Code","namespace":"My","isEnum":true,"isEnumInt":true,"enumNames":["A","B"]},
+        {"name":"Access","namespace":"My","isEnum":true,"isEnumInt":true,"attributes":[{"name":"Flags","args":[]}],
+         "enumNames":["None","Read","Write"],"enumValues":["0","1","2"],"enumDescriptions":["","Can read",""]}
+        """#
+
     func testEnumsOfEveryKind() throws {
-        let types = #"""
-            {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red","Green"]},
-            {"name":"Level","namespace":"My","isEnum":true,"enumNames":["Low","High"],"enumValues":["10","20"]},
-            {"name":"State","namespace":"My","isEnum":true,"enumNames":["OnHold","Done"],"enumMemberValues":["on-hold","Done"]},
-            {"name":"Code","namespace":"My","isEnum":true,"isEnumInt":true,"enumNames":["A","B"]},
-            {"name":"Access","namespace":"My","isEnum":true,"isEnumInt":true,"attributes":[{"name":"Flags","args":[]}],
-             "enumNames":["None","Read","Write"],"enumValues":["0","1","2"],"enumDescriptions":["","Can read",""]}
-            """#
-        let output = try Snippet.generate(Snippet.snapshot(types: types))
+        let output = try Snippet.generate(Snippet.snapshot(types: enumsOfEveryKind))
         assertLines(output, contain: [
             "public nonisolated enum Color: String, CaseIterable, Sendable {", "case Red", "case Green",
             "public static let jsonCases = JsonEnumCases<Color>(allCases)",
@@ -120,15 +122,7 @@ final class EmissionRulesTests: XCTestCase {
     }
 
     func testKeepUnknownEnumValuesGivesEnumsAnUnknownCase() throws {
-        let types = #"""
-            {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red","Green"]},
-            {"name":"Level","namespace":"My","isEnum":true,"enumNames":["Low","High"],"enumValues":["10","20"]},
-            {"name":"State","namespace":"My","isEnum":true,"enumNames":["OnHold","Done"],"enumMemberValues":["on-hold","Done"]},
-            {"name":"Code","namespace":"My","isEnum":true,"isEnumInt":true,"enumNames":["A","B"]},
-            {"name":"Access","namespace":"My","isEnum":true,"isEnumInt":true,"attributes":[{"name":"Flags","args":[]}],
-             "enumNames":["None","Read","Write"],"enumValues":["0","1","2"]},
-            {"name":"Odd","namespace":"My","isEnum":true,"enumNames":["known","unknown"]}
-            """#
+        let types = enumsOfEveryKind + #","# + #"{"name":"Odd","namespace":"My","isEnum":true,"enumNames":["known","unknown"]}"#
         let (output, warnings) = try Snippet.run(Snippet.snapshot(types: types), options: "KeepUnknownEnumValues: True")
         assertLines(output, contain: [
             "public nonisolated enum Color: CaseIterable, Hashable, Sendable {", "case Red", "case Green",

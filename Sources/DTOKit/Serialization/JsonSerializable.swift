@@ -22,13 +22,18 @@ public protocol JsonSerializable: AnyObject, JsonConvertible {
     static var metadata: Metadata { get }
 }
 
+/// `QueryResponse` for `QueryResponse<Technology>`: the name a DTO type goes by on the server when
+/// its table gives none.
+func nameWithoutGenericArguments(of type: Any.Type) -> String {
+    let name = String(describing: type)
+    return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+}
+
 extension JsonSerializable {
     /// The name the server knows the type by (the request name in `/api/{typeName}` URLs): the
     /// table's ``Metadata/typeName``, or the class's own name without generic arguments.
     public static var typeName: String {
-        if let name = metadata.typeName { return name }
-        let name = String(describing: self)
-        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+        metadata.typeName ?? nameWithoutGenericArguments(of: self)
     }
 
     @inlinable

@@ -28,9 +28,7 @@ extension JsonStruct {
     /// The name the server knows the type by: the table's ``StructMetadata/typeName``, or the
     /// type's own name without generic arguments.
     public static var typeName: String {
-        if let name = metadata.typeName { return name }
-        let name = String(describing: self)
-        return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+        metadata.typeName ?? nameWithoutGenericArguments(of: self)
     }
 
     @inlinable
