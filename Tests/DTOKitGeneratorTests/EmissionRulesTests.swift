@@ -165,6 +165,67 @@ final class EmissionRulesTests: XCTestCase {
         XCTAssertFalse(plain.contains("JsonOpenEnum"))
     }
 
+    func testExportAsStructsDeclaresEveryMemberInSendableStructs() throws {
+        let types = [
+            Snippet.type("Entity", [Snippet.property("Id", "Int32"), Snippet.property("CreatedBy", "String"),
+                                    Snippet.property("Version", "Nullable`1", genericArgs: ["Int32"])].joined(separator: ","),
+                         extra: #""implements":[{"name":"IHasVersion","namespace":"ServiceStack"}]"#),
+            Snippet.type("Category", [Snippet.property("Name", "String"), Snippet.property("Parent", "Category", namespace: "My.ServiceModel"),
+                                      Snippet.property("Children", "List`1", namespace: "System.Collections.Generic", genericArgs: ["Category"])]
+                .joined(separator: ",")),
+            Snippet.type("Page`1", Snippet.property("Items", "List`1", namespace: "System.Collections.Generic", genericArgs: ["T"]),
+                         extra: #""genericArgs":["T"]"#),
+        ].joined(separator: ",")
+        let operations = #"""
+            {"request":{"name":"QueryCategories","namespace":"My.ServiceModel","properties":[{"name":"NameContains","type":"String","namespace":"System"}],
+              "inherits":{"name":"QueryDb`1","namespace":"ServiceStack","genericArgs":["Category"]}},
+             "returnType":{"name":"QueryResponse`1","namespace":"ServiceStack","genericArgs":["Category"]},
+             "routes":[{"path":"/categories","verbs":"GET"}]},
+            {"request":{"name":"SaveCategory","namespace":"My.ServiceModel","properties":[{"name":"Name","type":"String","namespace":"System"}],
+              "inherits":{"name":"Entity","namespace":"My.ServiceModel"}},
+             "response":{"name":"SaveCategoryResponse","namespace":"My.ServiceModel","properties":[
+               {"name":"ResponseStatus","type":"ResponseStatus","namespace":"ServiceStack"}]},
+             "returnType":{"name":"SaveCategoryResponse","namespace":"My.ServiceModel"}}
+            """#
+        let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations),
+                                          options: "ExportAsStructs: True\nAddCodable: True")
+        assertLines(output, contain: [
+            "public nonisolated struct QueryCategories: IReturn, IGet, Hashable, Sendable {",
+            "public typealias Return = QueryResponseValue<Category>",
+            // QueryDb<T>'s members are the struct's own.
+            "public var nameContains: String?", "public var skip: Int?", "public var take: Int?",
+            "public init() {}",
+            // A generated base class's members and interfaces too.
+            "public nonisolated struct SaveCategory: IReturn, IHasVersion, Hashable, Sendable, Identifiable {",
+            "public var createdBy: String?",
+            "public var responseStatus: ResponseStatusValue?",
+            // A member that leads back to its own struct is stored in a box.
+            "public nonisolated struct Category: Hashable, Sendable {",
+            "public var parent: Category? {", "get { _parent.value }", "set { _parent.value = newValue }",
+            "private var _parent = Indirect<Category?>(nil)",
+            "public var children: [Category]?",
+            "public nonisolated struct Page<T: JsonConvertible & Codable & Hashable & Sendable>: Hashable, Sendable {",
+            // Tables of struct builders; a generic struct's is cached per specialization.
+            "nonisolated extension QueryCategories: JsonStruct {",
+            "public static let metadata = StructMetadata<QueryCategories>.create(routes: [ServiceRoute(\"/categories\", \"GET\")], [",
+            "StructProperty<QueryCategories>.optionalInt(\"skip\", get: { $0.skip }, set: { $0.skip = $1 }),",
+            "StructProperty<SaveCategoryResponse>.optionalObject(\"responseStatus\", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),",
+            "public static var metadata: StructMetadata<Page<T>> {",
+            "StructMetadata.cached {",
+            // Codable for a struct: no `required`, no `super`.
+            "public init(from decoder: any Decoder) throws {",
+            "nonisolated extension Category: Codable {}",
+            "public var version: Int?",
+        ])
+        XCTAssertFalse(output.contains("class "), "no classes")
+        XCTAssertFalse(output.contains("required"))
+        XCTAssertFalse(output.contains("QueryDb<"))
+
+        let conflict = Snippet.error(Snippet.snapshot(types: types), options: "BaseClass: NSObject\nExportAsStructs: True")
+        XCTAssertEqual(conflict?.line, 2)
+        XCTAssertTrue(conflict?.message.contains("`ExportAsStructs: True` makes structs") ?? false, "\(String(describing: conflict))")
+    }
+
     func testGenericTypesUseCachedMetadata() throws {
         let types = Snippet.type("Page", [
             Snippet.property("Items", "List`1", genericArgs: ["T"]), Snippet.property("Extra", "T"),

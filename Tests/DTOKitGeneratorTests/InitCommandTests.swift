@@ -71,7 +71,7 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(try OptionsFile.parse(optionsText, fileName: "api.options"), expected)
         XCTAssertTrue(optionsText.hasPrefix("/* Options:\nTip: To override a DTO option, remove \"//\" prefix before updating\nBaseUrl: \(server.baseUrl)\n\n//BaseClass:\n"),
                       optionsText)
-        XCTAssertTrue(optionsText.contains("\n//AddCodable: False\n//KeepUnknownEnumValues: False\n*/\n"), optionsText)
+        XCTAssertTrue(optionsText.contains("\n//AddCodable: False\n//KeepUnknownEnumValues: False\n//ExportAsStructs: False\n*/\n"), optionsText)
         // … so that it is the same block as the header of the code generated with it.
         let generate = await run(["generate", "\(target)/api.metadata.json"])
         XCTAssertEqual(generate.code, 0, generate.console.errors)

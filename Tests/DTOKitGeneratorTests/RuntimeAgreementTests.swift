@@ -34,6 +34,31 @@ final class RuntimeAgreementTests: XCTestCase {
         }
     }
 
+    /// The struct forms of the built-ins (`ExportAsStructs`): one for every built-in that is not only a
+    /// base class, named as ``BuiltInTypes/valueName(of:)`` says, with the class's members in value forms.
+    func testTheBuiltInsStructFormsMatchTheClasses() throws {
+        let values: [String: Any] = [
+            "QueryResponse`1": QueryResponseValue<EmptyResponseValue>(), "ResponseStatus": ResponseStatusValue(),
+            "ResponseError": ResponseErrorValue(), "ErrorResponse": ErrorResponseValue(), "EmptyResponse": EmptyResponseValue(),
+            "IdResponse": IdResponseValue(), "BoolResponse": BoolResponseValue(), "StringResponse": StringResponseValue(),
+            "StringsResponse": StringsResponseValue(), "Authenticate": AuthenticateValue(),
+            "AuthenticateResponse": AuthenticateResponseValue(), "GetAccessToken": GetAccessTokenValue(),
+            "GetAccessTokenResponse": GetAccessTokenResponseValue(),
+            "KeyValuePair`2": KeyValuePairValue<EmptyResponseValue, EmptyResponseValue>(),
+        ]
+        XCTAssertEqual(Set(values.keys), Set(BuiltInTypes.classes.filter { $0.value.isSerializable }.keys))
+        for (clrName, value) in values.sorted(by: { $0.key < $1.key }) {
+            let entry = try XCTUnwrap(BuiltInTypes.classes[clrName])
+            XCTAssertEqual(String(describing: type(of: value)).prefix { $0 != "<" }, Substring(BuiltInTypes.valueName(of: entry.swiftName)))
+            XCTAssertTrue(type(of: value) is any JsonStruct.Type, clrName)
+            let expected = entry.properties.map {
+                "\($0.name): \(Self.runtimeSpelling(BuiltInTypes.valueForms($0.type), parameters: entry.genericParameters, bound: "EmptyResponseValue"))"
+            }
+            XCTAssertEqual(Mirror(reflecting: value).children.map { "\($0.label ?? "?"): \(String(describing: type(of: $0.value)))" },
+                           expected, clrName)
+        }
+    }
+
     func testTheRuntimeProvidesEveryMarkerProtocolTheGeneratorConformsTo() {
         let runtime: [String: Any.Type] = [
             "IGet": (any IGet).self, "IPost": (any IPost).self, "IPut": (any IPut).self, "IDelete": (any IDelete).self,
@@ -47,13 +72,18 @@ final class RuntimeAgreementTests: XCTestCase {
     }
 
     /// Every builder the generator calls is one DTOKit declares, and the edge-case snapshot reaches each
-    /// of DTOKit's builders, with its options (EdgeCaseDTOs, compiled by this package's tests) and with
-    /// required members (the compile matrix's `MakePropertiesOptional: False`, `InitializeCollections: True`).
+    /// (generated with its options, and again with required members), for classes and for structs.
     func testTheEdgeCaseSnapshotCallsEveryRuntimeBuilder() throws {
+        try checkBuilders(family: "Property", structs: false)
+        try checkBuilders(family: "StructProperty", structs: true)
+    }
+
+    private func checkBuilders(family: String, structs: Bool) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let fixture = root.appendingPathComponent("Tests/Fixtures/EdgeCaseDTOs")
-        let options = try OptionsFile.parse(String(contentsOf: fixture.appendingPathComponent("edgecases.options"), encoding: .utf8),
+        var options = try OptionsFile.parse(String(contentsOf: fixture.appendingPathComponent("edgecases.options"), encoding: .utf8),
                                             fileName: "edgecases.options")
+        options.exportAsStructs = structs
         var required = options
         required.makePropertiesOptional = false
         required.initializeCollections = true
@@ -61,20 +91,20 @@ final class RuntimeAgreementTests: XCTestCase {
         var called = Set<String>()
         for options in [options, required] {
             let files = try DTOGenerator(options: options).generate(snapshot: snapshot, snapshotName: "edgecases.metadata.json")
-            called.formUnion(Self.matches(of: #"Property<[^\n]*?>\.([a-zA-Z]+)\("#, in: files.map(\.contents).joined()))
+            called.formUnion(Self.matches(of: #"\b"# + family + #"<[^\n]*?>\.([a-zA-Z]+)\("#, in: files.map(\.contents).joined()))
         }
 
         var declared = Set<String>()
         let runtime = root.appendingPathComponent("Sources/DTOKit/Serialization")
-        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path) where name.hasPrefix("Property") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path) where name.hasPrefix(family + "+") || name == family + ".swift" {
             let text = try String(contentsOf: runtime.appendingPathComponent(name), encoding: .utf8)
-            if text.contains("extension Property") || text.contains("struct Property<") || text.contains("enum Property<") {
+            if text.contains("extension \(family) {") || text.contains("enum \(family)<") {
                 declared.formUnion(Self.matches(of: #"\n    public static func ([a-zA-Z]+)[<(]"#, in: text))
             }
         }
-        XCTAssertFalse(declared.isEmpty)
-        XCTAssertEqual(called.subtracting(declared), [], "builders the generator calls that DTOKit lacks")
-        XCTAssertEqual(declared.subtracting(called), [], "DTOKit builders the edge-case snapshot does not reach")
+        XCTAssertFalse(declared.isEmpty, family)
+        XCTAssertEqual(called.subtracting(declared), [], "\(family) builders the generator calls that DTOKit lacks")
+        XCTAssertEqual(declared.subtracting(called), [], "DTOKit \(family) builders the edge-case snapshot does not reach")
     }
 
     // MARK: Helpers
@@ -93,13 +123,13 @@ final class RuntimeAgreementTests: XCTestCase {
     }
 
     /// The generator's type as the runtime spells it, generic parameters bound to `EmptyResponse`.
-    private static func runtimeSpelling(_ type: SwiftType, parameters: [String]) -> String {
+    private static func runtimeSpelling(_ type: SwiftType, parameters: [String], bound: String = "EmptyResponse") -> String {
+        func spelling(_ type: SwiftType) -> String { runtimeSpelling(type, parameters: parameters, bound: bound) }
         switch type {
-        case .optional(let wrapped): return "Optional<\(runtimeSpelling(wrapped, parameters: parameters))>"
-        case .array(let element): return "Array<\(runtimeSpelling(element, parameters: parameters))>"
-        case .dictionary(let key, let value):
-            return "Dictionary<\(runtimeSpelling(key, parameters: parameters)), \(runtimeSpelling(value, parameters: parameters))>"
-        case .named(let name, _, _, _): return parameters.contains(name) ? "EmptyResponse" : name
+        case .optional(let wrapped): return "Optional<\(spelling(wrapped))>"
+        case .array(let element): return "Array<\(spelling(element))>"
+        case .dictionary(let key, let value): return "Dictionary<\(spelling(key)), \(spelling(value))>"
+        case .named(let name, _, _, _): return parameters.contains(name) ? bound : name
         }
     }
 

@@ -83,7 +83,53 @@ extension TreeNode: JsonStruct {
     ])
 }
 
+/// A struct that holds one of its own kind in place: through ``Indirect``, as the generator stores it.
+struct Comment: Hashable, Sendable, Codable {
+    var text: String?
+    var replyTo: Comment? {
+        get { _replyTo.value }
+        set { _replyTo.value = newValue }
+    }
+    private var _replyTo = Indirect<Comment?>(nil)
+    init() {}
+
+    private enum CodingKeys: String, CodingKey { case text, replyTo }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        replyTo = try container.decodeIfPresent(Comment.self, forKey: .replyTo)
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(text, forKey: .text)
+        try container.encodeIfPresent(replyTo, forKey: .replyTo)
+    }
+}
+
+extension Comment: JsonStruct {
+    static let metadata = StructMetadata<Comment>.create([
+        StructProperty<Comment>.optionalString("text", get: { $0.text }, set: { $0.text = $1 }),
+        StructProperty<Comment>.optionalObject("replyTo", get: { $0.replyTo }, set: { $0.replyTo = $1 }),
+    ])
+}
+
 final class StructDTOTests: XCTestCase {
+    func testAStructThatHoldsItsOwnKindKeepsValueSemantics() throws {
+        let json = #"{"text":"c","replyTo":{"text":"b","replyTo":{"text":"a"}}}"#
+        let comment = try Comment.fromJson(json)
+        XCTAssertEqual(comment.replyTo?.replyTo?.text, "a")
+        XCTAssertEqual(comment.toJson(), json)
+        var edited = comment
+        edited.replyTo?.replyTo?.text = "A"
+        XCTAssertEqual(comment.replyTo?.replyTo?.text, "a", "the original keeps its nested values")
+        XCTAssertEqual(edited.replyTo?.replyTo?.text, "A")
+        XCTAssertNotEqual(edited, comment)
+        XCTAssertEqual(Set([comment, try Comment.fromJson(json), edited]).count, 2)
+        let viaCodable = try JSONDecoder().decode(Comment.self, from: Data(json.utf8))
+        XCTAssertEqual(viaCodable, comment)
+        XCTAssertEqual(try JSONDecoder().decode(Comment.self, from: JSONEncoder().encode(edited)), edited)
+    }
+
     private let json = #"""
         {"id":7,"name":"Phone","price":499.5,"released":"\/Date(1514764800000)\/","warranty":"P365D",
          "checksum":"AQID","color":"Green","tags":["a","b"],"parts":[{"name":"Screen","count":1},{"count":2}],

@@ -36,7 +36,7 @@ struct CodableEmitter {
             .blankLine,
             .type(keys),
             .blankLine,
-            .function(Function(modifiers: Modifiers(access: access, isRequired: true), name: .initializer,
+            .function(Function(modifiers: Modifiers(access: access, isRequired: codable.initializerIsRequired), name: .initializer,
                                parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
                                isThrowing: true, body: decode, layout: .lines)),
             .blankLine,

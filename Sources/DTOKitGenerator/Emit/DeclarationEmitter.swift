@@ -28,6 +28,10 @@ struct DeclarationEmitter {
                 let hasComments = property.documentation != nil || !property.annotations.isEmpty
                 if hasComments, index > 0 { body.append(.blankLine) }
                 body += documentation(property.documentation) + AnnotationEmitter.comments(property.annotations)
+                if let storage = property.indirectStorage {
+                    body += indirectProperty(property, storage)
+                    continue
+                }
                 body.append(.variable(Variable(
                     modifiers: Modifiers(access: access), binding: .var, name: property.name, type: .type(property.type),
                     value: property.initialValue.map { .initial($0.expression(for: property.type)) } ?? .none)))
@@ -35,14 +39,26 @@ struct DeclarationEmitter {
         }
         if !type.members.isEmpty { body.append(.blankLine) }
         body.append(.function(Function(
-            modifiers: Modifiers(access: access, isRequired: true, isOverride: type.baseKind == .configured),
+            modifiers: Modifiers(access: access, isRequired: !type.isStruct, isOverride: type.baseKind == .configured),
             name: .initializer, parameters: [], isThrowing: false,
             body: type.baseKind == .none ? [] : [.call(.initializer(.superValue), [])], layout: .oneLine)))
         let declaration = TypeDeclaration(
-            modifiers: Modifiers(access: access, isNonisolated: true), kind: .class, name: type.name,
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: type.isStruct ? .struct : .class, name: type.name,
             genericParameters: type.genericParameters, genericConstraints: type.genericConstraints,
             inherits: (type.base.map { [$0] } ?? []) + type.conformances, members: body + extraMembers)
         return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
+    }
+
+    /// `public var parent: Category? { get { _parent.value } set { _parent.value = newValue } }` and
+    /// `private var _parent = Indirect<Category?>(nil)`.
+    private func indirectProperty(_ property: ResolvedProperty, _ storage: IndirectStorage) -> [Declaration] {
+        let value = Expression.member(.name(storage.name), "value")
+        return [
+            .variable(Variable(modifiers: Modifiers(access: access), binding: .var, name: property.name, type: .type(property.type),
+                               value: .getSet(get: [value], set: [.assignment(value, .name("newValue"))]))),
+            .variable(Variable(modifiers: Modifiers(isPrivate: true), binding: .var, name: storage.name, type: nil,
+                               value: .initial(.call(.type(storage.type), [Argument(nil, .nil)])))),
+        ]
     }
 
     // MARK: Enums

@@ -27,22 +27,31 @@ struct MetadataEmitter {
                 type: .type(library.metadata), value: .computed(getter))))
         }
         let modifiers = Modifiers(access: metadata.isPublic ? access : .internal, isStatic: true)
-        switch metadata.storage {
-        case .stored:
+        let table = create(metadata.table, form: metadata.form)
+        switch (metadata.storage, metadata.form) {
+        case (.stored, _):
             members.append(.variable(Variable(modifiers: modifiers, binding: .let, name: metadata.name, type: nil,
-                                              value: .initial(create(metadata.table)))))
-        case .cachedPerSpecialization:
+                                              value: .initial(table))))
+        case (.cachedPerSpecialization, .classTable):
             let cached = Expression.call(.member(.type(library.metadata), "cached"), [Argument("for", .selfValue)],
-                                         trailingClosure: Closure(body: [create(metadata.table)], layout: .lines))
+                                         trailingClosure: Closure(body: [table], layout: .lines))
             members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
                                               type: .type(library.metadata), value: .computed([cached]))))
+        case (.cachedPerSpecialization, .structTable):
+            // `StructMetadata.cached { … }`: the table of `Self`, one per specialization.
+            let cached = Expression.call(.member(.type(library.structMetadata), "cached"), [],
+                                         trailingClosure: Closure(body: [table], layout: .lines))
+            members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
+                                              type: .type(library.structMetadata.applied(to: [metadata.table.owner])),
+                                              value: .computed([cached]))))
         }
         return .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name,
                                      inherits: metadata.conformance.map { [$0] } ?? [], members: members))
     }
 
-    /// `Metadata.create(Circle.self, inheriting: Shape.shapeMetadata, routes: [ServiceRoute("/x")], [entries])`.
-    private func create(_ table: MetadataTable) -> Expression {
+    /// `Metadata.create(Circle.self, inheriting: Shape.shapeMetadata, routes: [ServiceRoute("/x")], [entries])`,
+    /// or `StructMetadata.create(routes: …, [entries])`.
+    private func create(_ table: MetadataTable, form: MetadataDeclaration.Form) -> Expression {
         var arguments: [Argument] = []
         if let base = table.inheriting {
             arguments += [Argument(nil, .metatype(table.owner)), Argument("inheriting", reference(to: base))]
@@ -52,7 +61,7 @@ struct MetadataEmitter {
                 .call(.type(library.serviceRoute), [Argument(nil, .string(route.path))] + (route.verbs.map { [Argument(nil, .string($0))] } ?? []))
             }, .oneLine)))
         }
-        let property = Expression.type(library.property.applied(to: [table.owner]))
+        let property = Expression.type((form == .classTable ? library.property : library.structProperty).applied(to: [table.owner]))
         let entries: [Expression] = table.entries.map { entry in
             let accessor = Expression.member(.closureArgument(0), entry.propertyName)
             return .call(.member(property, entry.builder), [
@@ -62,7 +71,9 @@ struct MetadataEmitter {
             ])
         }
         arguments.append(Argument(nil, .array(entries, entries.isEmpty ? .oneLine : .lines)))
-        return .call(.member(.type(library.metadata), "create"), arguments)
+        // A struct's table names its owner: an empty one gives no element to infer it from.
+        let tableType = form == .classTable ? library.metadata : library.structMetadata.applied(to: [table.owner])
+        return .call(.member(.type(tableType), "create"), arguments)
     }
 
     private func reference(to table: TableReference) -> Expression {

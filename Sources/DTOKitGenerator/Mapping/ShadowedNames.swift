@@ -9,7 +9,7 @@ struct ShadowedNames: Sendable {
             "Swift": """
                 String Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Bool Double Float Array Dictionary
                 Optional Set Error Result Never Codable Sendable OptionSet CaseIterable ObjectIdentifier Equatable
-                Hashable Encoder Decoder CodingKey Encodable Decodable
+                Hashable Identifiable Encoder Decoder CodingKey Encodable Decodable
                 """,
             "Foundation": "Date Data TimeInterval UUID URL Decimal NSObject",
             "DTOKit": """
@@ -18,7 +18,10 @@ struct ShadowedNames: Sendable {
                 IHasVersion IMeta ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
                 ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
                 StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
-                CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue
+                CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata Indirect
+                StructProperty ResponseStatusValue ResponseErrorValue ErrorResponseValue EmptyResponseValue IdResponseValue
+                BoolResponseValue StringResponseValue StringsResponseValue QueryResponseValue KeyValuePairValue
+                AuthenticateValue AuthenticateResponseValue GetAccessTokenValue GetAccessTokenResponseValue
                 """,
         ]
         for (module, list) in names {

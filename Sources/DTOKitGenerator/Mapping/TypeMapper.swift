@@ -15,6 +15,9 @@ struct TypeMapper {
     /// Generated types conform to `JsonConvertible` (AddModelExtensions): without that, the runtime's
     /// generic classes (`QueryResponse<T: JsonConvertible>`…) cannot take them as arguments.
     var generatedTypesAreConvertible = true
+    /// DTOs are generated as structs (ExportAsStructs): the runtime's built-ins are named in their
+    /// struct forms.
+    var builtInsAsValues = false
 
     /// The type is a generated interface: a property of it is skipped with a comment.
     struct InterfaceTypeError: Error {}
@@ -125,7 +128,8 @@ struct TypeMapper {
                 fallbacks.reasons.append(.runtimeGenericOfGeneratedTypes(builtIn.swiftName))
                 return library("JsonValue", .json)
             }
-            return .named(builtIn.swiftName, mappedArguments, .dto, module: names.module(for: builtIn.swiftName))
+            let swiftName = builtInsAsValues ? BuiltInTypes.valueName(of: builtIn.swiftName) : builtIn.swiftName
+            return .named(swiftName, mappedArguments, .dto, module: names.module(for: swiftName))
         }
         if let (swiftName, kind) = Self.scalars[name], arguments.isEmpty {
             return library(swiftName, kind)

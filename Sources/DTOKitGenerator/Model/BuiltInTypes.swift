@@ -56,6 +56,24 @@ enum BuiltInTypes {
     private static let meta = "meta: [String:String]?"
     private static let status = "responseStatus: ResponseStatus?"
 
+    /// The name of a built-in's struct form in DTOKit (`ResponseStatusValue`), which DTOs generated
+    /// as structs use.
+    static func valueName(of swiftName: String) -> String {
+        swiftName + "Value"
+    }
+
+    /// `type` with the built-in DTOs it names in their struct forms (`[ResponseErrorValue]?`).
+    static func valueForms(_ type: SwiftType) -> SwiftType {
+        switch type {
+        case .named(let name, let arguments, let kind, let module):
+            let isBuiltIn = kind == .dto && classes.values.contains { $0.swiftName == name }
+            return .named(isBuiltIn ? valueName(of: name) : name, arguments.map(valueForms), kind, module: module)
+        case .array(let element): return .array(valueForms(element))
+        case .dictionary(let key, let value): return .dictionary(valueForms(key), valueForms(value))
+        case .optional(let wrapped): return .optional(valueForms(wrapped))
+        }
+    }
+
     static let queryBaseProperties = properties(queryBase, genericParameters: [])
     static let auditBaseProperties = classes["AuditBase"]?.properties ?? []
 

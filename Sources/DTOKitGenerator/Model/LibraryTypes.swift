@@ -10,6 +10,7 @@ struct LibraryTypes: Sendable {
     let sendable: SwiftType
     let optionSet: SwiftType
     let hashable: SwiftType
+    let identifiable: SwiftType
     let codable: SwiftType
     let codingKey: SwiftType
     let decoder: SwiftType
@@ -20,6 +21,7 @@ struct LibraryTypes: Sendable {
     let jsonEnum: SwiftType
     let jsonFlags: SwiftType
     let jsonOpenEnum: SwiftType
+    let jsonStruct: SwiftType
     // DTOKit: member types (`JsonValue` also stands in for what cannot be typed)
     let jsonValue: SwiftType
     let responseStatus: SwiftType
@@ -27,13 +29,17 @@ struct LibraryTypes: Sendable {
     // DTOKit: what the metadata and Codable code calls
     let metadata: SwiftType
     let property: SwiftType
+    let structMetadata: SwiftType
+    let structProperty: SwiftType
+    let indirect: SwiftType
     let serviceRoute: SwiftType
     let jsonEnumCases: SwiftType
     let jsonEnumCoding: SwiftType
     let timeSpan: SwiftType
     let base64Bytes: SwiftType
 
-    init(names: ShadowedNames) {
+    /// - Parameter structs: DTOs are generated as structs, which use the built-ins' struct forms.
+    init(names: ShadowedNames, structs: Bool) {
         func named(_ name: String, _ kind: SwiftType.Kind) -> SwiftType {
             .named(name, [], kind, module: names.module(for: name))
         }
@@ -43,6 +49,7 @@ struct LibraryTypes: Sendable {
         sendable = named("Sendable", .protocolType)
         optionSet = named("OptionSet", .protocolType)
         hashable = named("Hashable", .protocolType)
+        identifiable = named("Identifiable", .protocolType)
         codable = named("Codable", .protocolType)
         codingKey = named("CodingKey", .protocolType)
         decoder = named("Decoder", .library)
@@ -52,11 +59,15 @@ struct LibraryTypes: Sendable {
         jsonEnum = named("JsonEnum", .protocolType)
         jsonFlags = named("JsonFlags", .protocolType)
         jsonOpenEnum = named("JsonOpenEnum", .protocolType)
+        jsonStruct = named("JsonStruct", .protocolType)
         jsonValue = named("JsonValue", .json)
-        responseStatus = named("ResponseStatus", .dto)
+        responseStatus = named(structs ? BuiltInTypes.valueName(of: "ResponseStatus") : "ResponseStatus", .dto)
         unknownEnumValue = named("UnknownEnumValue", .library)
         metadata = named("Metadata", .library)
         property = named("Property", .library)
+        structMetadata = named("StructMetadata", .library)
+        structProperty = named("StructProperty", .library)
+        indirect = named("Indirect", .library)
         serviceRoute = named("ServiceRoute", .library)
         jsonEnumCases = named("JsonEnumCases", .library)
         jsonEnumCoding = named("JsonEnumCoding", .library)

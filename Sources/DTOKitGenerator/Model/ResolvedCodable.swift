@@ -12,6 +12,8 @@ struct CodableMembers: Sendable {
     var callsSuperInit: Bool
     /// `encode(to:)` overrides the generated base class's.
     var overridesEncode: Bool
+    /// `required init(from:)`: a class's (its subclasses must have it too), not a struct's.
+    var initializerIsRequired: Bool
 }
 
 /// How one property travels through Codable.

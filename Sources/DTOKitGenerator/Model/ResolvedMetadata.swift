@@ -7,6 +7,13 @@ struct MetadataDeclaration: Sendable {
     /// The name `JsonSerializable` requires.
     static let requirement = "metadata"
 
+    enum Form: Sendable {
+        /// `Metadata` of `Property` builders (`JsonSerializable`).
+        case classTable
+        /// `StructMetadata<Owner>` of `StructProperty` builders (`JsonStruct`).
+        case structTable
+    }
+
     enum Storage: Sendable {
         /// `static let name = table`.
         case stored
@@ -15,8 +22,9 @@ struct MetadataDeclaration: Sendable {
         case cachedPerSpecialization
     }
 
+    var form: Form
     /// `JsonSerializable`, declared by the root of a hierarchy only: Swift allows one conformance
-    /// per class hierarchy, so a subclass's table is reached through the root's dispatch.
+    /// per class hierarchy, so a subclass's table is reached through the root's dispatch; or `JsonStruct`.
     var conformance: SwiftType?
     /// The static holding the table: `metadata`, or the class's own in a hierarchy (`shapeMetadata`).
     var name: String

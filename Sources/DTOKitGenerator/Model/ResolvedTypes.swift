@@ -41,6 +41,16 @@ struct ResolvedProperty: Sendable {
     var initialValue: InitialValue?
     var annotations: [Annotation]
     var documentation: String?
+    /// For a struct's member whose type contains the struct itself: the private `Indirect<T>` it is
+    /// stored in, behind a computed property (it is optional too, since a struct that always held
+    /// another of its kind could never be made).
+    var indirectStorage: IndirectStorage?
+}
+
+/// `private var _parent = Indirect<Category?>(nil)`.
+struct IndirectStorage: Sendable {
+    var name: String
+    var type: SwiftType
 }
 
 /// A property that is not generated, with the reason the generated code states in its place.
@@ -82,6 +92,8 @@ struct ResolvedClass: Sendable {
     }
 
     var name: String
+    /// A struct (`ExportAsStructs`): no base, every member its own, `Hashable` and `Sendable`.
+    var isStruct: Bool
     /// Own generic parameters (`T`).
     var genericParameters: [String]
     /// What every generic parameter is constrained to: `JsonConvertible` (AddModelExtensions),

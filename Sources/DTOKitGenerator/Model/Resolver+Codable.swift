@@ -5,7 +5,8 @@ extension Resolver {
         return CodableMembers(
             conformance: type.baseKind == .generated ? nil : library.codable,
             properties: type.metadataProperties.map(coded),
-            callsSuperInit: type.baseKind != .none, overridesEncode: type.baseKind == .generated)
+            callsSuperInit: type.baseKind != .none, overridesEncode: type.baseKind == .generated,
+            initializerIsRequired: !type.isStruct)
     }
 
     /// Durations travel as `TimeSpan` (XSD text, as ServiceStack writes them), bytes as `Base64Bytes`;

@@ -83,8 +83,10 @@ extension Resolver {
             case .runtime(let reference, let builtIn):
                 let arguments = reference.genericArgs
                     .map { mapText($0, in: current, at: current.jsonPath + ".inherits").substituting(substitutions) }
-                // Runtime classes declared by `current` itself are listed with its properties already.
-                return declaresMembers(of: builtIn) ? properties : properties + builtInProperties(builtIn, arguments: arguments)
+                // Runtime classes declared by `current` itself are listed with its properties already;
+                // a struct lists those its bases declare as its own.
+                let listedAlready = declaresMembers(of: builtIn) && !(options.exportAsStructs && current.key != type.key)
+                return listedAlready ? properties : properties + builtInProperties(builtIn, arguments: arguments)
             case .generated(let reference, let base):
                 guard visited.insert(base.key).inserted else { return properties }
                 var baseSubstitutions: [String: SwiftType] = [:]

@@ -12,9 +12,13 @@ extension Resolver {
             owner: owner, inheriting: inheriting, routes: type.routes,
             entries: listed.map { MetadataTable.Entry(jsonName: $0.jsonName, propertyName: $0.name, builder: Self.builder(for: $0.type)) })
         let storage: MetadataDeclaration.Storage = type.genericParameters.isEmpty ? .stored : .cachedPerSpecialization
+        if type.isStruct {
+            return MetadataDeclaration(form: .structTable, conformance: library.jsonStruct, name: MetadataDeclaration.requirement,
+                                       isPublic: true, storage: storage, dispatch: [], table: table)
+        }
         guard type.isConformanceRoot else {
-            return MetadataDeclaration(conformance: nil, name: Self.tableName(type.name), isPublic: false, storage: storage,
-                                       dispatch: [], table: table)
+            return MetadataDeclaration(form: .classTable, conformance: nil, name: Self.tableName(type.name), isPublic: false,
+                                       storage: storage, dispatch: [], table: table)
         }
         // The root's `metadata` returns the table of the subclass it is called on. (Generic classes
         // have none listed, nor are listed; README, Limitations.)
@@ -22,7 +26,7 @@ extension Resolver {
             TableReference(type: .named(subclass, [], .dto, module: nil), name: Self.tableName(subclass))
         }
         return MetadataDeclaration(
-            conformance: library.jsonSerializable,
+            form: .classTable, conformance: library.jsonSerializable,
             name: dispatch.isEmpty ? MetadataDeclaration.requirement : Self.tableName(type.name),
             isPublic: dispatch.isEmpty, storage: storage, dispatch: dispatch, table: table)
     }

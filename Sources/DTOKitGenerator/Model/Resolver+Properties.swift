@@ -191,8 +191,9 @@ extension Resolver {
             substitutions[parameter] = index < arguments.count ? arguments[index] : library.jsonValue
         }
         return builtIn.properties.map {
-            ResolvedProperty(name: $0.name, jsonName: $0.name, type: qualified($0.type).substituting(substitutions),
-                             initialValue: nil, annotations: [], documentation: nil)
+            let type = options.exportAsStructs ? BuiltInTypes.valueForms($0.type) : $0.type
+            return ResolvedProperty(name: $0.name, jsonName: $0.name, type: qualified(type).substituting(substitutions),
+                                    initialValue: nil, annotations: [], documentation: nil)
         }
     }
 

@@ -39,11 +39,11 @@ struct Resolver {
         }
         classesByName = classes
         names = ShadowedNames(generatedNames: Set(kinds.keys))
-        library = LibraryTypes(names: names)
+        library = LibraryTypes(names: names, structs: options.exportAsStructs)
         mapper = TypeMapper(generated: kinds, generatedArity: classes.mapValues(\.genericArgs.count),
                             userProvided: selection.deliberatelyExcludedNames,
                             treatAsString: Set(options.treatTypesAsStrings), names: names,
-                            generatedTypesAreConvertible: options.addModelExtensions)
+                            generatedTypesAreConvertible: options.addModelExtensions, builtInsAsValues: options.exportAsStructs)
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
         subclassesByBase = Self.subclassesByBase(of: selection.types, bases: bases)
     }
@@ -59,6 +59,7 @@ struct Resolver {
                 result.append(.classType(resolveClass(type)))
             }
         }
+        if options.exportAsStructs { storeRecursiveMembersIndirectly(&result) }
         ConformanceChecker(warnings: warnings).reconcile(&result, definitions: selection.types)
         for type in selection.excludedForGenericBase {
             guard let base = type.inherits else { continue }
@@ -76,9 +77,16 @@ struct Resolver {
         let (base, baseKind, flattenedBaseProperties) = resolveBase(of: type)
 
         var (conformances, returnType, runtimeProtocolProperties) = declaredConformances(of: type)
-        // A subclass of a generated class inherits its conformances; declaring one again is an error.
         let inheritedConformances = generatedBaseChain(of: type).flatMap { declaredConformances(of: $0).conformances }
-        conformances.removeAll { inheritedConformances.contains($0) }
+        if options.exportAsStructs {
+            // A struct inherits nothing: it declares its server base classes' conformances itself.
+            for conformance in inheritedConformances where !conformances.contains(conformance) {
+                conformances.append(conformance)
+            }
+        } else {
+            // A subclass of a generated class inherits its conformances; declaring one again is an error.
+            conformances.removeAll { inheritedConformances.contains($0) }
+        }
 
         var members: [ClassMember] = []
         // A request base class has a `version` already (its own or the implicit one).
@@ -110,8 +118,13 @@ struct Resolver {
                 members.append(member)
             }
         }
-        let ownNames = Set(members.compactMap(\.property).map(\.name))
+        var ownNames = Set(members.compactMap(\.property).map(\.name))
         members += flattenedBaseProperties.filter { !ownNames.contains($0.name) }.map(ClassMember.property)
+        if options.exportAsStructs {
+            // A struct declares the members of its server base classes too.
+            ownNames.formUnion(flattenedBaseProperties.map(\.name))
+            members += inherited.filter { ownNames.insert($0.name).inserted }.map(ClassMember.property)
+        }
         if options.addResponseStatus, isResponse(type),
            !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus") {
             members.append(.property(ResolvedProperty(
@@ -123,12 +136,16 @@ struct Resolver {
         // One table entry per JSON name: own properties first, then the nearest base's.
         var jsonNames: Set<String> = []
         let metadataProperties = (own + inherited).filter { jsonNames.insert($0.jsonName).inserted }
+        if options.exportAsStructs {
+            conformances += valueConformances(hasId: own.contains { $0.name == "id" })
+        }
         let ownPropertyCount = Set(own.map(\.jsonName)).count
 
         let isRoot = baseKind != .generated
         let subclasses = isRoot && type.genericArgs.isEmpty ? subclassesByBase[type.key] ?? [] : []
         var resolved = ResolvedClass(
-            name: swiftName, genericParameters: type.genericArgs, genericConstraints: genericConstraints,
+            name: swiftName, isStruct: options.exportAsStructs,
+            genericParameters: type.genericArgs, genericConstraints: genericConstraints,
             base: base, baseKind: baseKind,
             returnType: returnType, conformances: conformances, members: members,
             metadataProperties: metadataProperties, ownPropertyCount: ownPropertyCount, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
@@ -144,6 +161,13 @@ struct Resolver {
     /// (`JsonConvertible`), Codable code decodes them.
     private var genericConstraints: [SwiftType] {
         (options.addModelExtensions ? [library.jsonConvertible] : []) + (options.addCodable ? [library.codable] : [])
+            + (options.exportAsStructs ? [library.hashable, library.sendable] : [])
+    }
+
+    /// What a DTO struct is besides its server's interfaces: a `Hashable`, `Sendable` value, and
+    /// `Identifiable` (for SwiftUI lists) when it has an `id`.
+    private func valueConformances(hasId: Bool) -> [SwiftType] {
+        [library.hashable, library.sendable] + (hasId ? [library.identifiable] : [])
     }
 
     /// The Swift base class, its kind, and the members of a runtime base the class declares itself.
@@ -151,6 +175,8 @@ struct Resolver {
         -> (base: SwiftType?, kind: ResolvedClass.BaseKind, flattened: [ResolvedProperty]) {
         switch bases[type.key] ?? .none {
         case .generated(let reference, _):
+            // A struct declares its bases' members itself (``inheritedProperties(of:)``).
+            guard !options.exportAsStructs else { return (nil, .none, []) }
             return (mapReference(reference, in: type, at: type.jsonPath + ".inherits"), .generated, [])
         case .runtime(let reference, let builtIn):
             let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
@@ -171,7 +197,8 @@ struct Resolver {
 
     /// The `BaseClass` option, for classes without another base.
     private var configuredBase: SwiftType? {
-        options.baseClass.map { .named($0, [], .configuredBaseClass, module: nil) }
+        guard !options.exportAsStructs else { return nil }
+        return options.baseClass.map { .named($0, [], .configuredBaseClass, module: nil) }
     }
 
     /// The protocols a class declares: IReturn/IReturnVoid (with the return type), generated
@@ -263,7 +290,7 @@ struct Resolver {
     /// allows one per hierarchy), or without model extensions (the runtime's generic bases require
     /// `JsonConvertible` arguments).
     func declaresMembers(of builtIn: BuiltInTypes.Class) -> Bool {
-        builtIn.isSerializable || !options.addModelExtensions
+        builtIn.isSerializable || !options.addModelExtensions || options.exportAsStructs
     }
 
     private func libraryProtocol(_ name: String) -> SwiftType {

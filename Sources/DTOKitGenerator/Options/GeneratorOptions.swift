@@ -40,6 +40,10 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// DTOKit: enums get an `unknown` case that holds a value the snapshot does not list (from a
     /// newer server) and writes it back unchanged, instead of failing to decode it.
     public var keepUnknownEnumValues = false
+    /// DTOKit: DTOs as `Sendable`, `Hashable` structs (`JsonStruct`) instead of classes; base
+    /// classes' members are declared in each struct, and the ServiceStack built-ins they use are
+    /// DTOKit's struct forms (`ResponseStatusValue`…).
+    public var exportAsStructs = false
     /// DTOKit: where `update-dtos` / `dtokit fetch` download the snapshot from.
     public var baseUrl: String?
 

@@ -19,6 +19,7 @@ package enum OptionKey: String, CaseIterable, Sendable {
     case accessLevel = "AccessLevel"
     case addCodable = "AddCodable"
     case keepUnknownEnumValues = "KeepUnknownEnumValues"
+    case exportAsStructs = "ExportAsStructs"
 
     /// Keys of a ServiceStack header that describe the server or its generation and configure nothing
     /// here: a pasted header may hold them, and they are read and ignored.
@@ -52,6 +53,7 @@ extension GeneratorOptions {
         case .accessLevel: return accessLevel.rawValue
         case .addCodable: return flag(addCodable)
         case .keepUnknownEnumValues: return flag(keepUnknownEnumValues)
+        case .exportAsStructs: return flag(exportAsStructs)
         }
     }
 }

@@ -40,6 +40,12 @@ public enum OptionsFile {
             seen[known] = lineNumber
             try apply(known, value: value, to: &options, fail: fail)
         }
+        if options.exportAsStructs, let baseClass = options.baseClass, let line = seen[.exportAsStructs] {
+            throw GeneratorError(file: fileName, line: line, column: 1,
+                                 message: "`ExportAsStructs: True` makes structs, which cannot have the base class "
+                                     + "`\(baseClass)` that `BaseClass` (line \(seen[.baseClass] ?? 0)) asks for",
+                                 hint: "remove one of the two options (comment it out with `//`)")
+        }
         return options
     }
 
@@ -93,6 +99,7 @@ public enum OptionsFile {
             options.accessLevel = level
         case .addCodable: options.addCodable = try bool()
         case .keepUnknownEnumValues: options.keepUnknownEnumValues = try bool()
+        case .exportAsStructs: options.exportAsStructs = try bool()
         }
     }
 

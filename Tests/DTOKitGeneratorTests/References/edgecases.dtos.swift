@@ -21,6 +21,7 @@ AddImplicitVersion: 2
 //AccessLevel: public
 AddCodable: True
 //KeepUnknownEnumValues: False
+//ExportAsStructs: False
 */
 
 public import Foundation

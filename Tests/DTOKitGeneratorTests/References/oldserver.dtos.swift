@@ -21,6 +21,7 @@ Tip: To override a DTO option, remove "//" prefix before updating
 //AccessLevel: public
 //AddCodable: False
 //KeepUnknownEnumValues: False
+//ExportAsStructs: False
 */
 
 public import Foundation

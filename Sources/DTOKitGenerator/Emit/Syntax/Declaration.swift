@@ -68,6 +68,8 @@ struct Variable: Sendable {
         case initial(Expression)
         /// A getter body, on lines of its own.
         case computed([Expression])
+        /// `{ get { … } set { … } }`.
+        case getSet(get: [Expression], set: [Expression])
         /// `{ get set }`.
         case requirement
     }

@@ -104,6 +104,18 @@ struct SwiftRenderer {
         case .computed(let getter):
             write(" ")
             block(getter, .lines)
+        case .getSet(let getter, let setter):
+            write(" {")
+            endLine()
+            indented { renderer in
+                renderer.write("get ")
+                renderer.block(getter, .oneLine)
+                renderer.endLine()
+                renderer.write("set ")
+                renderer.block(setter, .oneLine)
+                renderer.endLine()
+            }
+            write("}")
         case .requirement:
             write(" { get set }")
         }

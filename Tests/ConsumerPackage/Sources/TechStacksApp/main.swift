@@ -57,4 +57,14 @@ check(newer.tier == .unknown(UnknownEnumValue("QuantumComputing")) && newer.toJs
 check(TechnologyTier.allCases.contains(.Server) && !TechnologyTier.allCases.contains(newer.tier ?? .Server),
       "allCases lists the known cases")
 
+// 7. DTO structs (ExportAsStructs in the library target): values from another task, compared with ==,
+//    identified by `id`, carrying the struct form of ServiceStack's ResponseStatus.
+let logJson = #"[{"id":1,"operationName":"QueryTodos"},{"id":2,"operationName":"QueryTodos"}]"#
+let entries = try await AdminSummary.entries(in: logJson)
+var changed = entries[1]
+changed.id = 1
+check(entries.count == 2 && entries[0] == changed && entries.map(\.id) == [1, 2], "DTO structs are values")
+let failed = try QueryResponseValue<RequestLog>.fromJson(#"{"responseStatus":{"errorCode":"Forbidden"}}"#)
+check(failed.responseStatus?.errorCode == "Forbidden", "the built-ins' struct forms")
+
 print("consumer package: all checks passed")
