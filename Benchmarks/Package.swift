@@ -40,6 +40,9 @@ let package = Package(
         // One module per snapshot: their type names overlap.
         .target(name: "TechStacksBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
                 plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
+        // The same types as structs (`ExportAsStructs: True`), for the struct row.
+        .target(name: "TechStacksStructBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
+                plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(name: "GalleryBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
                 plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(name: "ValuesBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
@@ -54,7 +57,8 @@ let package = Package(
         // JSONSerialization re-creation of the original JsonSerializable design, swift-protobuf and
         // (where installed) simdjson.
         .target(name: "BenchmarkCases",
-                dependencies: ["TechStacksBenchDTOs", "GalleryBenchDTOs", "ValuesBenchDTOs", "TechStacksProtobuf",
+                dependencies: ["TechStacksBenchDTOs", "TechStacksStructBenchDTOs", "GalleryBenchDTOs", "ValuesBenchDTOs",
+                               "TechStacksProtobuf",
                                .product(name: "SwiftProtobuf", package: "swift-protobuf")]
                     + (simdjsonInstalled ? ["SimdjsonTraversal"] : []),
                 resources: [.copy("Payloads")],

@@ -226,6 +226,17 @@ final class EmissionRulesTests: XCTestCase {
         XCTAssertTrue(conflict?.message.contains("`ExportAsStructs: True` makes structs") ?? false, "\(String(describing: conflict))")
     }
 
+    func testAFileOfOptionSetsImportsDTOKitForItsAccessLevel() throws {
+        let flags = #"""
+            {"name":"Access","namespace":"My","isEnum":true,"isEnumInt":true,"attributes":[{"name":"Flags","args":[]}],
+             "enumNames":["None","Read"],"enumValues":["0","1"]}
+            """#
+        // A package conformance alone is no use of a `package import` (Swift warns); a public one needs a public import.
+        assertLines(try Snippet.generate(Snippet.snapshot(types: flags), options: "AccessLevel: package"),
+                    contain: ["internal import DTOKit", "nonisolated extension Access: JsonFlags {"])
+        assertLines(try Snippet.generate(Snippet.snapshot(types: flags)), contain: ["public import DTOKit"])
+    }
+
     func testGenericTypesUseCachedMetadata() throws {
         let types = Snippet.type("Page", [
             Snippet.property("Items", "List`1", genericArgs: ["T"]), Snippet.property("Extra", "T"),

@@ -63,8 +63,26 @@ public final class Payload: @unchecked Sendable {
 
     /// - Parameter comparisons: other libraries' operations on `json`, given DTOKit's decoded value
     ///   to check against.
-    init<T: JsonConvertible & Codable & LegacyValue>(
+    convenience init<T: JsonConvertible & Codable & LegacyValue>(
         id: String, title: String, json: Data, objectCount: Int, type: T.Type,
+        comparisons: (T, Data) throws -> [Comparison] = { _, _ in [] }
+    ) throws {
+        let decodeLegacy: (Data) throws -> T = { data in
+            guard let value = T.fromObject(try JSONSerialization.jsonObject(with: data)) else {
+                throw LegacyError.notAnObject("\(T.self)")
+            }
+            return value
+        }
+        try self.init(id: id, title: title, json: json, objectCount: objectCount, type: type,
+                      legacy: (decodeLegacy, { try JSONSerialization.data(withJSONObject: $0.toObject()) }),
+                      comparisons: comparisons)
+    }
+
+    /// A payload of types the JSONSerialization re-creation does not cover (DTO structs): DTOKit and
+    /// Codable, and the comparisons.
+    init<T: JsonConvertible & Codable>(
+        id: String, title: String, json: Data, objectCount: Int, type: T.Type,
+        legacy: (decode: (Data) throws -> T, encode: (T) throws -> Data)? = nil,
         comparisons: (T, Data) throws -> [Comparison] = { _, _ in [] }
     ) throws {
         self.id = id
@@ -74,22 +92,23 @@ public final class Payload: @unchecked Sendable {
         let value = try T.fromJson(json)
         let decoder = JSONDecoder.serviceStack()
         let encoder = JSONEncoder.serviceStack()
-        let decodeLegacy: (Data) throws -> T = { data in
-            guard let value = T.fromObject(try JSONSerialization.jsonObject(with: data)) else {
-                throw LegacyError.notAnObject("\(T.self)")
-            }
-            return value
-        }
         var decode: [Library: () throws -> Any] = [
             .dtokit: { try T.fromJson(json) },
             .codable: { try decoder.decode(T.self, from: json) },
-            .jsonSerialization: { try decodeLegacy(json) },
         ]
         var encode: [Library: () throws -> Data] = [
             .dtokit: { value.toJsonData() },
             .codable: { try encoder.encode(value) },
-            .jsonSerialization: { try JSONSerialization.data(withJSONObject: value.toObject()) },
         ]
+        var canonicalRoundTrip: [Library: () throws -> Data] = [
+            .dtokit: { try T.fromJson(json).toJsonData() },
+            .codable: { try decoder.decode(T.self, from: json).toJsonData() },
+        ]
+        if let legacy {
+            decode[.jsonSerialization] = { try legacy.decode(json) }
+            encode[.jsonSerialization] = { try legacy.encode(value) }
+            canonicalRoundTrip[.jsonSerialization] = { try legacy.decode(json).toJsonData() }
+        }
         let comparisons = try comparisons(value, json)
         for comparison in comparisons {
             decode[comparison.library] = comparison.decode
@@ -98,11 +117,7 @@ public final class Payload: @unchecked Sendable {
         self.decode = decode
         self.encode = encode
         self.comparisons = comparisons
-        canonicalRoundTrip = [
-            .dtokit: { try T.fromJson(json).toJsonData() },
-            .codable: { try decoder.decode(T.self, from: json).toJsonData() },
-            .jsonSerialization: { try decodeLegacy(json).toJsonData() },
-        ]
+        self.canonicalRoundTrip = canonicalRoundTrip
         canonicalize = { try T.fromJson($0).toJsonData() }
     }
 

@@ -55,9 +55,9 @@ public enum Payloads {
                            comparisons: { _, json in [try SimdjsonComparison.traversal(json: json)].compactMap { $0 } })
     }
 
-    /// All four, in order.
+    /// All four, in order, and payload 1 again as structs.
     public static func all() throws -> [Payload] {
-        [try techStacksAll(), try techStacksSmall(), try values(), try gallery()]
+        [try techStacksAll(), try techStacksSmall(), try values(), try gallery(), try techStacksAllStructs()]
     }
 
     /// The payload with this id, built alone.
@@ -67,6 +67,7 @@ public enum Payloads {
         case "techstacks-1kb": return try techStacksSmall()
         case "values": return try values()
         case "gallery": return try gallery()
+        case "techstacks-1mb-structs": return try techStacksAllStructs()
         default: return nil
         }
     }

@@ -83,10 +83,10 @@ struct Report {
             + parts.joined(separator: "; ")
     }
 
-    /// Payload 1's decode against building its result without JSON, and what the 15× goal leaves
-    /// for reading the bytes once the result is built.
-    func resultOnlyLine() -> String? {
-        guard let first = results.first,
+    /// A payload's decode (payload 1's, or its struct form's) against building its result without
+    /// JSON, and what the 15× goal leaves for reading the bytes once the result is built.
+    func resultOnlyLine(_ payloadId: String = "techstacks-1mb") -> String? {
+        guard let first = results.first(where: { $0.payload.id == payloadId }),
               modes.contains(where: { first.decode.seconds[$0]?[.resultOnly] != nil }) else { return nil }
         let parts = modes.compactMap { mode -> String? in
             guard let times = first.decode.seconds[mode], let mine = times[.dtokit], let floor = times[.resultOnly]
@@ -130,6 +130,24 @@ struct Report {
             line += "\nother payloads, lowest against Codable: " + lowest.joined(separator: "; ")
         }
         return line
+    }
+
+    /// The struct row's goal: payload 1 as DTO structs, decode ≥ 15× and encode ≥ 12× Codable on the
+    /// same structs, in every timing mode of this run.
+    func structTargetLine() -> String? {
+        guard let structs = results.first(where: { $0.payload.id == "techstacks-1mb-structs" }) else { return nil }
+        var met = true
+        func shown(_ measurement: Measurement, atLeast goal: Double) -> String {
+            modes.map { mode in
+                let value = measurement.speedUp(mode, over: .codable)
+                if (value ?? 0) < goal { met = false }
+                return "\(mode.rawValue) " + (value.map { format($0, decimals: 1) + "×" } ?? "-")
+            }.joined(separator: ", ")
+        }
+        let decode = shown(structs.decode, atLeast: 15)
+        let encode = shown(structs.encode, atLeast: 12)
+        return "struct row, payload 1 as structs: decode ≥ 15× JSONDecoder (\(decode)); encode ≥ 12× JSONEncoder (\(encode)): "
+            + (met ? "met" : "NOT met")
     }
 
     private func measurement(_ result: (payload: Payload, decode: Measurement, encode: Measurement),

@@ -50,6 +50,7 @@ do {
               ? "simdjson: On-Demand traversal of every value into no objects (strings unescaped, numbers parsed)."
               : "simdjson: not built (install libsimdjson-dev and build and run with DTOKIT_BENCH_SIMDJSON=1 for its row).")
         print("result only: payload 1's objects and Strings built directly, without JSON: the least any decoder into these classes pays.")
+        print("1s: payload 1 decoded into the same types generated as structs (ExportAsStructs), against Codable on those structs.")
     }
     if let line = report.limitLine() {
         print("")
@@ -58,8 +59,14 @@ do {
     if let line = report.resultOnlyLine() {
         print(line)
     }
+    if let line = report.resultOnlyLine("techstacks-1mb-structs") {
+        print(line)
+    }
     if options.payloadFilter == nil, let line = report.targetLine() {
         print("")
+        print(line)
+    }
+    if let line = report.structTargetLine() {
         print(line)
     }
     let info = ProcessInfo.processInfo

@@ -51,8 +51,12 @@ struct ImportedModules {
                 for case .property(let property) in type.members { named.append(property.type) }
                 named.forEach { collect($0, into: &modules) }
             case .enumType(let type):
-                // `JsonEnum`/`JsonFlags` conformances come with the case table.
-                if let conformance = type.metadata?.conformance { collect(conformance, into: &modules) }
+                // `JsonEnum`/`JsonFlags` conformances come with the case table. A public conformance
+                // needs its module imported publicly, but a package one alone is no use of a `package
+                // import` (Swift 6.3 warns): an option set's table (`[(String, Int)]`) names no DTOKit type.
+                if let metadata = type.metadata, options.accessLevel != .package || metadata.table != .flagNames {
+                    collect(metadata.conformance, into: &modules)
+                }
                 if let unknownCase = type.unknownCase { collect(unknownCase.valueType, into: &modules) }
             case .protocolType(let type):
                 type.properties.forEach { collect($0.type, into: &modules) }

@@ -1,15 +1,16 @@
 import DTOKit
 import Foundation
 import TechStacksBenchDTOs
+import TechStacksStructBenchDTOs
 
-/// Payload 1's result built without any JSON: the same objects, arrays and Strings (each longer
-/// String with storage of its own, as a decoder makes it), the properties set directly. What any
-/// decoder into these classes pays at least — allocating, exclusivity checks on every property and,
-/// timed one call at a time, freeing the previous result — with nothing read or matched. DTOKit's
-/// time minus this one is what reading and matching the bytes adds.
+/// Payload 1's result built without any JSON: the same objects (or structs), arrays and Strings (each
+/// longer String with storage of its own, as a decoder makes it), the properties set directly. What
+/// any decoder into these types pays at least — for classes allocating, exclusivity checks on every
+/// property and, timed one call at a time, freeing the previous result — with nothing read or matched.
+/// DTOKit's time minus this one is what reading and matching the bytes adds.
 enum ResultOnlyComparison {
-    /// Payload 1.
-    static func allTechnologies(expected: GetAllTechnologiesResponse) -> Comparison {
+    /// Payload 1, as classes or as structs.
+    static func allTechnologies<Response: BuildableTechnologies>(expected: Response) -> Comparison {
         let source = Source(expected)
         return Comparison(
             library: .resultOnly,
@@ -23,22 +24,22 @@ enum ResultOnlyComparison {
     /// The values to build from, taken out of DTOKit's result once into plain values (the texts as
     /// UTF-8 bytes in one buffer, as they stand in a document): reading them during the timed build
     /// costs no reference counting and no exclusivity checks, as reading a document's bytes costs none.
-    final class Source: @unchecked Sendable {
-        let technologies: [Record]?
+    final class Source<Response: BuildableTechnologies>: @unchecked Sendable {
+        let technologies: [Record<Response.Item>]?
         let total: Int?
         let texts: [UInt8]
 
-        init(_ response: GetAllTechnologiesResponse) {
+        init(_ response: Response) {
             var texts: [UInt8] = []
             technologies = response.results?.map { Record($0, texts: &texts) }
             total = response.total
             self.texts = texts
         }
 
-        func build() -> GetAllTechnologiesResponse {
-            let response = GetAllTechnologiesResponse()
+        func build() -> Response {
+            var response = Response()
             response.results = technologies.map { records in
-                var built: [Technology] = []
+                var built: [Response.Item] = []
                 built.reserveCapacity(records.count)
                 texts.withUnsafeBufferPointer { texts in
                     records.withUnsafeBufferPointer { records in
@@ -53,14 +54,14 @@ enum ResultOnlyComparison {
     }
 
     /// One `Technology`'s values, inherited ones included; each text is where its bytes are.
-    struct Record {
+    struct Record<Item: BuildableTechnology> {
         var id: Int?, name: Range<Int>?, vendorName: Range<Int>?, vendorUrl: Range<Int>?, productUrl: Range<Int>?
         var logoUrl: Range<Int>?, description: Range<Int>?, created: Date?, createdBy: Range<Int>?
         var lastModified: Date?, lastModifiedBy: Range<Int>?, ownerId: Range<Int>?, slug: Range<Int>?
-        var logoApproved: Bool?, isLocked: Bool?, tier: TechnologyTier?, lastStatusUpdate: Date?
+        var logoApproved: Bool?, isLocked: Bool?, tier: Item.Tier?, lastStatusUpdate: Date?
         var organizationId: Int?, commentsPostId: Int?, viewCount: Int?, favCount: Int?
 
-        init(_ source: Technology, texts: inout [UInt8]) {
+        init(_ source: Item, texts: inout [UInt8]) {
             func place(_ text: String?) -> Range<Int>? {
                 guard let text else { return nil }
                 let start = texts.count
@@ -78,8 +79,8 @@ enum ResultOnlyComparison {
 
         /// A new `Technology` with these values, set where present (as decoding sets only the members
         /// the JSON has), each text a new String made from its bytes.
-        func build(texts: UnsafeBufferPointer<UInt8>) -> Technology {
-            let technology = Technology()
+        func build(texts: UnsafeBufferPointer<UInt8>) -> Item {
+            var technology = Item()
             if let id { technology.id = id }
             if let name { technology.name = makeString(texts, name) }
             if let vendorName { technology.vendorName = makeString(texts, vendorName) }
@@ -118,3 +119,43 @@ enum ResultOnlyComparison {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Payload 1's response, as a class or as a struct: what the result-only build sets.
+protocol BuildableTechnologies: JsonConvertible {
+    associatedtype Item: BuildableTechnology
+    init()
+    var results: [Item]? { get set }
+    var total: Int? { get set }
+}
+
+/// Payload 1's `Technology`, as a class or as a struct.
+protocol BuildableTechnology {
+    associatedtype Tier
+    init()
+    var id: Int? { get set }
+    var name: String? { get set }
+    var vendorName: String? { get set }
+    var vendorUrl: String? { get set }
+    var productUrl: String? { get set }
+    var logoUrl: String? { get set }
+    var description: String? { get set }
+    var created: Date? { get set }
+    var createdBy: String? { get set }
+    var lastModified: Date? { get set }
+    var lastModifiedBy: String? { get set }
+    var ownerId: String? { get set }
+    var slug: String? { get set }
+    var logoApproved: Bool? { get set }
+    var isLocked: Bool? { get set }
+    var tier: Tier? { get set }
+    var lastStatusUpdate: Date? { get set }
+    var organizationId: Int? { get set }
+    var commentsPostId: Int? { get set }
+    var viewCount: Int? { get set }
+    var favCount: Int? { get set }
+}
+
+extension TechStacksBenchDTOs.GetAllTechnologiesResponse: BuildableTechnologies {}
+extension TechStacksBenchDTOs.Technology: BuildableTechnology {}
+extension TechStacksStructBenchDTOs.GetAllTechnologiesResponse: BuildableTechnologies {}
+extension TechStacksStructBenchDTOs.Technology: BuildableTechnology {}
