@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "DTOKitClient", targets: ["DTOKitClient"]),
         .library(name: "DTOKitServerEvents", targets: ["DTOKitServerEvents"]),
         .library(name: "DTOKitMiddleware", targets: ["DTOKitMiddleware"]),
+        .library(name: "DTOKitStructs", targets: ["DTOKitStructs"]),
         .library(name: "DTOKitGenerator", targets: ["DTOKitGenerator"]),
         .executable(name: "dtokit", targets: ["DTOKitCLI"]),
         .plugin(name: "DTOKitPlugin", targets: ["DTOKitPlugin"]),
@@ -21,6 +22,10 @@ let package = Package(
     targets: [
         // Runtime: JSON reader/writer, accessor metadata, value formats, ServiceStack built-ins.
         .target(name: "DTOKit"),
+        // What DTOs generated as structs (`ExportAsStructs`) use: their property builders, the
+        // built-ins' struct forms, `Indirect`. A module of its own, so that an app with classes
+        // neither compiles nor links it.
+        .target(name: "DTOKitStructs", dependencies: ["DTOKit"]),
         // Typed HTTP client on URLSession.
         .target(name: "DTOKitClient", dependencies: ["DTOKit"]),
         // Server Events on any ServiceClient: a module of its own, so that an app that only calls
@@ -63,10 +68,10 @@ let package = Package(
             dependencies: ["DTOKitPluginTool"]),
 
         // Tests: runtime unit tests, generator/CLI tests, and integration (plugin-generated code + HTTP client).
-        .testTarget(name: "DTOKitTests", dependencies: ["DTOKit"]),
+        .testTarget(name: "DTOKitTests", dependencies: ["DTOKit", "DTOKitStructs"]),
         .testTarget(
             name: "DTOKitGeneratorTests",
-            dependencies: ["DTOKit", "DTOKitGenerator", "DTOKitGenerateCommand", "DTOKitCommandLine"],
+            dependencies: ["DTOKit", "DTOKitStructs", "DTOKitGenerator", "DTOKitGenerateCommand", "DTOKitCommandLine"],
             exclude: ["References"]),
         // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
         .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",
@@ -85,7 +90,7 @@ let package = Package(
                 plugins: [.plugin(name: "DTOKitPlugin")]),
         .testTarget(
             name: "DTOKitIntegrationTests",
-            dependencies: ["DTOKit", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
+            dependencies: ["DTOKit", "DTOKitStructs", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
                            "EdgeCaseDTOs", "OldServerDTOs"],
             exclude: ["Server"],
             resources: [.copy("Payloads")],

@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "TechStacksBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
                 plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         // The same types as structs (`ExportAsStructs: True`), for the struct row.
-        .target(name: "TechStacksStructBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
+        .target(name: "TechStacksStructBenchDTOs",
+                dependencies: [.product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit")],
                 plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(name: "GalleryBenchDTOs", dependencies: [.product(name: "DTOKit", package: "DTOKit")],
                 plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),

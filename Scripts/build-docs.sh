@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of DTOKit, DTOKitClient, DTOKitServerEvents and DTOKitMiddleware with the toolchain's `docc`, without any
+# Builds the DocC documentation of DTOKit, DTOKitStructs, DTOKitClient, DTOKitServerEvents and DTOKitMiddleware with the toolchain's `docc`, without any
 # package dependency (no swift-docc-plugin): symbol graphs extracted from the debug build, then
 # `docc convert` per catalog, then one merged archive.
 #
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(DTOKit DTOKitClient DTOKitServerEvents DTOKitMiddleware)
+modules=(DTOKit DTOKitStructs DTOKitClient DTOKitServerEvents DTOKitMiddleware)
 output=.build-docs
 symbols=$output/symbol-graphs
 port=${DOCS_PORT:-8000}
@@ -35,7 +35,7 @@ rm -rf "$output"
 mkdir -p "$symbols"
 
 # 1. The modules, as the debug build has them (a no-op when `swift test` or `swift build` built them).
-swift build --target DTOKitClient --target DTOKitServerEvents --target DTOKitMiddleware
+swift build --target DTOKitStructs --target DTOKitClient --target DTOKitServerEvents --target DTOKitMiddleware
 bin=$(swift build --show-bin-path)
 modules_dir=$bin/Modules
 [ -d "$modules_dir" ] || modules_dir=$bin   # older toolchains keep .swiftmodule files in the bin folder
@@ -67,6 +67,7 @@ convert() {
         "$@" >"$output/$module.log" 2>&1 || { cat "$output/$module.log"; exit 1; }
 }
 convert DTOKit
+convert DTOKitStructs --dependency "$output/DTOKit.doccarchive"
 convert DTOKitClient --dependency "$output/DTOKit.doccarchive"
 convert DTOKitServerEvents --dependency "$output/DTOKit.doccarchive" --dependency "$output/DTOKitClient.doccarchive"
 convert DTOKitMiddleware --dependency "$output/DTOKit.doccarchive" --dependency "$output/DTOKitClient.doccarchive"
@@ -99,7 +100,7 @@ if findings:
 PYTHON
 
 # 5. The modules in one archive, with a landing page listing them.
-"$docc" merge "$output/DTOKit.doccarchive" "$output/DTOKitClient.doccarchive" "$output/DTOKitServerEvents.doccarchive" \
+"$docc" merge "$output/DTOKit.doccarchive" "$output/DTOKitStructs.doccarchive" "$output/DTOKitClient.doccarchive" "$output/DTOKitServerEvents.doccarchive" \
     "$output/DTOKitMiddleware.doccarchive" \
     --output-path "$output/DTOKit-all.doccarchive" >"$output/merge.log" 2>&1 || { cat "$output/merge.log"; exit 1; }
 

@@ -5,7 +5,7 @@
 
 Each ```swift block becomes a file of its own in a scratch package that uses DTOKit the way the
 README says to: a `DTOs` target built by DTOKitPlugin from the TechStacks snapshot, and, per document,
-a target that depends on it, DTOKit, DTOKitClient, DTOKitServerEvents and DTOKitMiddleware, with the settings of an Xcode 26 app target
+a target that depends on it, DTOKit, DTOKitStructs, DTOKitClient, DTOKitServerEvents and DTOKitMiddleware, with the settings of an Xcode 26 app target
 (Swift 6, MainActor default isolation, NonisolatedNonsendingByDefault, InferIsolatedConformances).
 A block is compiled with exactly the imports it writes (plus FoundationNetworking on Linux, which
 Apple platforms do not have): one that uses `JsonServiceClient` without `import DTOKitClient` fails,
@@ -215,7 +215,8 @@ def write_package(scratch, documents):
     settings = ('[.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self), '
                 '.enableUpcomingFeature("NonisolatedNonsendingByDefault"), '
                 '.enableUpcomingFeature("InferIsolatedConformances")]')
-    products = ('.product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitClient", package: "DTOKit"), '
+    products = ('.product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit"), '
+                '.product(name: "DTOKitClient", package: "DTOKit"), '
                 '.product(name: "DTOKitServerEvents", package: "DTOKit"), .product(name: "DTOKitMiddleware", package: "DTOKit")')
     lines = [
         "// swift-tools-version:6.2",

@@ -159,7 +159,8 @@ def write_package(scratch, mutants=()):
         else:
             settings.append('.enableUpcomingFeature("InternalImportsByDefault")')
         lines.append(
-            '        .target(name: "%s", dependencies: [.product(name: "DTOKit", package: "DTOKit")], '
+            '        .target(name: "%s", dependencies: [.product(name: "DTOKit", package: "DTOKit"), '
+            '.product(name: "DTOKitStructs", package: "DTOKit")], '
             'swiftSettings: [%s], plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),'
             % (name, ", ".join(settings)))
     lines += ["    ]", ")", ""]

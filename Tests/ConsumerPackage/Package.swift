@@ -20,12 +20,13 @@ let package = Package(
         .executableTarget(
             name: "TechStacksApp",
             dependencies: ["AdminDTOs", "Swift5Client",
-                           .product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitClient", package: "DTOKit")],
+                           .product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit"),
+                           .product(name: "DTOKitClient", package: "DTOKit")],
             swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self)] + approachableConcurrency,
             plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(
             name: "AdminDTOs",
-            dependencies: [.product(name: "DTOKit", package: "DTOKit")],
+            dependencies: [.product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit")],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("InternalImportsByDefault")],
             plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(

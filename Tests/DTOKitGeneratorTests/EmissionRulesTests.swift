@@ -199,6 +199,7 @@ final class EmissionRulesTests: XCTestCase {
             "public nonisolated struct SaveCategory: IReturn, IHasVersion, Hashable, Sendable, Identifiable {",
             "public var createdBy: String?",
             "public var responseStatus: ResponseStatusValue?",
+            "public import DTOKitStructs",
             // A member that leads back to its own struct is stored in a box.
             "public nonisolated struct Category: Hashable, Sendable {",
             "public var parent: Category? {", "get { _parent.value }", "set { _parent.value = newValue }",

@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitStructs
 @testable import DTOKitGenerator
 import Foundation
 import XCTest
@@ -95,7 +96,7 @@ final class RuntimeAgreementTests: XCTestCase {
         }
 
         var declared = Set<String>()
-        let runtime = root.appendingPathComponent("Sources/DTOKit/Serialization")
+        let runtime = root.appendingPathComponent(structs ? "Sources/DTOKitStructs" : "Sources/DTOKit/Serialization")
         for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path) where name.hasPrefix(family + "+") || name == family + ".swift" {
             let text = try String(contentsOf: runtime.appendingPathComponent(name), encoding: .utf8)
             if text.contains("extension \(family) {") || text.contains("enum \(family)<") {

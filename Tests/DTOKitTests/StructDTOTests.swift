@@ -1,4 +1,5 @@
 import DTOKit
+import DTOKitStructs
 import Foundation
 import XCTest
 

@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "DTOKitAsyncHTTPClient",
                 .product(name: "DTOKit", package: "DTOKit"),
+                .product(name: "DTOKitStructs", package: "DTOKit"),
                 .product(name: "DTOKitClient", package: "DTOKit"),
                 .product(name: "DTOKitServerEvents", package: "DTOKit"),
                 .product(name: "DTOKitMiddleware", package: "DTOKit"),

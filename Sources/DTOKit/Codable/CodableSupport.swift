@@ -51,21 +51,4 @@ public enum CodableSupport {
         try value.encode(to: encoder)
     }
 
-    /// Decodes a DTO struct through its metadata table (see ``decodeThroughMetadata(_:from:)``).
-    @_semantics("optimize.sil.specialize.generic.never")
-    static func decodeThroughMetadata<T: JsonStruct>(_ type: T.Type, from decoder: any Decoder) throws -> T {
-        let value = try JsonValue(from: decoder)
-        do {
-            return try T.fromJson(value.toJsonData())
-        } catch let error as JsonDecodingError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
-                                                                    debugDescription: error.description))
-        }
-    }
-
-    /// Encodes a DTO struct through its metadata table.
-    @_semantics("optimize.sil.specialize.generic.never")
-    static func encodeThroughMetadata<T: JsonStruct>(_ value: T, to encoder: any Encoder) throws {
-        try JsonValue(parsing: value.toJsonData()).encode(to: encoder)
-    }
 }

@@ -11,12 +11,12 @@ import Foundation
 ///   element through its conformance, in code that is not specialized for it (slower).
 ///
 /// So a DTO module holds no array code of its own, however many array types its DTOs have.
-struct ArrayCodec<Element: JsonConvertible>: Sendable {
-    let read: @Sendable (inout JsonReader) throws -> [Element]
-    let write: @Sendable ([Element], inout JsonWriter) -> Void
+package struct ArrayCodec<Element: JsonConvertible>: Sendable {
+    package let read: @Sendable (inout JsonReader) throws -> [Element]
+    package let write: @Sendable ([Element], inout JsonWriter) -> Void
 
     /// The codec for `Element`.
-    static func make() -> ArrayCodec {
+    package static func make() -> ArrayCodec {
         if let codec = CollectionCodecs.scalarArrays[ObjectIdentifier(Element.self)] as? ArrayCodec {
             return codec
         }
@@ -118,7 +118,7 @@ extension ArrayCodec {
 extension ArrayCodec where Element == TimeInterval {
     /// `TimeSpan`s: each element read and written through ``TimeSpan`` (XSD durations), without an
     /// array of `TimeSpan`s next to the one of `TimeInterval`s.
-    static var timeSpans: ArrayCodec {
+    package static var timeSpans: ArrayCodec {
         ArrayCodec(read: { try readElements(&$0, converting: { (span: TimeSpan) in span.seconds }) },
                    write: { writeElements($0, &$1, converting: TimeSpan.init) })
     }
@@ -126,14 +126,14 @@ extension ArrayCodec where Element == TimeInterval {
 
 /// How dictionaries of one key and value type are read and written: like ``ArrayCodec``, chosen
 /// once per type, with code specialized in DTOKit for the common ones.
-struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable {
-    let read: @Sendable (inout JsonReader) throws -> [Key: Value]
-    let write: @Sendable ([Key: Value], inout JsonWriter) -> Void
+package struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable {
+    package let read: @Sendable (inout JsonReader) throws -> [Key: Value]
+    package let write: @Sendable ([Key: Value], inout JsonWriter) -> Void
 
     /// The codec for `[Key: Value]`: for `String` keys (almost every dictionary a server sends),
     /// code specialized here for the common scalar values, DTO values through their tables and enum
     /// values through their case tables; member by member otherwise.
-    static func make() -> DictionaryCodec {
+    package static func make() -> DictionaryCodec {
         if Key.self == String.self {
             if let codec = CollectionCodecs.stringKeyedDictionaries[ObjectIdentifier(Value.self)] as? DictionaryCodec {
                 return codec
@@ -268,7 +268,7 @@ extension DictionaryCodec {
 
 extension DictionaryCodec where Value == TimeInterval {
     /// `TimeSpan` values, read and written through ``TimeSpan``: specialized here for `String` keys.
-    static func timeSpans() -> DictionaryCodec {
+    package static func timeSpans() -> DictionaryCodec {
         CollectionCodecs.stringKeyedTimeSpans as? DictionaryCodec ?? timeSpansMemberWise
     }
 

@@ -91,8 +91,8 @@ public final class StructMetadata<Owner>: Sendable {
 /// The tables of generic structs, by specialization (a generic class has no stored statics either).
 private let structTables = TypeCache<AnyObject & Sendable>()
 
-/// One property of a DTO struct: its JSON name and accessors. The builders (``optionalString(_:get:set:)``…)
-/// make them; ``init(name:decode:encode:)`` takes accessors of your own.
+/// One property of a DTO struct: its JSON name and accessors. The builders of the `DTOKitStructs`
+/// module (`optionalString(_:get:set:)`…) make them; ``init(name:decode:encode:)`` takes accessors of your own.
 public struct StructProperty<Owner>: Sendable {
     let accessors: StructAccessors<Owner>
 

@@ -191,17 +191,17 @@ extension Property {
 
 
 extension JsonReader {
-    /// The value at the cursor, or nil for `null` (consumed).
-    @inline(__always)
-    mutating func readUnlessNull<Value: JsonConvertible>(_: Value.Type) throws -> Value? {
+    /// The value at the cursor, or nil for `null` (consumed). (For DTOKitStructs' builders too.)
+    @inlinable @inline(__always)
+    package mutating func readUnlessNull<Value: JsonConvertible>(_: Value.Type) throws -> Value? {
         consumeNull() ? nil : try Value.read(from: &self)
     }
 }
 
 extension JsonWriter {
-    /// The member name and the value, or nothing for nil.
-    @inline(__always)
-    mutating func writeMember<Value: JsonConvertible>(_ key: JsonKey, _ value: Value?) {
+    /// The member name and the value, or nothing for nil. (For DTOKitStructs' builders too.)
+    @inlinable @inline(__always)
+    package mutating func writeMember<Value: JsonConvertible>(_ key: JsonKey, _ value: Value?) {
         guard let value else { return }
         writeKey(key)
         value.write(to: &self)

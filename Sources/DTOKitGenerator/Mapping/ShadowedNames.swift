@@ -18,8 +18,11 @@ struct ShadowedNames: Sendable {
                 IHasVersion IMeta ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
                 ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
                 StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
-                CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata Indirect
-                StructProperty ResponseStatusValue ResponseErrorValue ErrorResponseValue EmptyResponseValue IdResponseValue
+                CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata
+                StructProperty
+                """,
+            ShadowedNames.structsModule: """
+                Indirect ResponseStatusValue ResponseErrorValue ErrorResponseValue EmptyResponseValue IdResponseValue
                 BoolResponseValue StringResponseValue StringsResponseValue QueryResponseValue KeyValuePairValue
                 AuthenticateValue AuthenticateResponseValue GetAccessTokenValue GetAccessTokenResponseValue
                 """,
@@ -29,6 +32,10 @@ struct ShadowedNames: Sendable {
         }
         return table
     }()
+
+    /// The module of what DTOs generated as structs use besides DTOKit (their builders, the built-ins'
+    /// struct forms), which their files import.
+    static let structsModule = "DTOKitStructs"
 
     /// Generated type names that hide a library name.
     let shadowed: Set<String>

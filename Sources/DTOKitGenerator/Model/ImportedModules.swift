@@ -15,11 +15,12 @@ struct ImportedModules {
     let names: ShadowedNames
 
     /// The imports of a file declaring `types`: the `DefaultImports` (ServiceStack's module is
-    /// DTOKit's) and DTOKit, each once, with the access level their use in the declarations' API calls for.
+    /// DTOKit's), DTOKit, and for structs DTOKitStructs, each once, with the access level their use in the declarations' API calls for.
     func imports(forFileDeclaring types: [ResolvedType]) -> [ModuleImport] {
         let used = usedInDeclarations(of: types)
         var imports: [ModuleImport] = []
-        for name in options.defaultImports + ["DTOKit"] {
+        let runtime = ["DTOKit"] + (options.exportAsStructs ? [ShadowedNames.structsModule] : [])
+        for name in options.defaultImports + runtime {
             let module = name == "ServiceStack" ? "DTOKit" : name
             guard !imports.contains(where: { $0.module == module }) else { continue }
             imports.append(ModuleImport(module: module, access: access(usedInDeclarations: used.contains(module))))

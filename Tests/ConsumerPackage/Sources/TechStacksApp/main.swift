@@ -1,6 +1,7 @@
 import AdminDTOs
 import DTOKit
 import DTOKitClient
+import DTOKitStructs
 import Foundation
 import Swift5Client
 

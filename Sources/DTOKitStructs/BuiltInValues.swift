@@ -1,3 +1,4 @@
+import DTOKit
 import Foundation
 
 // The ServiceStack built-in DTOs as `Sendable` structs, for DTOs generated with `ExportAsStructs: True`

@@ -1,3 +1,4 @@
+import DTOKit
 import Foundation
 
 /// Builders for the member types most DTO properties have. Each is compiled once, in DTOKit: a

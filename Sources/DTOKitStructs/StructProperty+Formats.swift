@@ -1,3 +1,4 @@
+import DTOKit
 import Foundation
 
 /// Builders for properties whose Swift type alone does not say the wire format: a .NET `TimeSpan`

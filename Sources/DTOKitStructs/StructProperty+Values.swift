@@ -1,13 +1,15 @@
-/// Builders for the properties of DTO struct `Owner`: the same shapes as ``Property``'s, with
+import DTOKit
+
+/// Builders for the properties of DTO struct `Owner`: the same shapes as ``/DTOKit/Property``'s, with
 /// setters that take the struct `inout` (`{ $0.name = $1 }` reads the same for both).
 ///
-/// Like ``Property``'s, the builders for the common member types are compiled once, in DTOKit, and
-/// marked not to be specialized; only ``value(_:get:set:)`` and ``optional(_:get:set:)`` are
+/// Like ``/DTOKit/Property``'s, the builders for the common member types are compiled once, here, and
+/// marked not to be specialized; only `value(_:get:set:)` and `optional(_:get:set:)` are
 /// specialized where they are called.
 extension StructProperty {
     // MARK: Any value
 
-    /// A non-optional value of any ``JsonConvertible`` type.
+    /// A non-optional value of any ``/DTOKit/JsonConvertible`` type.
     @inlinable
     public static func value<Value: JsonConvertible>(
         _ name: String,
@@ -27,7 +29,7 @@ extension StructProperty {
             })
     }
 
-    /// An optional value of any ``JsonConvertible`` type: `null` reads as nil, nil is not written.
+    /// An optional value of any ``/DTOKit/JsonConvertible`` type: `null` reads as nil, nil is not written.
     @inlinable
     public static func optional<Value: JsonConvertible>(
         _ name: String,
@@ -97,7 +99,7 @@ extension StructProperty {
     // MARK: Arrays
 
     // As for classes: how the elements are read and written is chosen once, when the table is
-    // built (``ArrayCodec``).
+    // built (`ArrayCodec`).
 
     /// An array (`InitializeCollections: True`): of scalars, enums, DTOs, optionals or nested collections.
     @_semantics("optimize.sil.specialize.generic.never")
