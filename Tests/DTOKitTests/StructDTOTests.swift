@@ -212,4 +212,19 @@ final class StructDTOTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("nest"), "\(error)")
         }
     }
+
+    func testInspectAndTheBuiltInsStructFormsThroughCodable() throws {
+        XCTAssertEqual(Inspect.dump(try Part.fromJson(#"{"name":"a","count":2}"#)),
+                       "GadgetPart {\n  \"name\": \"a\",\n  \"count\": 2\n}\n")
+        let json = #"{"offset":0,"results":[{"name":"a","count":1}],"responseStatus":{"errorCode":"E","errors":[{"fieldName":"f"}]}}"#
+        let decoded = try JSONDecoder().decode(QueryResponseValue<Part>.self, from: Data(json.utf8))
+        XCTAssertEqual(decoded.results?.first?.name, "a")
+        XCTAssertEqual(decoded.responseStatus?.errors?.first?.fieldName, "f")
+        XCTAssertEqual(decoded, try QueryResponseValue<Part>.fromJson(json), "Codable reads what the table reads")
+        let reencoded = try JSONDecoder().decode(QueryResponseValue<Part>.self, from: JSONEncoder().encode(decoded))
+        XCTAssertEqual(reencoded, decoded)
+        XCTAssertThrowsError(try JSONDecoder().decode(ResponseStatusValue.self, from: Data(#"{"errors":5}"#.utf8))) { error in
+            XCTAssertTrue(error is DecodingError, "\(error)")
+        }
+    }
 }

@@ -25,6 +25,9 @@ public enum Inspect {
         if let serializable = value as? any JsonSerializable {
             return type(of: serializable).typeName
         }
+        if let value = value as? any JsonStruct {
+            return type(of: value).typeName
+        }
         return String(describing: T.self)
     }
 }
