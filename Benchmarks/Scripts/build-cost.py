@@ -5,9 +5,10 @@ Three measurements, each side by side in one run, on the TechStacks API:
 
 same-classes  The same TechStacks classes generated three ways by `dtokit generate`: plain classes
               (`AddModelExtensions: False`), with DTOKit's accessor extensions (the default), and with
-              Codable members instead (`AddModelExtensions: False`, `AddCodable: True`). Each is a
-              library target of its own; its compile (release and debug) is timed and its object code
-              measured. What the accessors and Codable add is each one's cost above the plain classes.
+              Codable members instead (`AddModelExtensions: False`, `AddCodable: True`); and the same three
+              as structs (`ExportAsStructs: True`). Each is a library target of its own; its compile
+              (release and debug) is timed and its object code measured. What the accessors and Codable
+              add is each one's cost above the plain classes (or structs).
 package       A package as a DTOKit user has it: a `DTOs` target with DTOKitPlugin and the snapshot, and
               an `App` that uses DTOKit and DTOKitClient. Clean release and debug builds, timed, and the
               stripped release binary. Given ServiceStack.Swift's path, the same app with ServiceStack.Swift
@@ -47,7 +48,14 @@ VARIANTS = [
     ("Plain", "AddModelExtensions: False\n"),
     ("Accessors", ""),
     ("Codable", "AddModelExtensions: False\nAddCodable: True\n"),
+    # The same three as structs (ExportAsStructs).
+    ("PlainStructs", "ExportAsStructs: True\nAddModelExtensions: False\n"),
+    ("StructAccessors", "ExportAsStructs: True\n"),
+    ("CodableStructs", "ExportAsStructs: True\nAddModelExtensions: False\nAddCodable: True\n"),
 ]
+LABELS = {"Plain": "plain classes", "Accessors": "+ DTOKit accessors (default)",
+          "Codable": "+ Codable members (Codable-only)", "PlainStructs": "plain structs",
+          "StructAccessors": "+ DTOKit accessors (structs)", "CodableStructs": "+ Codable members (structs)"}
 
 # The same small program on both sides: decode a response from a file, encode it, call a service.
 DTOKIT_MAIN = """\
@@ -209,8 +217,8 @@ let package = Package(
 %s
     ]
 )
-""" % (ROOT, "\n".join('        .target(name: "%s", dependencies: [.product(name: "DTOKit", package: "DTOKit")]),' % name
-                       for name in targets)))
+""" % (ROOT, "\n".join('        .target(name: "%s", dependencies: [.product(name: "DTOKit", package: "DTOKit"), '
+                                 '.product(name: "DTOKitStructs", package: "DTOKit")]),' % name for name in targets)))
 
 
 def force_rebuild(work, bin_path, target):
@@ -226,11 +234,13 @@ def force_rebuild(work, bin_path, target):
 
 
 def time_targets(work, targets, configurations, runs):
-    """Compile time (median wall, CPU) and object size of each target, per configuration; DTOKit is built
-    first, so only the target itself compiles."""
+    """Compile time (median wall, CPU) and object size of each target, per configuration; DTOKit (and
+    DTOKitStructs, through the first struct target) is built first, so only the target itself compiles."""
     results = {}
     for configuration in configurations:
         run(["swift", "build", "--package-path", work, "-c", configuration, "--target", "DTOKit"], work)
+        if "PlainStructs" in targets:
+            run(["swift", "build", "--package-path", work, "-c", configuration, "--target", "PlainStructs"], work)
         bin_path = triple_folder(work, configuration)
         null_wall, _, _ = run(["swift", "build", "--package-path", work, "-c", configuration, "--target", "DTOKit"], work)
         log("   %s: null build %.1f s" % (configuration, null_wall))
@@ -431,9 +441,7 @@ def report(args, same, lin, pkg):
         print("%-34s %12s %12s %12s %12s" % ("", "release s", "release CPU", "object KB", "debug s"))
         for name, _ in VARIANTS:
             r, d = results[(name, "release")], results[(name, "debug")]
-            print("%-34s %12.1f %12.1f %12.0f %12.1f" % (
-                {"Plain": "plain classes", "Accessors": "+ DTOKit accessors (default)",
-                 "Codable": "+ Codable members (Codable-only)"}[name], r["wall"], r["cpu"], r["size"] / 1000, d["wall"]))
+            print("%-34s %12.1f %12.1f %12.0f %12.1f" % (LABELS[name], r["wall"], r["cpu"], r["size"] / 1000, d["wall"]))
         plain_r, acc_r, cod_r = (results[(n, "release")] for n in ("Plain", "Accessors", "Codable"))
         plain_d, acc_d, cod_d = (results[(n, "debug")] for n in ("Plain", "Accessors", "Codable"))
         acc_time, cod_time = acc_r["wall"] - plain_r["wall"], cod_r["wall"] - plain_r["wall"]
@@ -449,6 +457,12 @@ def report(args, same, lin, pkg):
         goals.append(("accessors' object code per property <= 400 bytes", acc_size / properties, 400))
         goals.append(("accessors' debug compile time < Codable's",
                       (acc_d["wall"] - plain_d["wall"]) / max(0.01, cod_d["wall"] - plain_d["wall"]), 1.0))
+        splain, sacc, scod = (results[(n, "release")] for n in ("PlainStructs", "StructAccessors", "CodableStructs"))
+        sacc_time, scod_time = sacc["wall"] - splain["wall"], scod["wall"] - splain["wall"]
+        sacc_size, scod_size = sacc["size"] - splain["size"], scod["size"] - splain["size"]
+        print("structs, the accessors add: %.1f s release, %.0f KB; Codable adds: %.1f s release, %.0f KB" % (
+            sacc_time, sacc_size / 1000, scod_time, scod_size / 1000))
+        goals.append(("structs: accessors' release compile time <= 0.5x Codable's", sacc_time / max(0.01, scod_time), 0.5))
     if lin:
         counts, results = lin
         one, four = results[("Accessors1x", "release")], results[("Accessors4x", "release")]
