@@ -50,5 +50,4 @@ public enum CodableSupport {
         let value = try JsonValue(parsing: object.toJsonData())
         try value.encode(to: encoder)
     }
-
 }
