@@ -44,11 +44,18 @@ swift build --package-path "$ROOT" --product dtokit >/dev/null
 DTOKIT="$(swift build --package-path "$ROOT" --show-bin-path)/dtokit"
 "$DTOKIT" generate "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json" \
     --options "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.options" --output "$BUILD/EdgeCaseDTOs.swift.new"
-if ! cmp -s "$BUILD/EdgeCaseDTOs.swift.new" "$BUILD/EdgeCaseDTOs.swift"; then
-    mv "$BUILD/EdgeCaseDTOs.swift.new" "$BUILD/EdgeCaseDTOs.swift"
-else
-    rm "$BUILD/EdgeCaseDTOs.swift.new"
-fi
+# The same snapshot as structs whose enums keep values they do not list (StructChecks.swift).
+{ cat "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.options"; printf '\nExportAsStructs: True\nKeepUnknownEnumValues: True\n'; } \
+    > "$BUILD/edgecases-structs.options"
+"$DTOKIT" generate "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json" \
+    --options "$BUILD/edgecases-structs.options" --output "$BUILD/EdgeCaseStructDTOs.swift.new"
+for module in EdgeCaseDTOs EdgeCaseStructDTOs; do
+    if ! cmp -s "$BUILD/$module.swift.new" "$BUILD/$module.swift"; then
+        mv "$BUILD/$module.swift.new" "$BUILD/$module.swift"
+    else
+        rm "$BUILD/$module.swift.new"
+    fi
+done
 
 echo "== fuzz: build (swiftc -sanitize=fuzzer,address -O)"
 DTOKIT_SOURCES=()
@@ -58,13 +65,21 @@ if stale "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"; then
     swiftc "${SWIFTC_FLAGS[@]}" -enable-testing -module-name DTOKit -emit-module -emit-module-path "$BUILD/modules/DTOKit.swiftmodule" \
         -c -o "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"
 fi
-if stale "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseDTOs.swift" "$BUILD/DTOKit.o"; then
-    swiftc "${SWIFTC_FLAGS[@]}" -module-name EdgeCaseDTOs -emit-module -emit-module-path "$BUILD/modules/EdgeCaseDTOs.swiftmodule" \
-        -c -o "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseDTOs.swift"
+STRUCTS_SOURCES=("$ROOT"/Sources/DTOKitStructs/*.swift)
+if stale "$BUILD/DTOKitStructs.o" "${STRUCTS_SOURCES[@]}" "$BUILD/DTOKit.o"; then
+    swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKitStructs -emit-module -emit-module-path "$BUILD/modules/DTOKitStructs.swiftmodule" \
+        -c -o "$BUILD/DTOKitStructs.o" "${STRUCTS_SOURCES[@]}"
 fi
-if stale "$BUILD/fuzz-dtokit" "$FUZZ/Sources" "$BUILD/DTOKit.o" "$BUILD/EdgeCaseDTOs.o"; then
+for module in EdgeCaseDTOs EdgeCaseStructDTOs; do
+    if stale "$BUILD/$module.o" "$BUILD/$module.swift" "$BUILD/DTOKit.o" "$BUILD/DTOKitStructs.o"; then
+        swiftc "${SWIFTC_FLAGS[@]}" -module-name "$module" -emit-module -emit-module-path "$BUILD/modules/$module.swiftmodule" \
+            -c -o "$BUILD/$module.o" "$BUILD/$module.swift"
+    fi
+done
+OBJECTS=("$BUILD/DTOKit.o" "$BUILD/DTOKitStructs.o" "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseStructDTOs.o")
+if stale "$BUILD/fuzz-dtokit" "$FUZZ/Sources" "${OBJECTS[@]}"; then
     swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKitFuzz -use-ld=lld -o "$BUILD/fuzz-dtokit" \
-        "$FUZZ"/Sources/*.swift "$BUILD/DTOKit.o" "$BUILD/EdgeCaseDTOs.o" 2> >(grep -v "Cannot export local symbol" >&2)
+        "$FUZZ"/Sources/*.swift "${OBJECTS[@]}" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
 echo "== fuzz: run for ${SECONDS_TO_RUN} s"
