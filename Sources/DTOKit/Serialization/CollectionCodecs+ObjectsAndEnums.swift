@@ -10,7 +10,7 @@ extension CollectionCodecs {
     /// type only as its own generic parameter, and casts).
     static func objectArray<Object: JsonSerializable>(of _: Object.Type) -> any Sendable {
         ArrayCodec<Object>(read: { reader in try readObjects(Object.self, from: &reader) },
-                           write: { objects, writer in ArrayCodec<Object>.writeElements(objects, &writer, converting: { $0 }) })
+                           write: { objects, writer in ArrayCodec<Object>.writeElements(objects, &writer) })
     }
 
     /// An array of DTOs: the hot path of most responses, so written out rather than through
@@ -51,7 +51,7 @@ extension CollectionCodecs {
                                  readItem: { reader in try cases.table.readIndex(from: &reader) },
                                  convert: { cases.cases[$0] })
         }, write: { values, writer in
-            ArrayCodec<Case>.writeElements(values, &writer, converting: { $0 })
+            ArrayCodec<Case>.writeElements(values, &writer)
         })
     }
 

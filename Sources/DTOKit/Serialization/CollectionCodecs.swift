@@ -41,7 +41,7 @@ package struct ArrayCodec<Element: JsonConvertible>: Sendable {
     /// for the element types DTOKit specializes it for.
     static var elementWise: ArrayCodec {
         ArrayCodec(read: { try readElements(&$0, converting: { (element: Element) in element }) },
-                   write: { writeElements($0, &$1, converting: { $0 }) })
+                   write: { writeElements($0, &$1) })
     }
 }
 
@@ -60,7 +60,7 @@ extension ArrayCodec {
                 }
             } while try reader.nextElement()
             return elements
-        }, write: { writeElements($0, &$1, converting: { $0 }) })
+        }, write: { writeElements($0, &$1) })
     }
 
     /// Reads an array of `Wire` values (e.g. ``TimeSpan``) into an array of `convert`ed elements
@@ -99,6 +99,18 @@ extension ArrayCodec {
             },
             hasMore: { reader in try reader.nextElement() },
             finish: { count, chunks in ItemCollector.makeArray(count: count, from: chunks) })
+    }
+
+    /// Writes each element as it is, where it stands in the array (see `Array.forEachInPlace(_:)`).
+    static func writeElements(_ elements: [Element], _ writer: inout JsonWriter) {
+        writer.beginArray()
+        var isFirst = true
+        elements.forEachInPlace { element in
+            if !isFirst { writer.writeComma() }
+            isFirst = false
+            element.write(to: &writer)
+        }
+        writer.endArray()
     }
 
     /// Writes each element as the `Wire` value `convert` makes of it.

@@ -134,7 +134,7 @@ extension JsonValue: JsonConvertible {
                 writer.writeDouble(number)
             }
         case .string(let text): writer.writeString(text)
-        case .array(let elements): ArrayCodec<JsonValue>.writeElements(elements, &writer, converting: { $0 })
+        case .array(let elements): ArrayCodec<JsonValue>.writeElements(elements, &writer)
         case .object(let object):
             writer.beginObject()
             for (name, value) in object {
