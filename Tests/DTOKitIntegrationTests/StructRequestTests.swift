@@ -49,7 +49,37 @@ extension StoreValueRequest: JsonStruct {
     ])
 }
 
+/// `UploadFiles` as a struct; its response is the generated class (the two forms mix).
+struct UploadFilesValue: IReturn, IPost, Sendable {
+    typealias Return = UploadFilesResponse
+    var category: String?
+    var notes: String?
+    init() {}
+}
+
+extension UploadFilesValue: JsonStruct {
+    static let metadata = StructMetadata.create(typeName: "UploadFiles", routes: [ServiceRoute("/upload/{Category}", "POST,PUT")], [
+        StructProperty<UploadFilesValue>.optionalString("category", get: { $0.category }, set: { $0.category = $1 }),
+        StructProperty<UploadFilesValue>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+    ])
+}
+
 final class StructRequestTests: XCTestCase {
+    func testAStructRequestWithFiles() async throws {
+        let client = try makeTestClient()
+        let log = TrafficLog(client)
+        var request = UploadFilesValue()
+        request.category = "values"
+        request.notes = "as a struct"
+        let file = UploadFile(fileName: "v.txt", data: Data("v".utf8))
+        let posted = try await client.postFilesWithRequestAsync(request: request, files: [file, file])
+        XCTAssertEqual(posted.category, "values")
+        XCTAssertEqual(posted.notes, "as a struct", "the request's members go as form fields")
+        XCTAssertEqual(posted.files?.count, 2)
+        XCTAssertEqual(log.last?.path, "/upload/values")
+        XCTAssertTrue(log.last?.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") ?? false)
+    }
+
     func testStructRequestsFillRoutesQueryStringsAndBodies() async throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)
