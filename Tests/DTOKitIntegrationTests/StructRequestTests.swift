@@ -49,6 +49,21 @@ extension StoreValueRequest: JsonStruct {
     ])
 }
 
+/// `ThrowType` as a struct: the service fails with the status code it is given.
+struct ThrowTypeValue: IReturn, IPost, Sendable {
+    typealias Return = HelloValueResponse
+    var type: String?
+    var message: String?
+    init() {}
+}
+
+extension ThrowTypeValue: JsonStruct {
+    static let metadata = StructMetadata.create(typeName: "ThrowType", [
+        StructProperty<ThrowTypeValue>.optionalString("type", get: { $0.type }, set: { $0.type = $1 }),
+        StructProperty<ThrowTypeValue>.optionalString("message", get: { $0.message }, set: { $0.message = $1 }),
+    ])
+}
+
 /// `UploadFiles` as a struct; its response is the generated class (the two forms mix).
 struct UploadFilesValue: IReturn, IPost, Sendable {
     typealias Return = UploadFilesResponse
@@ -123,6 +138,29 @@ final class StructRequestTests: XCTestCase {
         let result = await client.apiAsync(HelloValue(name: "api"))
         XCTAssertEqual(result.response?.result, "Hello, api!")
         XCTAssertTrue(result.succeeded)
+    }
+
+    /// An `ApiResult` of a struct is `Sendable`: it comes out of a detached task, success or failure,
+    /// with its error intact.
+    func testApiResultsOfStructsCrossTasks() async throws {
+        let client = try makeTestClient()
+        let hello = await Task.detached { await client.apiAsync(HelloValue(name: "detached")) }.value
+        XCTAssertEqual(hello.response?.result, "Hello, detached!")
+        XCTAssertNil(hello.error)
+
+        var request = ThrowTypeValue()
+        request.type = "NotFound"
+        request.message = "No such thing"
+        let failed = await Task.detached { [request] in await client.apiAsync(request) }.value
+        XCTAssertEqual(failed.statusCode, 404)
+        XCTAssertEqual(failed.errorCode, "NotFound")
+        XCTAssertEqual(failed.error?.message, "No such thing")
+        XCTAssertEqual(failed.errorSummary, "No such thing")
+
+        // The status is a class: a copy changed by its reader leaves the result as it was.
+        failed.error?.message = "changed"
+        XCTAssertEqual(failed.error?.message, "No such thing")
+        XCTAssertEqual(failed.errorMessage, "No such thing")
     }
 }
 

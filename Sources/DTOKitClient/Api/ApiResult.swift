@@ -1,4 +1,5 @@
 import DTOKit
+import Foundation
 
 /// What a call made with `api` or `apiAsync` came to: the response, or the error as a
 /// ``/DTOKit/ResponseStatus``. Those methods never throw, so a screen or a form can bind to the result.
@@ -16,61 +17,74 @@ import DTOKit
 /// cannot be decoded) gives an error code of its own: ``ServiceClientError/errorCode``
 /// (`ConnectionRefused`, `TimedOut`, `Cancelled`, …) and the error's description as message.
 /// The error itself stays in ``underlyingError``.
+///
+/// A result is `Sendable` when its response is (a struct DTO, `ExportAsStructs: True`), so a
+/// `@MainActor` model can await it from any task. The result of a `IReturnVoid` call holds an
+/// ``/DTOKit/EmptyResponse``, a class, and is not.
 public struct ApiResult<Response> {
     /// The response, when the call succeeded.
     public let response: Response?
-    /// What went wrong, when the call failed.
-    public let error: ResponseStatus?
     /// The HTTP status of an error response; nil when the call succeeded or got no response.
     public let statusCode: Int?
     /// The error the call failed with (``WebServiceException``, ``ServiceClientError``, or one a
     /// mock threw), for what ``error`` does not say.
     public let underlyingError: (any Error)?
+    /// The error code: the exception type or the first failed validation rule (`NotEmpty`), the
+    /// HTTP status (`"404"`), or the client's own code (`ConnectionRefused`).
+    public let errorCode: String?
+    /// The error's message.
+    public let errorMessage: String?
+    /// ``error`` as JSON: a `ResponseStatus` is a mutable class, bytes keep the result `Sendable`.
+    private let errorJson: Data?
 
     /// A successful result.
     public init(response: Response) {
         self.response = response
-        error = nil
         statusCode = nil
         underlyingError = nil
+        errorCode = nil
+        errorMessage = nil
+        errorJson = nil
     }
 
     /// A failed result with `error` as its status (for mocks and previews).
     public init(error: ResponseStatus, statusCode: Int? = nil) {
-        response = nil
-        self.error = error
-        self.statusCode = statusCode
-        underlyingError = nil
+        self.init(status: error, statusCode: statusCode, underlyingError: nil)
     }
 
     /// The failed result for an error a call threw.
     public init(failure: any Error) {
-        response = nil
-        underlyingError = failure
         let (status, statusCode) = FailureStatus.of(failure)
-        error = status
+        self.init(status: status, statusCode: statusCode, underlyingError: failure)
+    }
+
+    private init(status: ResponseStatus, statusCode: Int?, underlyingError: (any Error)?) {
+        response = nil
         self.statusCode = statusCode
+        self.underlyingError = underlyingError
+        errorCode = status.errorCode
+        errorMessage = status.message
+        errorJson = status.toJsonData()
+    }
+
+    /// What went wrong, when the call failed: the error code, message, stack trace, field errors
+    /// and meta. Each access returns a fresh copy (the result itself never changes).
+    public var error: ResponseStatus? {
+        errorJson.flatMap { try? ResponseStatus.fromJson($0) }
     }
 
     // MARK: State
 
     /// Whether the call has finished: it has a response or an error.
-    public var completed: Bool { response != nil || error != nil }
+    public var completed: Bool { response != nil || errorJson != nil }
 
     /// Whether the call failed: its error has an error code or a message.
-    public var failed: Bool { FailureStatus.failed(error) }
+    public var failed: Bool { errorCode != nil || errorMessage != nil }
 
     /// Whether the call succeeded: it has a response and did not fail.
     public var succeeded: Bool { !failed && response != nil }
 
     // MARK: The error
-
-    /// The error code: the exception type or the first failed validation rule (`NotEmpty`), the
-    /// HTTP status (`"404"`), or the client's own code (`ConnectionRefused`).
-    public var errorCode: String? { error?.errorCode }
-
-    /// The error's message.
-    public var errorMessage: String? { error?.message }
 
     /// The validation errors, one per invalid field (empty when there are none).
     public var errors: [ResponseError] { error?.errors ?? [] }
@@ -78,7 +92,7 @@ public struct ApiResult<Response> {
     /// The message to show above a form when no field shows the error: ``errorMessage`` when the
     /// error has no field errors, else nil (they are shown beside their fields).
     public var errorSummary: String? {
-        error != nil && errors.isEmpty ? errorMessage : nil
+        errorJson != nil && errors.isEmpty ? errorMessage : nil
     }
 
     /// The validation error of the field named `fieldName`, matched ignoring case (servers name
@@ -110,6 +124,8 @@ public struct ApiResult<Response> {
         FailureStatus.summaryMessage(error, exceptFields: shownFields)
     }
 }
+
+extension ApiResult: Sendable where Response: Sendable {}
 
 /// What `ApiResult` says about its error, kept out of the generic type so that it is compiled once
 /// rather than as generic code for every response type.
