@@ -133,6 +133,58 @@ final class ReaderFastPathTests: XCTestCase {
         }
     }
 
+    /// After its first escape a string is validated and unescaped in one pass (into stack storage,
+    /// or, past its capacity, by a scan and then an unescaping): the same text and the same errors,
+    /// at the same places, as a string whose first bytes are plain.
+    func testEscapedStringsAreValidatedAsTheyAreUnescaped() throws {
+        let accepted: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x80, 0x94], [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x90, 0x98]]
+        let rejected: [[UInt8]] = [[0xC0, 0x80], [0xC2, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                                   [0xFF], [0x80], [0x01], [0x1F], [0x5C, 0x78], [0x5C, 0x75, 0x31, 0x32, 0x47, 0x34]]
+        for prefix in [0, 3, 14, 15, 16, 17, 30] {
+            let filler = [UInt8](repeating: 0x61, count: prefix)
+            for sequence in accepted {
+                for tail in [[], [0x62], [UInt8](repeating: 0x62, count: 17)] {
+                    let escaped = [0x22, 0x5C, 0x6E] + filler + sequence + tail + [0x22]
+                    let expected = "\n" + String(decoding: filler + sequence + tail, as: UTF8.self)
+                    XCTAssertEqual(try String.fromJson(Data(escaped)), expected, "\(sequence) after \(prefix)")
+                }
+            }
+            for sequence in rejected {
+                // `\n` and `xx` are as long: the error is at the same offset, with the same words.
+                for document in [[0x22, 0x5C, 0x6E] + filler + sequence + [0x22], [0x22, 0x5C, 0x6E] + filler + sequence] {
+                    let plain = [0x22, 0x78, 0x78] + document.dropFirst(3)
+                    let escapedError = decodingError { try String.fromJson(Data(document)) }
+                    let plainError = decodingError { try String.fromJson(Data(plain)) }
+                    XCTAssertNotNil(escapedError, "\(sequence) after \(prefix)")
+                    XCTAssertEqual(escapedError?.offset, plainError?.offset, "\(sequence) after \(prefix)")
+                    XCTAssertEqual(escapedError?.expected, plainError?.expected, "\(sequence) after \(prefix)")
+                    XCTAssertEqual(escapedError?.found, plainError?.found, "\(sequence) after \(prefix)")
+                }
+            }
+        }
+        // Around the stack storage's 1024 bytes, escapes early and late, and far past it.
+        for length in [1000, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1040, 3000] {
+            for (index, piece) in ["\"", "\n", "é", "🐘", "\u{1}"].enumerated() {
+                let text = piece + String(repeating: "lorem ", count: length / 6) + piece + "z" + String(repeating: "y", count: index)
+                let json = String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+                XCTAssertEqual(try String.fromJson(json), text, "\(length), \(piece)")
+                XCTAssertEqual(try String.fromJson(json + " "), text, "\(length), \(piece)")
+            }
+        }
+        let unterminated = decodingError { try String.fromJson("\"\\n" + String(repeating: "x", count: 2000)) }
+        XCTAssertEqual(unterminated?.offset, 0)
+        XCTAssertEqual(unterminated?.expected, "a closing '\"'")
+    }
+
+    private func decodingError(_ body: () throws -> Any) -> JsonDecodingError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error as? JsonDecodingError
+        }
+    }
+
     func testMemberNamesMatchedAsOnePatternOrByTheGeneralPath() throws {
         let value = LongNames()
         value.a = 1

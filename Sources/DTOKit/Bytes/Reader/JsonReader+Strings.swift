@@ -8,6 +8,9 @@ extension JsonReader {
         @usableFromInline let hasEscapes: Bool
         /// No byte of the raw content is at or above 0x80 (escapes may still stand for non-ASCII).
         @usableFromInline let isASCII: Bool
+        /// The scan stopped at the first backslash (`stoppingAtEscape`), which `closingQuote` then
+        /// points at; `isASCII` covers the content before it.
+        @usableFromInline var stoppedAtEscape = false
     }
 
     /// Reads a JSON string value.
@@ -29,14 +32,15 @@ extension JsonReader {
                                          isASCII: true, readableEnd: end, smallStringsFromWords: makesSmallStringsFromWords,
                                          revalidating: options.revalidatesStrings)
         }
-        let scan = try scanString(from: contentStart, resumingAt: p)
+        let scan = try scanString(from: contentStart, resumingAt: p, stoppingAtEscape: true)
+        if scan.stoppedAtEscape {
+            return try readEscapedString(from: contentStart, escape: scan.closingQuote, isASCII: scan.isASCII)
+        }
         cursor = scan.closingQuote + 1
         let content = UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart)
-        return scan.hasEscapes
-            ? JsonReader.unescape(content, isASCII: scan.isASCII)
-            : JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: end,
-                                    smallStringsFromWords: makesSmallStringsFromWords,
-                                    revalidating: options.revalidatesStrings)
+        return JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: end,
+                                     smallStringsFromWords: makesSmallStringsFromWords,
+                                     revalidating: options.revalidatesStrings)
     }
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
@@ -67,9 +71,11 @@ extension JsonReader {
     /// function (including ones that are only skipped) is valid RFC 8259 text.
     ///
     /// `resumingAt` (from `start` on) is where a caller's own scan stopped: every byte before it is
-    /// plain ASCII content.
+    /// plain ASCII content. `stoppingAtEscape` ends the scan at the first backslash, for a caller
+    /// that unescapes the rest as it validates it (``readEscapedString(from:escape:isASCII:)``).
     @usableFromInline
-    func scanString(from start: UnsafePointer<UInt8>, resumingAt resume: UnsafePointer<UInt8>? = nil) throws -> StringScan {
+    func scanString(from start: UnsafePointer<UInt8>, resumingAt resume: UnsafePointer<UInt8>? = nil,
+                    stoppingAtEscape: Bool = false) throws -> StringScan {
         let end = self.end
         var p = resume ?? start
         var hasEscapes = false
@@ -83,10 +89,7 @@ extension JsonReader {
                 p += offset
                 if offset == 16 { continue }
             } else {
-                guard p < end else {
-                    throw JsonDecodingError(reader: self, at: start - 1, expected: "a closing '\"'",
-                                            found: "the end of the document inside this string")
-                }
+                guard p < end else { throw unterminatedString(from: start) }
                 if !JsonReader.isSpecialByte(p.pointee) {
                     p += 1
                     continue
@@ -95,6 +98,9 @@ extension JsonReader {
             let byte = p.pointee
             if byte == .quote { return StringScan(closingQuote: p, hasEscapes: hasEscapes, isASCII: isASCII) }
             if byte == .backslash {
+                if stoppingAtEscape {
+                    return StringScan(closingQuote: p, hasEscapes: true, isASCII: isASCII, stoppedAtEscape: true)
+                }
                 hasEscapes = true
                 // The two-byte escapes here; `\u` escapes and invalid ones in validateEscape.
                 if end - p >= 2, JsonReader.isShortEscape(p[1]) {
@@ -104,23 +110,39 @@ extension JsonReader {
                 }
             } else if byte >= 0x80 {
                 isASCII = false
-                // Two-byte sequences and three-byte ones without range exceptions (accented
-                // letters, most scripts) here; the rest in validateUTF8Sequence.
-                if byte &- 0xC2 < 0x1E, end - p >= 2, p[1] & 0xC0 == 0x80 {
-                    p += 2
-                } else if byte &- 0xE1 < 0x0F, byte != 0xED, end - p >= 3, p[1] & 0xC0 == 0x80, p[2] & 0xC0 == 0x80 {
-                    p += 3
-                } else {
-                    p = try validateUTF8Sequence(at: p)
-                }
+                p = try endOfUTF8Sequence(at: p)
             } else if byte < 0x20 {
-                throw JsonDecodingError(reader: self, at: p,
-                                        expected: "a character (control characters must be escaped in strings)",
-                                        found: "the unescaped control character \(JsonReader.hexByte(byte))")
+                throw unescapedControlCharacter(at: p)
             } else {
                 p += 1
             }
         }
+    }
+
+    /// The byte after the multi-byte UTF-8 sequence whose lead byte is at `p`, once validated.
+    @usableFromInline @inline(__always)
+    func endOfUTF8Sequence(at p: UnsafePointer<UInt8>) throws -> UnsafePointer<UInt8> {
+        // Two-byte sequences and three-byte ones without range exceptions (accented letters, most
+        // scripts) here; the rest in validateUTF8Sequence.
+        let byte = p.pointee
+        if byte &- 0xC2 < 0x1E, end - p >= 2, p[1] & 0xC0 == 0x80 { return p + 2 }
+        if byte &- 0xE1 < 0x0F, byte != 0xED, end - p >= 3, p[1] & 0xC0 == 0x80, p[2] & 0xC0 == 0x80 { return p + 3 }
+        return try validateUTF8Sequence(at: p)
+    }
+
+    /// The error for a string whose content starts at `start` and that the document ends inside.
+    @usableFromInline
+    func unterminatedString(from start: UnsafePointer<UInt8>) -> JsonDecodingError {
+        JsonDecodingError(reader: self, at: start - 1, expected: "a closing '\"'",
+                          found: "the end of the document inside this string")
+    }
+
+    /// The error for the control character at `p`, inside a string.
+    @usableFromInline
+    func unescapedControlCharacter(at p: UnsafePointer<UInt8>) -> JsonDecodingError {
+        JsonDecodingError(reader: self, at: p,
+                          expected: "a character (control characters must be escaped in strings)",
+                          found: "the unescaped control character \(JsonReader.hexByte(p.pointee))")
     }
 
     /// Whether `byte` ends a run of plain string content: `"`, `\`, below 0x20 or at/above 0x80.
@@ -146,12 +168,23 @@ extension JsonReader {
     /// both below 0x20.)
     @usableFromInline @inline(__always)
     static func firstSpecialByte16(_ p: UnsafePointer<UInt8>) -> Int {
+        firstSpecialByte(in: UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self))
+    }
+
+    /// ``firstSpecialByte16(_:)`` of sixteen bytes already loaded.
+    @usableFromInline @inline(__always)
+    static func firstSpecialByte(in bytes: SIMD16<UInt8>) -> Int {
+        firstSetLane(specialBytes(in: bytes))
+    }
+
+    /// Which of the sixteen bytes are `"`, `\`, below 0x20 or at/above 0x80. (As signed bytes,
+    /// control characters and non-ASCII bytes are both below 0x20.)
+    @usableFromInline @inline(__always)
+    static func specialBytes(in bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
         // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
-        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
         let signed = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
-        let special = (bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
+        return (bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
             .| (signed .< SIMD16<Int8>(repeating: 0x20))
-        return firstSetLane(special)
     }
 
     /// The index of the first true lane of `mask`, or 16 when none is.
@@ -333,35 +366,45 @@ extension JsonReader {
             }
             read = runEnd
             guard read < end else { break }
-            let escaped = read[1]
-            read += 2
-            switch escaped {
-            case UInt8(ascii: "n"): out[written] = .lineFeed; written += 1
-            case UInt8(ascii: "t"): out[written] = .tab; written += 1
-            case UInt8(ascii: "r"): out[written] = .carriageReturn; written += 1
-            case UInt8(ascii: "b"): out[written] = 0x08; written += 1
-            case UInt8(ascii: "f"): out[written] = 0x0C; written += 1
-            case UInt8(ascii: "u"):
-                var scalar = UInt32(hexQuadUnchecked(read))
-                read += 4
-                if scalar >= 0xD800 && scalar <= 0xDFFF {
-                    if scalar <= 0xDBFF, isLowSurrogateEscape(at: read, end: end) {
-                        let low = UInt32(hexQuadUnchecked(read + 2))
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        read += 6
-                    } else {
-                        // Half a pair (the scan let it through: UnpairedSurrogates.replace).
-                        scalar = 0xFFFD
-                    }
-                }
-                if scalar >= 0x80 { addedNonASCII = true }
-                written += encodeUTF8(scalar, into: out + written)
-            default: // \" \\ \/
-                out[written] = escaped
-                written += 1
-            }
+            let decoded = decodeEscape(at: read, end: end, into: out + written)
+            read = decoded.next
+            written += decoded.count
+            if decoded.isNonASCII { addedNonASCII = true }
         }
         return (written, addedNonASCII)
+    }
+
+    /// Writes the character of the validated escape at `escape` (the backslash) to `out`, which
+    /// must have room for four bytes. Returns the byte after the escape, the number of bytes
+    /// written and whether the character is not ASCII. An unpaired surrogate, which the scan let
+    /// through (``UnpairedSurrogates/replace``), becomes U+FFFD.
+    @usableFromInline @inline(__always)
+    static func decodeEscape(at escape: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+                             into out: UnsafeMutablePointer<UInt8>) -> (next: UnsafePointer<UInt8>, count: Int, isNonASCII: Bool) {
+        let escaped = escape[1]
+        switch escaped {
+        case UInt8(ascii: "n"): out[0] = .lineFeed
+        case UInt8(ascii: "t"): out[0] = .tab
+        case UInt8(ascii: "r"): out[0] = .carriageReturn
+        case UInt8(ascii: "b"): out[0] = 0x08
+        case UInt8(ascii: "f"): out[0] = 0x0C
+        case UInt8(ascii: "u"):
+            var next = escape + 6
+            var scalar = UInt32(hexQuadUnchecked(escape + 2))
+            if scalar >= 0xD800 && scalar <= 0xDFFF {
+                if scalar <= 0xDBFF, isLowSurrogateEscape(at: next, end: end) {
+                    let low = UInt32(hexQuadUnchecked(next + 2))
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    next += 6
+                } else {
+                    scalar = 0xFFFD
+                }
+            }
+            return (next, encodeUTF8(scalar, into: out), scalar >= 0x80)
+        default: // \" \\ \/
+            out[0] = escaped
+        }
+        return (escape + 2, 1, false)
     }
 
     @usableFromInline
