@@ -176,6 +176,26 @@ final class ReaderFastPathTests: XCTestCase {
         XCTAssertEqual(unterminated?.expected, "a closing '\"'")
     }
 
+    /// `"\/Date(ms)\/"` is read in place, its first eight digits and then up to seven more at once:
+    /// every count of digits, signs and offsets gives the date the general parser gives.
+    func testWcfDatesOfEveryLengthReadInPlaceAsTheGeneralParserReadsThem() throws {
+        let digits = "123456789012345678"
+        for count in 1...18 {
+            let number = String(digits.prefix(count))
+            for sign in ["", "-"] {
+                for offset in ["", "-0000", "+0100"] {
+                    for (opening, closing) in [(#"\/"#, #"\/"#), ("/", "/")] {
+                        let text = "/Date(\(sign)\(number)\(offset))/"
+                        let expected = try XCTUnwrap(DateFormats.parse(text), text)
+                        let json = "\"\(opening)Date(\(sign)\(number)\(offset))\(closing)\""
+                        XCTAssertEqual(try Date.fromJson(json), expected, json)
+                        XCTAssertEqual(try Date.fromJson(json + String(repeating: " ", count: 16)), expected, json)
+                    }
+                }
+            }
+        }
+    }
+
     private func decodingError(_ body: () throws -> Any) -> JsonDecodingError? {
         do {
             _ = try body()

@@ -38,9 +38,16 @@ extension JsonReader {
         let digitsStart = p
         if end - p >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-            if JsonReader.isEightDigits(word) {
+            if JsonReader.isEightDigits(word), end - p >= 16 {
                 magnitude = Int64(JsonReader.valueOfEightDigits(word))
                 p += 8
+                // The other five (up to seven) in one go too.
+                let rest = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                let count = JsonReader.leadingDigitCount(rest)
+                if count < 8 {
+                    magnitude = magnitude &* JsonReader.powerOfTen(count) &+ Int64(JsonReader.valueOfLeadingDigits(rest, count: count))
+                    p += count
+                }
             }
         }
         while p < end, p.pointee.isDigit {
@@ -79,6 +86,34 @@ extension JsonReader {
         // A byte below "0" borrows into its high bit, one above "9" carries into it when 0x46 is
         // added, and non-ASCII bytes have it set already.
         ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030) | word) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// How many of the eight bytes of `word` (read little-endian) are ASCII digits before the first
+    /// that is not, 0 to 8.
+    @inline(__always)
+    static func leadingDigitCount(_ word: UInt64) -> Int {
+        // As in isEightDigits; borrows and carries only move towards later bytes, so the first
+        // byte flagged is the first that is not a digit.
+        let notDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030) | word) & 0x8080_8080_8080_8080
+        return notDigits == 0 ? 8 : notDigits.trailingZeroBitCount &>> 3
+    }
+
+    /// The number the first `count` (0 to 7) bytes of `word`, all ASCII digits, stand for.
+    @inline(__always)
+    static func valueOfLeadingDigits(_ word: UInt64, count: Int) -> UInt64 {
+        guard count > 0 else { return 0 }
+        // The digits moved to the end of the word and zeros put before them: eight digits.
+        let digitBits = UInt64(truncatingIfNeeded: count) &* 8
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        return valueOfEightDigits((word &<< (64 &- digitBits)) | (zeros &>> digitBits))
+    }
+
+    /// 10 to the power `exponent` (0 to 7).
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Int64 {
+        var power: Int64 = 1
+        for _ in 0..<exponent { power &*= 10 }
+        return power
     }
 
     /// The number eight ASCII digits stand for (first byte most significant), without a loop.
