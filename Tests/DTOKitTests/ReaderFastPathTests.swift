@@ -194,6 +194,12 @@ final class ReaderFastPathTests: XCTestCase {
                 }
             }
         }
+        // Near misses of the forms read in one go are errors, as the general parser finds them.
+        for tail in [#"-0000)\/x"#, #"-0000)\/ "#, #"-0000)/x"#, #"-0000)\"#, #"-0001)\/x"#, #"-000)\/"#, #")\/x"#] {
+            let json = "\"\\/Date(1523942312513\(tail)\""
+            XCTAssertNil(DateFormats.parse("/Date(1523942312513" + tail.replacingOccurrences(of: "\\/", with: "/")), json)
+            XCTAssertThrowsError(try Date.fromJson(json), json)
+        }
     }
 
     private func decodingError(_ body: () throws -> Any) -> JsonDecodingError? {

@@ -69,7 +69,15 @@ extension JsonReader {
             // An escape or a UTF-8 sequence: at most four bytes of output.
             guard outEnd - o >= 4 else { return nil }
             if byte == .backslash {
-                if end - p < 2 || !JsonReader.isShortEscape(p[1]) { _ = try validateEscape(at: p) }
+                // `\n`, `\"` and the other two-byte escapes in one switch; `\u` and invalid ones below.
+                let replacement = end - p >= 2 ? JsonReader.shortEscapeReplacement(p[1]) : 0
+                if replacement != 0 {
+                    o.initialize(to: replacement)
+                    o += 1
+                    p += 2
+                    continue
+                }
+                _ = try validateEscape(at: p)
                 let decoded = JsonReader.decodeEscape(at: p, end: end, into: o)
                 p = decoded.next
                 o += decoded.count

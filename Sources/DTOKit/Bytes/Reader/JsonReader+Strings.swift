@@ -151,6 +151,21 @@ extension JsonReader {
         byte == .quote || byte == .backslash || byte &- 0x20 >= 0x60
     }
 
+    /// The character `\` followed by `byte` stands for when the two are a complete escape
+    /// (`\" \\ \/ \b \f \n \r \t`); 0 otherwise (`\u` and invalid escapes).
+    @usableFromInline @inline(__always)
+    static func shortEscapeReplacement(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case .quote, .backslash, .slash: return byte
+        case UInt8(ascii: "n"): return .lineFeed
+        case UInt8(ascii: "t"): return .tab
+        case UInt8(ascii: "r"): return .carriageReturn
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        default: return 0
+        }
+    }
+
     /// Whether `\` followed by `byte` is a complete escape: `\" \\ \/ \b \f \n \r \t`.
     @usableFromInline @inline(__always)
     static func isShortEscape(_ byte: UInt8) -> Bool {

@@ -56,6 +56,13 @@ extension JsonReader {
             p += 1
         }
         guard p > digitsStart else { return nil }
+        let milliseconds = isNegative ? -magnitude : magnitude
+        // What ServiceStack writes for a date of unspecified kind, `-0000)\/"`, as one word and a quote.
+        if hasSlash, end - p >= 9, p[8] == .quote,
+           UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfUnspecifiedSuffix {
+            cursor = p + 9
+            return JsonReader.date(milliseconds: milliseconds)
+        }
         if p < end, p.pointee == .plus || p.pointee == .minus {
             guard end - p >= 5, p[1].isDigit, p[2].isDigit, p[3].isDigit, p[4].isDigit else { return nil }
             p += 5
@@ -73,12 +80,20 @@ extension JsonReader {
         }
         guard p < end, p.pointee == .quote else { return nil }
         cursor = p + 1
-        let milliseconds = isNegative ? -magnitude : magnitude
-        return Date(timeIntervalSinceReferenceDate: Double(milliseconds - DateFormats.referenceDateMilliseconds) / 1000)
+        return JsonReader.date(milliseconds: milliseconds)
+    }
+
+    /// The date `milliseconds` after 1970, as `DateFormats.parse(_:)` makes it.
+    @inline(__always)
+    static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(milliseconds - DateFormats.referenceDateMilliseconds) / 1000)
     }
 
     /// `"\/Date(` as a little-endian word: `"` 22, `\` 5C, `/` 2F, `Date(` 44 61 74 65 28.
     static var wcfDatePrefix: UInt64 { 0x2865_7461_442F_5C22 }
+
+    /// `-0000)\/` as a little-endian word: `-` 2D, `0000` 30 30 30 30, `)` 29, `\` 5C, `/` 2F.
+    static var wcfUnspecifiedSuffix: UInt64 { 0x2F5C_2930_3030_302D }
 
     /// Whether all eight bytes of `word` (read little-endian) are ASCII digits.
     @inline(__always)
