@@ -31,14 +31,15 @@ extension JsonStruct {
         metadata.typeName ?? nameWithoutGenericArguments(of: self)
     }
 
-    @inlinable
+    // Not inlinable: each struct's witnesses call these as they are, rather than compiling a copy.
+    @_semantics("optimize.sil.specialize.generic.never")
     public static func read(from reader: inout JsonReader) throws -> Self {
         var value = Self()
         try metadata.decodeMembers(into: &value, from: &reader)
         return value
     }
 
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
     public func write(to writer: inout JsonWriter) {
         Self.metadata.encodeMembers(of: self, to: &writer)
     }
