@@ -78,8 +78,9 @@ for module in EdgeCaseDTOs EdgeCaseStructDTOs; do
 done
 OBJECTS=("$BUILD/DTOKit.o" "$BUILD/DTOKitStructs.o" "$BUILD/EdgeCaseDTOs.o" "$BUILD/EdgeCaseStructDTOs.o")
 if stale "$BUILD/fuzz-dtokit" "$FUZZ/Sources" "${OBJECTS[@]}"; then
-    swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKitFuzz -use-ld=lld -o "$BUILD/fuzz-dtokit" \
-        "$FUZZ"/Sources/*.swift "${OBJECTS[@]}" 2> >(grep -v "Cannot export local symbol" >&2)
+    # From the build folder: the driver leaves the program's partial module files where it runs.
+    (cd "$BUILD" && swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKitFuzz -use-ld=lld -o "$BUILD/fuzz-dtokit" \
+        "$FUZZ"/Sources/*.swift "${OBJECTS[@]}") 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
 echo "== fuzz: run for ${SECONDS_TO_RUN} s"
