@@ -31,7 +31,7 @@ extension JsonReader {
 
     /// The common case of ``readInteger(_:)``: up to 18 digits, optionally negative, no fraction or
     /// exponent, no leading zero. Returns nil, the cursor untouched, for anything else.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     mutating func readPlainInteger() -> Int64? {
         var p = cursor
         let isNegative = p < end && p.pointee == .minus

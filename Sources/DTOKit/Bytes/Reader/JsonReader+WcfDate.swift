@@ -4,7 +4,9 @@ extension JsonReader {
     /// The form ServiceStack writes, `"\/Date(1523942312513)\/"` (also with `/` unescaped, without
     /// slashes, or with a `±hhmm` offset), read straight from the document's bytes: the same value
     /// `DateFormats.parse(_:)` gives, without unescaping the string first. Returns nil, the
-    /// cursor untouched, for anything else (the general path then reads it).
+    /// cursor untouched, for anything else (the general path then reads it). (Inlined into
+    /// `Date.read(from:)`, its one caller: no call per date.)
+    @inline(__always)
     mutating func readWcfDateInPlace() -> Date? {
         var p = cursor
         let end = self.end

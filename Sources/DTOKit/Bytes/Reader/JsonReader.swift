@@ -138,7 +138,7 @@ public struct JsonReader: ~Copyable {
     }
 
     /// The next significant byte, or nil at the end of the document. Does not consume it.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func peek() -> UInt8? {
         skipWhitespace()
         return cursor < end ? cursor.pointee : nil
@@ -177,19 +177,24 @@ public struct JsonReader: ~Copyable {
 
     /// `null` as a little-endian word.
     @usableFromInline static var nullWord: UInt32 { 0x6C6C_756E }
+    /// `true` and `fals` as little-endian words.
+    static var trueWord: UInt32 { 0x6575_7274 }
+    static var falsWord: UInt32 { 0x736C_6166 }
 
     /// Reads `true` or `false`; also the strings `"true"`/`"false"`, which some servers send for booleans.
     public mutating func readBool() throws -> Bool {
         skipWhitespace()
-        if end - cursor >= 4, cursor[0] == UInt8(ascii: "t"), cursor[1] == UInt8(ascii: "r"),
-           cursor[2] == UInt8(ascii: "u"), cursor[3] == UInt8(ascii: "e") {
-            cursor += 4
-            return true
-        }
-        if end - cursor >= 5, cursor[0] == UInt8(ascii: "f"), cursor[1] == UInt8(ascii: "a"),
-           cursor[2] == UInt8(ascii: "l"), cursor[3] == UInt8(ascii: "s"), cursor[4] == UInt8(ascii: "e") {
-            cursor += 5
-            return false
+        // Each literal compared as one word (`true`, then `fals` and `e`).
+        if end - cursor >= 4 {
+            let word = UInt32(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt32.self))
+            if word == JsonReader.trueWord {
+                cursor += 4
+                return true
+            }
+            if word == JsonReader.falsWord, end - cursor >= 5, cursor[4] == UInt8(ascii: "e") {
+                cursor += 5
+                return false
+            }
         }
         if cursor < end, cursor.pointee == .quote {
             let saved = cursor
