@@ -19,7 +19,7 @@ import Foundation
 /// The error itself stays in ``underlyingError``.
 ///
 /// A result is `Sendable` when its response is (a struct DTO, `ExportAsStructs: True`), so a
-/// `@MainActor` model can await it from any task. The result of a `IReturnVoid` call holds an
+/// `@MainActor` model can await it from any task. The result of an `IReturnVoid` call holds an
 /// ``/DTOKit/EmptyResponse``, a class, and is not.
 public struct ApiResult<Response> {
     /// The response, when the call succeeded.

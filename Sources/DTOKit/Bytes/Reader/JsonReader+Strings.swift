@@ -169,13 +169,7 @@ extension JsonReader {
     /// Whether `\` followed by `byte` is a complete escape: `\" \\ \/ \b \f \n \r \t`.
     @usableFromInline @inline(__always)
     static func isShortEscape(_ byte: UInt8) -> Bool {
-        switch byte {
-        case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
-             UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return true
-        default:
-            return false
-        }
+        shortEscapeReplacement(byte) != 0
     }
 
     /// The offset of the first of the 16 bytes at `p` that is `"`, `\`, below 0x20 or at/above
@@ -396,30 +390,24 @@ extension JsonReader {
     @usableFromInline @inline(__always)
     static func decodeEscape(at escape: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
                              into out: UnsafeMutablePointer<UInt8>) -> (next: UnsafePointer<UInt8>, count: Int, isNonASCII: Bool) {
-        let escaped = escape[1]
-        switch escaped {
-        case UInt8(ascii: "n"): out[0] = .lineFeed
-        case UInt8(ascii: "t"): out[0] = .tab
-        case UInt8(ascii: "r"): out[0] = .carriageReturn
-        case UInt8(ascii: "b"): out[0] = 0x08
-        case UInt8(ascii: "f"): out[0] = 0x0C
-        case UInt8(ascii: "u"):
-            var next = escape + 6
-            var scalar = UInt32(hexQuadUnchecked(escape + 2))
-            if scalar >= 0xD800 && scalar <= 0xDFFF {
-                if scalar <= 0xDBFF, isLowSurrogateEscape(at: next, end: end) {
-                    let low = UInt32(hexQuadUnchecked(next + 2))
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    next += 6
-                } else {
-                    scalar = 0xFFFD
-                }
-            }
-            return (next, encodeUTF8(scalar, into: out), scalar >= 0x80)
-        default: // \" \\ \/
-            out[0] = escaped
+        let replacement = shortEscapeReplacement(escape[1])
+        if replacement != 0 {
+            out[0] = replacement
+            return (escape + 2, 1, false)
         }
-        return (escape + 2, 1, false)
+        // `\uXXXX`, possibly the first half of a surrogate pair.
+        var next = escape + 6
+        var scalar = UInt32(hexQuadUnchecked(escape + 2))
+        if scalar >= 0xD800 && scalar <= 0xDFFF {
+            if scalar <= 0xDBFF, isLowSurrogateEscape(at: next, end: end) {
+                let low = UInt32(hexQuadUnchecked(next + 2))
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                next += 6
+            } else {
+                scalar = 0xFFFD
+            }
+        }
+        return (next, encodeUTF8(scalar, into: out), scalar >= 0x80)
     }
 
     @usableFromInline
