@@ -79,7 +79,7 @@ public struct ApiResult<Response> {
     public var completed: Bool { response != nil || errorJson != nil }
 
     /// Whether the call failed: its error has an error code or a message.
-    public var failed: Bool { errorCode != nil || errorMessage != nil }
+    public var failed: Bool { FailureStatus.failed(errorCode: errorCode, message: errorMessage) }
 
     /// Whether the call succeeded: it has a response and did not fail.
     public var succeeded: Bool { !failed && response != nil }
@@ -146,7 +146,12 @@ enum FailureStatus {
     }
 
     static func failed(_ status: ResponseStatus?) -> Bool {
-        status?.errorCode != nil || status?.message != nil
+        failed(errorCode: status?.errorCode, message: status?.message)
+    }
+
+    /// A call failed when its error has an error code or a message (as in ServiceStack's clients).
+    static func failed(errorCode: String?, message: String?) -> Bool {
+        errorCode != nil || message != nil
     }
 
     static func fieldError(_ fieldName: String, in status: ResponseStatus?) -> ResponseError? {

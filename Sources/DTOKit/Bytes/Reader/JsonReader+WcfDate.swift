@@ -100,19 +100,25 @@ extension JsonReader {
     /// Whether all eight bytes of `word` (read little-endian) are ASCII digits.
     @inline(__always)
     static func isEightDigits(_ word: UInt64) -> Bool {
-        // A byte below "0" borrows into its high bit, one above "9" carries into it when 0x46 is
-        // added, and non-ASCII bytes have it set already.
-        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030) | word) & 0x8080_8080_8080_8080 == 0
+        nonDigitBytes(word) == 0
     }
 
     /// How many of the eight bytes of `word` (read little-endian) are ASCII digits before the first
     /// that is not, 0 to 8.
     @inline(__always)
     static func leadingDigitCount(_ word: UInt64) -> Int {
-        // As in isEightDigits; borrows and carries only move towards later bytes, so the first
-        // byte flagged is the first that is not a digit.
-        let notDigits = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030) | word) & 0x8080_8080_8080_8080
+        let notDigits = nonDigitBytes(word)
         return notDigits == 0 ? 8 : notDigits.trailingZeroBitCount &>> 3
+    }
+
+    /// The high bit of each byte of `word` set where that byte is not an ASCII digit, at least up to
+    /// the first such byte (read little-endian): later bytes may be flagged by a borrow or carry.
+    @inline(__always)
+    static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+        // A byte below "0" borrows into its high bit, one above "9" carries into it when 0x46 is
+        // added, and non-ASCII bytes have it set already. Borrows and carries only move towards
+        // later bytes, so the first byte flagged is the first that is not a digit.
+        ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030) | word) & 0x8080_8080_8080_8080
     }
 
     /// The number the first `count` (0 to 7) bytes of `word`, all ASCII digits, stand for.
