@@ -220,9 +220,12 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(output, contain: [
             "public nonisolated class Derived: Base {", "public nonisolated class Plain: Base {",
             // Each class's table holds its own routes; a subclass's table extends its base's.
-            "static let baseMetadata = Metadata.create(routes: [ServiceRoute(\"/base/{Id}\", \"GET\")], [",
-            "static let derivedMetadata = Metadata.create(Derived.self, inheriting: Base.baseMetadata, routes: [ServiceRoute(\"/derived/{Id}\")], [])",
-            "static let plainMetadata = Metadata.create(Plain.self, inheriting: Base.baseMetadata, [])",
+            "static let baseMetadata = makeBaseMetadata()",
+            "Metadata.create(routes: [ServiceRoute(\"/base/{Id}\", \"GET\")], [",
+            "static let derivedMetadata = makeDerivedMetadata()",
+            "Metadata.create(Derived.self, inheriting: Base.baseMetadata, routes: [ServiceRoute(\"/derived/{Id}\")], [])",
+            "static let plainMetadata = makePlainMetadata()",
+            "Metadata.create(Plain.self, inheriting: Base.baseMetadata, [])",
         ])
         XCTAssertEqual(output.components(separatedBy: "public var version: Int = 2").count, 2, "only the base declares it")
     }

@@ -24,7 +24,9 @@ final class EmissionRulesTests: XCTestCase {
             "required public init() {}",
             "nonisolated extension Hello: JsonSerializable {",
             // The routes live in the table; the type's name is the class's own.
-            "public static let metadata = Metadata.create(routes: [ServiceRoute(\"/hello/{Name}\", \"GET,POST\"), ServiceRoute(\"/hello\")], [",
+            "public static let metadata = makeMetadata()",
+            "@_optimize(none) private static func makeMetadata() -> Metadata {",
+            "Metadata.create(routes: [ServiceRoute(\"/hello/{Name}\", \"GET,POST\"), ServiceRoute(\"/hello\")], [",
             "public nonisolated class HelloResponse {",
             "Property<HelloResponse>.optionalString(\"result\", get: { $0.result }, set: { $0.result = $1 }),",
         ])
@@ -45,7 +47,7 @@ final class EmissionRulesTests: XCTestCase {
             "public nonisolated class Ping: IReturnVoid, IDelete {",
             "public nonisolated class Store: IReturn, IPut {",
             "public typealias Return = JsonValue",
-            "public static let metadata = Metadata.create(routes: [ServiceRoute(\"/store\", \"PUT\")], [])",
+            "Metadata.create(routes: [ServiceRoute(\"/store\", \"PUT\")], [])",
         ])
     }
 
@@ -208,11 +210,14 @@ final class EmissionRulesTests: XCTestCase {
             "public nonisolated struct Page<T: JsonConvertible & Codable & Hashable & Sendable>: Hashable, Sendable {",
             // Tables of struct builders; a generic struct's is cached per specialization.
             "nonisolated extension QueryCategories: JsonStruct {",
-            "public static let metadata = StructMetadata<QueryCategories>.create(routes: [ServiceRoute(\"/categories\", \"GET\")], [",
+            "public static let metadata = makeMetadata()",
+            "@_optimize(none) private static func makeMetadata() -> StructMetadata<QueryCategories> {",
+            "StructMetadata<QueryCategories>.create(routes: [ServiceRoute(\"/categories\", \"GET\")], [",
             "StructProperty<QueryCategories>.optionalInt(\"skip\", get: { $0.skip }, set: { $0.skip = $1 }),",
             "StructProperty<SaveCategoryResponse>.optionalObject(\"responseStatus\", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),",
             "public static var metadata: StructMetadata<Page<T>> {",
-            "StructMetadata.cached {",
+            "StructMetadata.cached { makeMetadata() }",
+            "@_optimize(none) private static func makeMetadata() -> StructMetadata<Page<T>> {",
             // Codable for a struct: no `required`, no `super`.
             "public init(from decoder: any Decoder) throws {",
             "nonisolated extension Category: Codable {}",
@@ -247,9 +252,31 @@ final class EmissionRulesTests: XCTestCase {
             "public nonisolated class Page<T: JsonConvertible> {",
             "public var items: [T]?",
             "public static var metadata: Metadata {",
-            "Metadata.cached(for: self) {",
+            "Metadata.cached(for: self) { makeMetadata() }",
+            // Its builder calls the generic `optional` (for `T`): specialized where it is called, so optimized.
+            "private static func makeMetadata() -> Metadata {",
             "Property<Page<T>>.optionalArray(\"items\", get: { $0.items }, set: { $0.items = $1 }),",
         ])
+    }
+
+    func testTableBuildersSkipTheOptimizerUnlessTheySpecializeAGenericBuilder() throws {
+        let color = #"{"name":"Color","namespace":"My.ServiceModel","isEnum":true,"enumNames":["Red","Green"]}"#
+        let paint = Snippet.type("Paint", Snippet.property("Color", "Color", namespace: "My.ServiceModel", extra: #""isEnum":true"#))
+        let brush = Snippet.type("Brush", Snippet.property("Name", "String"))
+        for options in ["", "ExportAsStructs: True"] {
+            let tableType = options.isEmpty ? "Metadata" : "StructMetadata"
+            let both = try Snippet.generate(Snippet.snapshot(types: [color, paint, brush].joined(separator: ",")), options: options)
+            assertLines(both, contain: [
+                "@_optimize(none) private static func makeMetadata() -> \(tableType)\(options.isEmpty ? "" : "<Brush>") {",
+                // The enum's member goes through the generic `optional`, specialized where it is called.
+                "private static func makeMetadata() -> \(tableType)\(options.isEmpty ? "" : "<Paint>") {",
+                "// functions that build them (but those that specialize a generic builder): optimizing code that runs",
+            ])
+            // The header explains the attribute only to a file that has it.
+            let optimizedOnly = try Snippet.generate(Snippet.snapshot(types: [color, paint].joined(separator: ",")), options: options)
+            XCTAssertFalse(optimizedOnly.contains("@_optimize"), options)
+            XCTAssertFalse(optimizedOnly.contains("keeps the optimizer off"), options)
+        }
     }
 
     func testConcreteBaseDispatchesToSubclasses() throws {
@@ -268,9 +295,12 @@ final class EmissionRulesTests: XCTestCase {
             "return animalMetadata",
             "nonisolated extension Dog {",
             // A subclass's table lists its own properties and takes the rest from its base's table.
-            "static let dogMetadata = Metadata.create(Dog.self, inheriting: Animal.animalMetadata, [",
+            "static let dogMetadata = makeDogMetadata()",
+            "@_optimize(none) private static func makeDogMetadata() -> Metadata {",
+            "Metadata.create(Dog.self, inheriting: Animal.animalMetadata, [",
             "Property<Dog>.optionalBool(\"barks\", get: { $0.barks }, set: { $0.barks = $1 }),",
-            "static let puppyMetadata = Metadata.create(Puppy.self, inheriting: Dog.dogMetadata, [])",
+            "static let puppyMetadata = makePuppyMetadata()",
+            "Metadata.create(Puppy.self, inheriting: Dog.dogMetadata, [])",
             // A C# `new` redeclaration cannot be a Swift stored override.
             "//name:String? is declared by Dog",
         ])

@@ -31,7 +31,12 @@ struct FileAssembler {
         let groups = split(chunks, into: fileNames.count)
         return zip(fileNames, groups).enumerated().map { index, pair in
             let imports = ImportedModules(options: options, names: names).imports(forFileDeclaring: pair.1.map(\.type))
-            var lines = SwiftRenderer.lines(of: header(part: index + 1, of: fileNames.count, typeCount: module.types.count, imports: imports))
+            let skipsOptimizer = pair.1.contains { chunk in
+                if case .classType(let type) = chunk.type, let metadata = type.metadata { return !metadata.builderIsOptimized }
+                return false
+            }
+            var lines = SwiftRenderer.lines(of: header(part: index + 1, of: fileNames.count, typeCount: module.types.count,
+                                                       skipsOptimizer: skipsOptimizer, imports: imports))
             for chunk in pair.1 {
                 lines.append("")
                 lines += chunk.declaration
@@ -66,7 +71,7 @@ struct FileAssembler {
         return groups
     }
 
-    private func header(part: Int, of count: Int, typeCount: Int, imports: [ModuleImport]) -> [Declaration] {
+    private func header(part: Int, of count: Int, typeCount: Int, skipsOptimizer: Bool, imports: [ModuleImport]) -> [Declaration] {
         // The file name only: the plugin passes absolute paths, which differ between machines.
         let name = snapshotName.split(separator: "/").last.map(String.init) ?? snapshotName
         var header: [Declaration] = [
@@ -75,6 +80,13 @@ struct FileAssembler {
             .comment(.line("the block below, pasted into NAME.options, gives these options back.")),
         ]
         if typeCount == 0 { header.append(.comment(.line("The snapshot defines no types to generate."))) }
+        if skipsOptimizer {
+            // Users meet `@_optimize(none)` on most tables' builders (``MetadataDeclaration/builderIsOptimized``):
+            // once, here, the why.
+            header.append(.comment(.line("The JSON tables are built once each, at first use; `@_optimize(none)` keeps the optimizer off the")))
+            header.append(.comment(.line("functions that build them (but those that specialize a generic builder): optimizing code that runs")))
+            header.append(.comment(.line("once only slows a release build.")))
+        }
         header += [.comment(.block(title: "Options:", lines: OptionsFile.headerLines(options))), .blankLine]
         return header + imports.map(Declaration.moduleImport)
     }

@@ -27,24 +27,28 @@ struct MetadataEmitter {
                 type: .type(library.metadata), value: .computed(getter))))
         }
         let modifiers = Modifiers(access: metadata.isPublic ? access : .internal, isStatic: true)
-        let table = create(metadata.table, form: metadata.form)
+        let tableType = metadata.form == .classTable ? library.metadata : library.structMetadata.applied(to: [metadata.table.owner])
+        let build = Expression.call(.name(metadata.builder), [])
         switch (metadata.storage, metadata.form) {
         case (.stored, _):
             members.append(.variable(Variable(modifiers: modifiers, binding: .let, name: metadata.name, type: nil,
-                                              value: .initial(table))))
+                                              value: .initial(build))))
         case (.cachedPerSpecialization, .classTable):
             let cached = Expression.call(.member(.type(library.metadata), "cached"), [Argument("for", .selfValue)],
-                                         trailingClosure: Closure(body: [table], layout: .lines))
+                                         trailingClosure: Closure(body: [build], layout: .oneLine))
             members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
-                                              type: .type(library.metadata), value: .computed([cached]))))
+                                              type: .type(tableType), value: .computed([cached]))))
         case (.cachedPerSpecialization, .structTable):
             // `StructMetadata.cached { … }`: the table of `Self`, one per specialization.
             let cached = Expression.call(.member(.type(library.structMetadata), "cached"), [],
-                                         trailingClosure: Closure(body: [table], layout: .lines))
+                                         trailingClosure: Closure(body: [build], layout: .oneLine))
             members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
-                                              type: .type(library.structMetadata.applied(to: [metadata.table.owner])),
-                                              value: .computed([cached]))))
+                                              type: .type(tableType), value: .computed([cached]))))
         }
+        members += [.blankLine, .function(Function(
+            modifiers: Modifiers(isPrivate: true, isStatic: true), name: .named(metadata.builder), parameters: [],
+            isThrowing: false, returnType: .type(tableType), body: [create(metadata.table, form: metadata.form)],
+            layout: .lines, isOptimized: metadata.builderIsOptimized))]
         return .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name,
                                      inherits: metadata.conformance.map { [$0] } ?? [], members: members))
     }

@@ -66,7 +66,8 @@ extension Resolver {
         case .dictionary(_, .named(_, _, .timeSpan, _)): name = "timeSpanDictionary"
         case .dictionary: name = "dictionary"
         }
-        guard let name else { return type.isOptional ? "optional" : "value" }
+        let generic = MetadataTable.Entry.genericBuilders
+        guard let name else { return type.isOptional ? generic.optional : generic.value }
         return type.isOptional ? "optional" + SwiftNames.capitalized(name) : name
     }
 

@@ -99,8 +99,12 @@ struct Function: Sendable {
     var name: Name
     var parameters: [Parameter]
     var isThrowing: Bool
+    var returnType: TypeSyntax? = nil
     var body: [Expression]
     var layout: Layout
+    /// Whether the optimizer may work on the body: off (`@_optimize(none)`) for code that runs once,
+    /// where optimizing it would only lengthen the user's release build.
+    var isOptimized = true
 }
 
 /// A type where declarations need more than a ``SwiftType``.

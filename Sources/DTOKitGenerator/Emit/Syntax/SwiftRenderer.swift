@@ -122,6 +122,7 @@ struct SwiftRenderer {
     }
 
     private mutating func function(_ function: Function) {
+        if !function.isOptimized { write("@_optimize(none) ") }
         switch function.name {
         case .initializer: write(Self.modifiers(function.modifiers) + "init(")
         case .named(let name): write(Self.modifiers(function.modifiers) + "func " + Self.escaped(name) + "(")
@@ -131,6 +132,7 @@ struct SwiftRenderer {
             (parameter.label.map { $0 + " " } ?? "") + Self.escaped(parameter.name) + ": " + Self.spelling(syntax: parameter.type)
         }.joined(separator: ", ") + ")")
         if function.isThrowing { write(" throws") }
+        if let returnType = function.returnType { write(" -> " + Self.spelling(syntax: returnType)) }
         write(" ")
         block(function.body, function.layout)
     }
