@@ -27,27 +27,26 @@ struct MetadataEmitter {
                 type: .type(library.metadata), value: .computed(getter))))
         }
         let modifiers = Modifiers(access: metadata.isPublic ? access : .internal, isStatic: true)
+        // A struct's table names its owner: an empty one gives no element to infer it from.
         let tableType = metadata.form == .classTable ? library.metadata : library.structMetadata.applied(to: [metadata.table.owner])
         let build = Expression.call(.name(metadata.builder), [])
-        switch (metadata.storage, metadata.form) {
-        case (.stored, _):
+        switch metadata.storage {
+        case .stored:
             members.append(.variable(Variable(modifiers: modifiers, binding: .let, name: metadata.name, type: nil,
                                               value: .initial(build))))
-        case (.cachedPerSpecialization, .classTable):
-            let cached = Expression.call(.member(.type(library.metadata), "cached"), [Argument("for", .selfValue)],
-                                         trailingClosure: Closure(body: [build], layout: .oneLine))
-            members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
-                                              type: .type(tableType), value: .computed([cached]))))
-        case (.cachedPerSpecialization, .structTable):
-            // `StructMetadata.cached { … }`: the table of `Self`, one per specialization.
-            let cached = Expression.call(.member(.type(library.structMetadata), "cached"), [],
+        case .cachedPerSpecialization:
+            // `Metadata.cached(for: self) { … }`, `StructMetadata.cached { … }`: the table of `Self`, one per specialization.
+            let (cache, arguments) = metadata.form == .classTable
+                ? (library.metadata, [Argument("for", .selfValue)]) : (library.structMetadata, [])
+            let cached = Expression.call(.member(.type(cache), "cached"), arguments,
                                          trailingClosure: Closure(body: [build], layout: .oneLine))
             members.append(.variable(Variable(modifiers: modifiers, binding: .var, name: metadata.name,
                                               type: .type(tableType), value: .computed([cached]))))
         }
         members += [.blankLine, .function(Function(
             modifiers: Modifiers(isPrivate: true, isStatic: true), name: .named(metadata.builder), parameters: [],
-            isThrowing: false, returnType: .type(tableType), body: [create(metadata.table, form: metadata.form)],
+            isThrowing: false, returnType: .type(tableType),
+            body: [create(metadata.table, form: metadata.form, tableType: tableType)],
             layout: .lines, isOptimized: metadata.builderIsOptimized))]
         return .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name,
                                      inherits: metadata.conformance.map { [$0] } ?? [], members: members))
@@ -55,7 +54,7 @@ struct MetadataEmitter {
 
     /// `Metadata.create(Circle.self, inheriting: Shape.shapeMetadata, routes: [ServiceRoute("/x")], [entries])`,
     /// or `StructMetadata.create(routes: …, [entries])`.
-    private func create(_ table: MetadataTable, form: MetadataDeclaration.Form) -> Expression {
+    private func create(_ table: MetadataTable, form: MetadataDeclaration.Form, tableType: SwiftType) -> Expression {
         var arguments: [Argument] = []
         if let base = table.inheriting {
             arguments += [Argument(nil, .metatype(table.owner)), Argument("inheriting", reference(to: base))]
@@ -75,8 +74,6 @@ struct MetadataEmitter {
             ])
         }
         arguments.append(Argument(nil, .array(entries, entries.isEmpty ? .oneLine : .lines)))
-        // A struct's table names its owner: an empty one gives no element to infer it from.
-        let tableType = form == .classTable ? library.metadata : library.structMetadata.applied(to: [table.owner])
         return .call(.member(.type(tableType), "create"), arguments)
     }
 
