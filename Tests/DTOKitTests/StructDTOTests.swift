@@ -157,6 +157,27 @@ final class StructDTOTests: XCTestCase {
         XCTAssertEqual(try Gadget.fromJson(written), gadget, "a value: equal after a round trip")
     }
 
+    /// `regression-struct-nan-duration.json` (the fuzzer): NaN and infinite numbers and durations are
+    /// written as "NaN" and "Infinity" and read back as they were written; a struct that holds a NaN is
+    /// not equal even to itself (Double's `==`, as for any Swift value with a Double member), so the
+    /// fuzzer compares such values by their text.
+    func testNonFiniteNumbersAndDurationsReadBackAsWritten() throws {
+        let notANumber = try Gadget.fromJson(#"{"price":"NaN","warranty":"NaN"}"#)
+        XCTAssertEqual(notANumber.price?.isNaN, true)
+        XCTAssertEqual(notANumber.warranty?.isNaN, true)
+        let written = notANumber.toJson()
+        XCTAssertEqual(written, #"{"name":"","price":"NaN","warranty":"NaN"}"#)
+        XCTAssertEqual(try Gadget.fromJson(written).toJson(), written)
+        XCTAssertNotEqual(try Gadget.fromJson(written), try Gadget.fromJson(written))
+        let infinite = try Gadget.fromJson(#"{"price":"-Infinity","warranty":"Infinity"}"#)
+        XCTAssertEqual(infinite.warranty, .infinity)
+        XCTAssertEqual(try Gadget.fromJson(infinite.toJson()), infinite)
+        // The input's last duration, days as .NET's TimeSpan.ToString() writes them with leading zeros.
+        let formats = try Formats.fromJson(#"{"durations":["00000000000010215444.00:00:00","-P"]}"#)
+        XCTAssertEqual(formats.durations, [10_215_444 * 86_400, 0])
+        XCTAssertTrue(formats.toJson().contains(#""durations":["P10215444D","PT0S"]"#), formats.toJson())
+    }
+
     func testStructsAreValues() throws {
         let original = try Gadget.fromJson(json)
         var copy = original
