@@ -159,8 +159,8 @@ final class StructDTOTests: XCTestCase {
 
     /// `regression-struct-nan-duration.json` (the fuzzer): NaN and infinite numbers and durations are
     /// written as "NaN" and "Infinity" and read back as they were written; a struct that holds a NaN is
-    /// not equal even to itself (Double's `==`, as for any Swift value with a Double member), so the
-    /// fuzzer compares such values by their text.
+    /// not equal even to another read of the same text (Double's `==`, as for any Swift value with a
+    /// Double member), so the fuzzer compares such values by their text.
     func testNonFiniteNumbersAndDurationsReadBackAsWritten() throws {
         let notANumber = try Gadget.fromJson(#"{"price":"NaN","warranty":"NaN"}"#)
         XCTAssertEqual(notANumber.price?.isNaN, true)
