@@ -74,6 +74,9 @@ public final class JsonServiceClient: ServiceClient, Sendable {
         var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
         var middleware: [any ClientMiddleware] = []
         var onAuthenticationRequired: (@Sendable () async throws -> Void)?
+
+        /// Seconds an exchange may take: ``timeout``, 60 when nil.
+        var exchangeTimeout: TimeInterval { timeout ?? 60 }
     }
 
     // MARK: Routing

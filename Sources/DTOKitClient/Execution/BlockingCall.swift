@@ -1,23 +1,66 @@
 import Foundation
 
 /// The blocking families' one bridge to the async core, and where they may run.
+///
+/// A blocking call returns (its answer, or its timeout) whatever thread makes it: the main thread
+/// of a command-line tool, a GCD queue, `DispatchQueue.concurrentPerform`, or a thread of Swift's
+/// shared pool inside a task, with any number of calls at once. Its async work runs on the waiting
+/// thread itself (``CallingThreadExecutor``), so it never waits for a thread that other blocking
+/// calls may hold.
 enum BlockingCall {
-    /// Runs `operation` in a task and blocks the calling thread until it ends.
+    /// The executor of the blocking call whose task this is, if any: the client's unstructured
+    /// tasks (``startTask(_:)``) run there too. (`any Executor`: `TaskExecutor` is newer than the
+    /// oldest systems DTOKit runs on.)
+    @TaskLocal static var executor: (any Executor)?
+
+    /// Runs `operation` and blocks the calling thread until it ends.
+    ///
+    /// Where the calling thread cannot run the work itself (systems before macOS 15 and iOS 18, which
+    /// have no task executors), the work runs on Swift's shared pool, and a caller that waits for it
+    /// longer than the longest a call of `client` can take (because every thread of the pool is
+    /// blocked the same way) gets ``ServiceClientError/timedOut(url:timeout:)``.
     ///
     /// The operation and its result cross from this thread to the task and back unchecked: the
-    /// calling thread does nothing but wait in between, so nothing touches them from two places at
-    /// once (the reason `sending` parameters exist, which the blocking families, taking their
-    /// caller's values as they always have, cannot require).
-    static func wait<T>(_ operation: @escaping () async throws -> T) throws -> T {
+    /// calling thread does nothing but run the task's jobs or wait in between, so nothing touches them
+    /// from two places at once (the reason `sending` parameters exist, which the blocking families,
+    /// taking their caller's values as they always have, cannot require).
+    static func wait<T>(for client: some ServiceClient, _ operation: @escaping () async throws -> T) throws -> T {
         checkThread()
         let handOver = HandOver(operation)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await handOver.run()
-            done.signal()
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            let executor = CallingThreadExecutor()
+            let task = Task(executorPreference: executor) {
+                await $executor.withValue(executor) { await handOver.run() }
+                executor.finish()
+            }
+            executor.runJobs(cancelling: { task.cancel() })
+        } else {
+            let done = DispatchSemaphore(value: 0)
+            let task = Task {
+                await handOver.run()
+                done.signal()
+            }
+            let timeLimit = (client as? JsonServiceClient)?.longestBlockingCall
+            if done.wait(timeout: dispatchTime(after: timeLimit)) == .timedOut {
+                task.cancel()
+                throw ServiceClientError.timedOut(url: "a blocking call", timeout: timeLimit ?? 0)
+            }
         }
-        done.wait()
         return try handOver.result()
+    }
+
+    /// Starts an unstructured task of a call (a timer, work the caller may stop waiting for) where
+    /// the call runs: on its blocking caller's thread (``executor``), else as `Task {}` does.
+    static func startTask<T: Sendable>(_ operation: sending @escaping () async throws -> T) -> Task<T, any Error> {
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *), let executor = executor as? any TaskExecutor {
+            return Task(executorPreference: executor, operation: operation)
+        }
+        return Task(operation: operation)
+    }
+
+    private static func dispatchTime(after seconds: TimeInterval?) -> DispatchTime {
+        guard let seconds, seconds > 0, seconds < 365 * 86_400 else { return .distantFuture }
+        return .now() + seconds
     }
 
     /// On an app's main thread a blocking call freezes the interface for as long as the server takes
@@ -34,7 +77,8 @@ enum BlockingCall {
     static let mainThreadMessage = "DTOKit: a blocking call (get, post, send, execute…) on the main thread "
         + "freezes the app until the response arrives; call its …Async form from a Task instead"
 
-    /// The operation going to the task, its outcome coming back (see ``wait(_:)`` for why unchecked).
+    /// The operation going to the task, its outcome coming back (see ``wait(for:_:)`` for why
+    /// unchecked).
     private final class HandOver<T>: @unchecked Sendable {
         private let operation: () async throws -> T
         private var outcome: Result<T, any Error>?

@@ -8,19 +8,22 @@ import Foundation
 /// goes on at once, whatever the cancelled work still does.
 enum Deadline {
     /// Runs `operation`, failing it with `timedOut` after `seconds` (none when not positive and
-    /// finite); cancelling the calling task cancels it and fails it with `cancelled` at once.
+    /// finite); cancelling the calling task cancels it and fails it with `cancelled` at once (and a
+    /// task cancelled already does not start it).
     static func run<T: Sendable>(seconds: TimeInterval, url: String,
                                  _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        // A cancelled task's exchange does not start: not even its middleware sees it.
+        if Task.isCancelled { throw ServiceClientError.cancelled(url: url) }
         guard seconds > 0, seconds.isFinite else { return try await operation() }
         let race = Race<T>()
-        let work = Task {
+        let work = BlockingCall.startTask {
             do {
                 race.finish(.success(try await operation()))
             } catch {
                 race.finish(.failure(error))
             }
         }
-        let timer = Task {
+        let timer = BlockingCall.startTask {
             try await Task.sleep(nanoseconds: nanoseconds(seconds))
             if race.finish(.failure(ServiceClientError.timedOut(url: url, timeout: seconds))) { work.cancel() }
         }

@@ -88,7 +88,7 @@ extension JsonServiceClient {
     /// cookies (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
     func makeAttempt(_ call: PreparedCall) -> Attempt {
         let settings = self.settings.current
-        let timeout = settings.timeout ?? 60
+        let timeout = settings.exchangeTimeout
         var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
         // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds
         // on Linux; for a stream the longest gap between the body's packets) is only a backstop, a
@@ -119,6 +119,16 @@ extension JsonServiceClient {
         let secrets = authPolicy.secrets + attempt.credentials.token.compactMap { $0 }
         return WebServiceException.from(response: response, body: data, method: call.method.rawValue,
                                         url: call.label, secrets: secrets)
+    }
+
+    /// The longest a call of this client takes, for blocking calls where the waiting thread cannot
+    /// run the call itself (see ``BlockingCall/wait(for:_:)``): three exchanges (the call, a
+    /// `GetAccessToken`, the call once more), and 10 s for the hooks between them; nil when the
+    /// timeout is off.
+    var longestBlockingCall: TimeInterval? {
+        let timeout = settings.withLock { $0.exchangeTimeout }
+        guard timeout > 0, timeout < 86_400 else { return nil }
+        return 3 * timeout + 10
     }
 
     /// Removes secrets from a client error, passes it to the client's and the global error hooks,

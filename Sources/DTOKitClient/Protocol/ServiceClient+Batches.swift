@@ -18,7 +18,7 @@ extension ServiceClient {
     /// Sends `requests` in one call and returns their responses, in order.
     @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     public func sendAll<T: IReturn>(_ requests: [T]) throws -> [T.Return] {
-        try BlockingCall.wait { try await sendAllAsync(requests) }
+        try BlockingCall.wait(for: self) { try await sendAllAsync(requests) }
     }
 
     /// Async ``sendAll(_:)``.

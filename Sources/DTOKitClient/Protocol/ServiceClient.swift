@@ -64,7 +64,7 @@ extension ServiceClient {
     /// main-actor hook, when the main thread blocks) cannot run until the call times out.
     @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     public func execute(_ call: ServiceCall) throws -> ServiceResponse {
-        try BlockingCall.wait { try await executeAsync(call) }
+        try BlockingCall.wait(for: self) { try await executeAsync(call) }
     }
 
     /// Performs `call` and returns once the response's headers arrive, with its body as it arrives:
@@ -84,7 +84,7 @@ extension ServiceClient {
     /// Executes `call` and decodes its body as `type` (see ``ServiceResponse/decode(_:)``).
     @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
     func fetch<R: JsonConvertible>(_ call: ServiceCall, as type: R.Type) throws -> R {
-        try BlockingCall.wait { try await fetchAsync(call, as: R.self) }
+        try BlockingCall.wait(for: self) { try await fetchAsync(call, as: R.self) }
     }
 
     /// Async ``fetch(_:as:)``; the decoded value is new, so the caller may send it anywhere.
