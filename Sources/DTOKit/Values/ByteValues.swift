@@ -1,6 +1,7 @@
 import Foundation
 
 /// `[UInt8]` on the wire as Base64, for .NET `byte[]` properties (see ``Property/bytes(_:get:set:)``).
+@frozen
 public struct Base64Bytes: JsonConvertible, Hashable, Sendable {
     public var bytes: [UInt8]
 
