@@ -37,7 +37,8 @@ public final class JsonServiceClient: ServiceClient, Sendable {
     ///
     /// The client turns off the configuration's cookie handling, URL cache and credential storage
     /// (on a copy): it keeps its own cookies, and it answers a server's 401 itself (see
-    /// ``setCredentials(userName:password:)``), never with a credential the system stored.
+    /// ``setCredentials(userName:password:)``), never with a credential the system stored. A
+    /// background configuration cannot carry calls (see ``URLSessionTransport/init(configuration:)``).
     public convenience init(baseUrl: String, configuration: URLSessionConfiguration) {
         self.init(baseUrl: baseUrl, transport: URLSessionTransport(configuration: configuration))
     }

@@ -21,15 +21,32 @@ public final class DiskCacheStore: HTTPCacheStore {
         self.capacity = max(1, capacity)
     }
 
-    /// A store in the user's caches folder, `Caches/DTOKit.HTTPCache/<name>` (`name` with only
-    /// letters, digits, `-`, `_` and `.` kept).
+    /// A store in the app's own caches folder: `Caches/<app>/DTOKit.HTTPCache/<name>`, where `<app>`
+    /// is the main bundle's identifier, else the executable's name (a command-line tool, a Linux
+    /// program), so that two apps of one user never share responses (on macOS outside the sandbox,
+    /// and on Linux, every program shares the user's `Caches`). `name` keeps only letters, digits,
+    /// `-`, `_` and `.`; give two stores of one app different names.
     public convenience init(name: String = "default", capacity: Int = 1_000) {
         let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
-        let folder = safe.isEmpty || safe.allSatisfy({ $0 == "." }) ? "default" : safe
-        self.init(directory: caches.appendingPathComponent("DTOKit.HTTPCache").appendingPathComponent(folder),
+        self.init(directory: Self.defaultDirectory(in: caches, name: name, bundleIdentifier: Bundle.main.bundleIdentifier,
+                                                   executableName: ProcessInfo.processInfo.processName),
                   capacity: capacity)
+    }
+
+    /// `caches/<app>/DTOKit.HTTPCache/<name>` (see ``init(name:capacity:)``).
+    static func defaultDirectory(in caches: URL, name: String, bundleIdentifier: String?, executableName: String) -> URL {
+        let app = bundleIdentifier.map { folderName($0) } ?? ""
+        return caches.appendingPathComponent(app.isEmpty ? folderName(executableName, otherwise: "DTOKit") : app)
+            .appendingPathComponent("DTOKit.HTTPCache")
+            .appendingPathComponent(folderName(name, otherwise: "default"))
+    }
+
+    /// `text` with only letters, digits, `-`, `_` and `.` kept (others as `_`); `otherwise` when
+    /// that leaves nothing but dots.
+    static func folderName(_ text: String, otherwise fallback: String = "") -> String {
+        let safe = String(text.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+        return safe.isEmpty || safe.allSatisfy({ $0 == "." }) ? fallback : safe
     }
 
     public func response(for key: String) -> CachedResponse? {

@@ -10,7 +10,9 @@ import FoundationNetworking
 ///
 /// Only idempotent requests are retried (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; never a POST or a
 /// batch, which the server may have run in part). A response with a status in ``statuses``
-/// (default 408, 429, 502, 503, 504) or a failure to connect or a lost connection is retried, up
+/// (default 408, 429, 502, 503, 504) or a failure that may pass (``ServiceClientError/isTransient``:
+/// refused or lost connections, other network failures — never App Transport Security, TLS or an
+/// invalid URL, which no retry cures) is retried, up
 /// to ``maxRetries`` times; the last answer is the call's. The wait before retry `n` (from 1) is a
 /// random time up to `min(maxDelay, baseDelay × 2ⁿ⁻¹)`, or the server's `Retry-After` seconds when
 /// it gives them and they are no more than `maxDelay`. The client's timeout bounds the attempt with
@@ -45,7 +47,7 @@ public struct RetryMiddleware: ClientMiddleware {
                 let response = try await next(request)
                 guard retry <= maxRetries, statuses.contains(response.statusCode) else { return response }
                 retryAfter = response.httpResponse.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
-            } catch let error as ServiceClientError where retry <= maxRetries && Self.isRetryable(error) {
+            } catch let error as ServiceClientError where retry <= maxRetries && error.isTransient {
                 retryAfter = nil
             }
             // The unread body of the answer given up on is dropped: its connection closes.
@@ -58,14 +60,6 @@ public struct RetryMiddleware: ClientMiddleware {
             } catch {
                 throw ServiceClientError.cancelled(url: ServiceClientError.label(for: request.url))
             }
-        }
-    }
-
-    /// A failure that sending again may cure: nothing answered, or the connection broke.
-    static func isRetryable(_ error: ServiceClientError) -> Bool {
-        switch error {
-        case .connectionRefused, .connectionLost, .networkFailure: return true
-        default: return false
         }
     }
 

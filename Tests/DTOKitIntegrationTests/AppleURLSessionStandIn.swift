@@ -14,6 +14,9 @@ import FoundationNetworking
 ///   openradar 31862557); `application/json` is handed on at once.
 /// - A GET or HEAD with a body fails before it is sent, with `NSURLErrorDataLengthExceedsMaximum`
 ///   (iOS 13 release notes); libcurl sends the body.
+/// - App Transport Security, as in an app whose Info.plist sets `NSAllowsLocalNetworking`: plain
+///   `http://` fails before it is sent, with `NSURLErrorAppTransportSecurityRequiresSecureConnection`,
+///   unless the host is local (an IP address, an unqualified name such as `localhost`, or `.local`).
 ///
 /// `makeTestClient()` uses it when the environment has `DTOKIT_TEST_URLSESSION=apple` (CI runs the
 /// integration tests once more that way); some tests use it always.
@@ -30,10 +33,25 @@ struct AppleURLSessionStandIn: SessionInterposer {
     }
 
     func refusal(of request: URLRequest) -> (any Error)? {
+        if request.url?.scheme?.lowercased() == "http", let host = request.url?.host, !Self.isLocal(host) {
+            return NSError(domain: NSURLErrorDomain, code: NSURLErrorAppTransportSecurityRequiresSecureConnection,
+                           userInfo: [NSLocalizedDescriptionKey: "The resource could not be loaded because the App "
+                               + "Transport Security policy requires the use of a secure connection."])
+        }
         let method = request.httpMethod ?? "GET"
         guard method == "GET" || method == "HEAD", request.httpBody != nil || request.httpBodyStream != nil else { return nil }
         return NSError(domain: NSURLErrorDomain, code: NSURLErrorDataLengthExceedsMaximum,
                        userInfo: [NSLocalizedDescriptionKey: "resource exceeds maximum size"])
+    }
+}
+
+extension AppleURLSessionStandIn {
+    /// The hosts `NSAllowsLocalNetworking` lets an app reach over plain HTTP: IP addresses,
+    /// unqualified names and `.local` names.
+    static func isLocal(_ host: String) -> Bool {
+        let name = host.lowercased()
+        let isIPv4 = name.split(separator: ".").count == 4 && name.allSatisfy { $0.isNumber || $0 == "." }
+        return isIPv4 || name.contains(":") || !name.contains(".") || name.hasSuffix(".local")
     }
 }
 

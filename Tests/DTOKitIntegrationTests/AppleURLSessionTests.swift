@@ -1,11 +1,31 @@
 import DTOKit
 @testable import DTOKitClient
+import DTOKitMiddleware
 import DTOKitServerEvents
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+
+/// Counts the exchanges that reach it.
+private struct CountingMiddleware: ClientMiddleware {
+    let count: Guarded<Int>
+
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+        count.withLock { $0 += 1 }
+        return try await next(request)
+    }
+}
+
+/// Puts a body on every request, as a careless middleware might.
+private struct AddsABody: ClientMiddleware {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+        var request = request
+        request.httpBody = Data("{}".utf8)
+        return try await next(request)
+    }
+}
 
 /// Where Apple's URLSession differs from FoundationNetworking, reproduced here by
 /// ``AppleURLSessionStandIn``: the client must behave the same over both (the whole integration suite
@@ -93,6 +113,83 @@ final class AppleURLSessionTests: XCTestCase {
             request.httpBody = Data("x".utf8)
             return request
         }()), "the stand-in refuses what Apple refuses")
+    }
+
+    // MARK: Failures no retry cures
+
+    /// App Transport Security refuses plain HTTP to a public host before anything is sent: the call
+    /// fails once (not retried), naming the Info.plist keys that allow it.
+    func testAppTransportSecurityFailsOnceAndNamesTheInfoPlistKeys() throws {
+        let client = makeClient(baseUrl: "http://api.dtokit-ats.test", appleURLSession: true)
+        let attempts = Guarded(0)
+        client.middleware = [RetryMiddleware(maxRetries: 3, baseDelay: 0.01), CountingMiddleware(count: attempts)]
+        XCTAssertThrowsError(try client.get(Hello())) { error in
+            guard case .blockedByAppTransportSecurity(let url)? = error as? ServiceClientError else {
+                return XCTFail("expected blockedByAppTransportSecurity, got \(error)")
+            }
+            XCTAssertEqual(url, "http://api.dtokit-ats.test/api/Hello")
+            for key in ["NSAllowsLocalNetworking", "NSExceptionDomains", "https://"] {
+                XCTAssertTrue("\(error)".contains(key), "\(error)")
+            }
+        }
+        XCTAssertEqual(attempts.current, 1, "an ATS refusal is not retried")
+        XCTAssertTrue(AppleURLSessionStandIn.isLocal("127.0.0.1") && AppleURLSessionStandIn.isLocal("localhost")
+                      && AppleURLSessionStandIn.isLocal("printer.local") && AppleURLSessionStandIn.isLocal("::1"))
+        XCTAssertFalse(AppleURLSessionStandIn.isLocal("techstacks.io") || AppleURLSessionStandIn.isLocal("10.0.0.1.example"))
+    }
+
+    /// A body a middleware puts on a GET reaches the platform, which refuses it: an invalid request,
+    /// sent once.
+    func testAGetBodyThePlatformRefusesIsAnInvalidRequestSentOnce() throws {
+        let client = try makeTestClient(appleURLSession: true)
+        let attempts = Guarded(0)
+        client.middleware = [RetryMiddleware(maxRetries: 3, baseDelay: 0.01), CountingMiddleware(count: attempts),
+                             AddsABody()]
+        XCTAssertThrowsError(try client.get(Hello())) { error in
+            guard case .invalidRequest(_, let reason)? = error as? ServiceClientError else {
+                return XCTFail("expected invalidRequest, got \(error)")
+            }
+            XCTAssertTrue(reason.contains("GET or HEAD with a body"), reason)
+        }
+        XCTAssertEqual(attempts.current, 1)
+    }
+
+    /// What URLSession reports, as the client's errors; which of them a retry may cure.
+    func testPlatformErrorsBecomeTheClientsCases() {
+        func failure(_ code: Int, _ message: String = "m") -> ServiceClientError {
+            URLSessionTransport.failure(NSError(domain: NSURLErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: message]),
+                                        url: "https://h/p", timeout: 1, response: nil, receivedBytes: 0)
+        }
+        XCTAssertEqual(failure(NSURLErrorAppTransportSecurityRequiresSecureConnection).errorCode, "BlockedByAppTransportSecurity")
+        for code in [NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
+                     NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
+                     NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired] {
+            XCTAssertEqual(failure(code).errorCode, "SecureConnectionFailed", "\(code)")
+        }
+        XCTAssertEqual(failure(NSURLErrorUnknown, "SSL certificate problem: self-signed certificate").errorCode, "SecureConnectionFailed",
+                       "libcurl's TLS failures, as FoundationNetworking passes them on")
+        XCTAssertEqual(failure(NSURLErrorUnknown, "something else").errorCode, "NetworkFailure")
+        XCTAssertEqual(failure(NSURLErrorBadURL).errorCode, "InvalidUrl")
+        XCTAssertEqual(failure(NSURLErrorUnsupportedURL).errorCode, "InvalidUrl")
+        XCTAssertEqual(failure(NSURLErrorDataLengthExceedsMaximum).errorCode, "InvalidRequest")
+        XCTAssertEqual(failure(NSURLErrorCancelled).errorCode, "Cancelled")
+        XCTAssertEqual(failure(NSURLErrorCannotFindHost).errorCode, "NetworkFailure")
+        XCTAssertTrue(failure(NSURLErrorCannotFindHost).isTransient)
+        XCTAssertTrue(failure(NSURLErrorNotConnectedToInternet).isTransient)
+        for code in [NSURLErrorAppTransportSecurityRequiresSecureConnection, NSURLErrorServerCertificateUntrusted,
+                     NSURLErrorBadURL, NSURLErrorDataLengthExceedsMaximum, NSURLErrorCancelled] {
+            XCTAssertFalse(failure(code).isTransient, "\(code)")
+        }
+    }
+
+    /// A background configuration runs only file uploads and downloads: every call fails at once,
+    /// saying so. (`.background(withIdentifier:)` exists on Apple platforms only: the decision is
+    /// tested here, on the identifier only such a configuration has.)
+    func testABackgroundConfigurationIsRefusedWithAClearError() throws {
+        XCTAssertNil(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.ephemeral.identifier))
+        XCTAssertNil(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.default.identifier))
+        let reason = try XCTUnwrap(URLSessionTransport.refusal(ofConfigurationWithIdentifier: "com.example.uploads"))
+        XCTAssertTrue(reason.contains("background") && reason.contains("com.example.uploads") && reason.contains(".ephemeral"), reason)
     }
 
     // MARK: URLs

@@ -76,9 +76,6 @@ final class ClientMiddlewareTests: XCTestCase {
         XCTAssertEqual(RetryMiddleware.delay(beforeRetry: Int.max, baseDelay: 0.25, maxDelay: 8, random: upper), 8)
         XCTAssertEqual(RetryMiddleware.delay(beforeRetry: 2, baseDelay: 0.25, maxDelay: 8, random: { $0.lowerBound }), 0,
                        "full jitter: from nothing up to the cap")
-        XCTAssertTrue(RetryMiddleware.isRetryable(.connectionRefused(url: "u")))
-        XCTAssertFalse(RetryMiddleware.isRetryable(.cancelled(url: "u")))
-        XCTAssertFalse(RetryMiddleware.isRetryable(.timedOut(url: "u", timeout: 1)))
     }
 
     func testLoggingMiddlewareHidesCredentialsAndQueryValues() async throws {

@@ -216,4 +216,20 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["notes.txt"])
         XCTAssertTrue(DiskCacheStore(name: "../../escape").directory.path.hasSuffix("DTOKit.HTTPCache/.._.._escape"))
     }
+
+    /// The default folder is the app's own: by bundle identifier, else by executable name.
+    func testTheDefaultDiskCacheFolderIsTheAppsOwn() {
+        let caches = URL(fileURLWithPath: "/caches")
+        func folder(_ bundle: String?, _ executable: String, _ name: String = "default") -> String {
+            DiskCacheStore.defaultDirectory(in: caches, name: name, bundleIdentifier: bundle, executableName: executable).path
+        }
+        XCTAssertEqual(folder("com.example.Techs", "Techs"), "/caches/com.example.Techs/DTOKit.HTTPCache/default")
+        XCTAssertEqual(folder(nil, "techs-cli", "images"), "/caches/techs-cli/DTOKit.HTTPCache/images")
+        XCTAssertEqual(folder("", "tool"), "/caches/tool/DTOKit.HTTPCache/default")
+        XCTAssertEqual(folder(nil, "../..", ".."), "/caches/.._../DTOKit.HTTPCache/default")
+        XCTAssertEqual(folder(nil, "..", "a/b"), "/caches/DTOKit/DTOKit.HTTPCache/a_b")
+        let process = DiskCacheStore.folderName(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
+        XCTAssertTrue(DiskCacheStore().directory.path.hasSuffix("/\(process)/DTOKit.HTTPCache/default"),
+                      DiskCacheStore().directory.path)
+    }
 }

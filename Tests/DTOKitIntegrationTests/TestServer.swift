@@ -15,6 +15,9 @@ final class TestServer: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`
     let baseUrl: String
     let port: Int
+    /// `https://127.0.0.1:<port>`: the same services over TLS, with a self-signed certificate (one
+    /// no client trusts).
+    let untrustedTLSBaseUrl: String
     private let process: Process
     private let stdin: Pipe
 
@@ -53,38 +56,43 @@ final class TestServer: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--port", "0",
-                             "--techstacks-data", Self.payloadsDirectory.path, "--exit-on-stdin-close"]
+                             "--techstacks-data", Self.payloadsDirectory.path, "--exit-on-stdin-close",
+                             "--tls-cert", Self.testsDirectory.appendingPathComponent("Server/self-signed.pem").path]
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output
         process.standardInput = input
         try process.run()
 
-        // The first line is `PORT <n>`; read it on another thread so a silent server cannot hang us.
-        let firstLine = LineBox()
+        // The first lines are `PORT <n>` and `TLSPORT <n>`; read them on another thread so a silent
+        // server cannot hang us.
+        let firstLines = LineBox()
         let done = DispatchSemaphore(value: 0)
         let reader = output.fileHandleForReading
         DispatchQueue.global().async {
             var bytes = Data()
-            while !bytes.contains(UInt8(ascii: "\n")) {
+            while bytes.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
                 bytes.append(chunk)
             }
-            firstLine.set(String(decoding: bytes, as: UTF8.self))
+            firstLines.set(String(decoding: bytes, as: UTF8.self))
             done.signal()
         }
-        guard done.wait(timeout: .now() + 20) == .success,
-              let line = firstLine.get().split(separator: "\n").first,
-              line.hasPrefix("PORT "), let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
-        else {
+        let lines = done.wait(timeout: .now() + 20) == .success ? firstLines.get().split(separator: "\n") : []
+        func announced(_ prefix: String, line: Int) -> Int? {
+            guard lines.count > line, lines[line].hasPrefix(prefix + " ") else { return nil }
+            return Int(lines[line].dropFirst(prefix.count + 1).trimmingCharacters(in: .whitespaces))
+        }
+        guard let port = announced("PORT", line: 0), let tlsPort = announced("TLSPORT", line: 1) else {
             process.terminate()
-            throw TestServerError.noPort(firstLine.get())
+            throw TestServerError.noPort(firstLines.get())
         }
         self.process = process
         self.stdin = input
         self.port = port
         self.baseUrl = "http://127.0.0.1:\(port)"
+        self.untrustedTLSBaseUrl = "https://127.0.0.1:\(tlsPort)"
     }
 
     /// Stops the server: closing its stdin makes it exit; SIGTERM, then SIGKILL if it lingers.
@@ -119,7 +127,7 @@ enum TestServerError: Error, CustomStringConvertible {
     case noPort(String)
 
     var description: String {
-        "The test server did not print `PORT <n>` (is python3 installed?); it printed: \(noPortText)"
+        "The test server did not print `PORT <n>` and `TLSPORT <n>` (is python3 installed?); it printed: \(noPortText)"
     }
 
     private var noPortText: String {

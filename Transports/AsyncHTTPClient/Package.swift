@@ -17,6 +17,8 @@ let package = Package(
         // `name:` pins the identity to "DTOKit" whatever the checkout's folder is called.
         .package(name: "DTOKit", path: "../.."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // AsyncHTTPClient's TLS: its errors are told apart from other failures (not retried).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -24,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "DTOKitClient", package: "DTOKit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // The client's integration suites (linked in from the root package's tests), run over
         // AsyncHTTPClientTransport against the same test server.

@@ -33,6 +33,9 @@ extension ServiceClientError {
         case .tooManyRedirects(let url, let count): return .tooManyRedirects(url: clean(url), count: count)
         case .networkFailure(let url, let code, let message):
             return .networkFailure(url: clean(url), code: code, message: clean(message))
+        case .blockedByAppTransportSecurity(let url): return .blockedByAppTransportSecurity(url: clean(url))
+        case .secureConnectionFailed(let url, let code, let message):
+            return .secureConnectionFailed(url: clean(url), code: code, message: clean(message))
         case .invalidUrl(let url): return .invalidUrl(clean(url))
         case .invalidRequest(let url, let reason): return .invalidRequest(url: clean(url), reason: clean(reason))
         case .requestEncodingFailed(let typeName, let reason):

@@ -24,9 +24,17 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     case responseTooLarge(url: String, limit: Int)
     /// The server redirected more than `count` times (``JsonServiceClient/maxRedirects``), e.g. in a loop.
     case tooManyRedirects(url: String, count: Int)
-    /// Another transport failure: host not found, TLS failure, … (`code` is the
-    /// `NSURLErrorDomain` code).
+    /// Another transport failure: host not found, no network, … (`code` is the `NSURLErrorDomain`
+    /// code, when the transport has one).
     case networkFailure(url: String, code: Int, message: String)
+    /// App Transport Security refused a plain `http://` URL (Apple platforms, `NSURLErrorDomain`
+    /// -1022): the app's Info.plist does not allow it. Use `https://`; for a development server,
+    /// allow it (see the description).
+    case blockedByAppTransportSecurity(url: String)
+    /// The TLS handshake failed: the server's certificate is not trusted (self-signed, expired, for
+    /// another host), or the server and the client share no protocol (`code` is the
+    /// `NSURLErrorDomain` code, -1200 to -1206, when the transport has one).
+    case secureConnectionFailed(url: String, code: Int, message: String)
     /// The URL could not be built from the base URL and the route or relative URL.
     case invalidUrl(String)
     /// The request cannot be sent as it is, on any platform (e.g. a GET with a body).
@@ -70,6 +78,14 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
             return "Too many redirects: \(url) redirected more than \(count) times"
         case .networkFailure(let url, let code, let message):
             return "Network failure (\(code)) for \(url): \(message)"
+        case .blockedByAppTransportSecurity(let url):
+            return "App Transport Security blocked \(url): the app's Info.plist does not allow plain HTTP to this host. "
+                + "Use https://, or for a development server add to Info.plist NSAppTransportSecurity > "
+                + "NSAllowsLocalNetworking = YES (localhost, IP addresses, .local and unqualified hosts) or "
+                + "NSExceptionDomains > <host> > NSExceptionAllowsInsecureHTTPLoads = YES"
+        case .secureConnectionFailed(let url, let code, let message):
+            return "Secure connection failed (\(code)) for \(url): \(message). Check the server's certificate "
+                + "(trusted issuer, not expired, issued for this host name) and its TLS versions"
         case .invalidUrl(let url):
             return "Invalid URL: \(url)"
         case .invalidRequest(let url, let reason):
@@ -98,12 +114,29 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         case .responseTooLarge: return "ResponseTooLarge"
         case .tooManyRedirects: return "TooManyRedirects"
         case .networkFailure: return "NetworkFailure"
+        case .blockedByAppTransportSecurity: return "BlockedByAppTransportSecurity"
+        case .secureConnectionFailed: return "SecureConnectionFailed"
         case .invalidUrl: return "InvalidUrl"
         case .invalidRequest: return "InvalidRequest"
         case .requestEncodingFailed: return "RequestEncodingFailed"
         case .invalidResponse: return "InvalidResponse"
         case .responseDecodingFailed: return "ResponseDecodingFailed"
         case .refreshTokenFailed: return "RefreshTokenFailed"
+        }
+    }
+
+    /// Whether sending the same request again, unchanged, may succeed: nothing accepted the
+    /// connection, the connection broke, or another network failure (host not found, no network).
+    /// False for what only a change can cure — App Transport Security, TLS, an invalid URL or
+    /// request, a response too large, too many redirects — and for cancellation, timeouts and
+    /// unreadable responses. `RetryMiddleware` retries these failures only.
+    public var isTransient: Bool {
+        switch self {
+        case .connectionRefused, .connectionLost, .networkFailure: return true
+        case .timedOut, .cancelled, .truncatedResponse, .responseTooLarge, .tooManyRedirects, .invalidUrl, .invalidRequest,
+             .requestEncodingFailed, .invalidResponse, .responseDecodingFailed, .refreshTokenFailed,
+             .blockedByAppTransportSecurity, .secureConnectionFailed:
+            return false
         }
     }
 

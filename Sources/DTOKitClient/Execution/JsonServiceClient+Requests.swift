@@ -112,7 +112,8 @@ extension JsonServiceClient {
         return typeName
     }
 
-    /// An absolute `http(s)` URL as it is; anything else appended to the base URL. What a URL cannot
+    /// An absolute `http(s)` URL as it is; anything else appended to the base URL, which must be an
+    /// `http(s)` URL with a host. What a URL cannot
     /// hold (spaces, non-ASCII, a `%` that starts no escape) is percent-encoded by the client itself
     /// (``PercentEncoding/normalizeUrl(_:)``), the same on every platform, rather than left to
     /// `URL(string:)`, which encodes it on Linux and Apple's OS 17+ and fails on earlier ones;
@@ -122,7 +123,9 @@ extension JsonServiceClient {
         let text = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
             ? relativeOrAbsoluteUrl
             : baseUrl + relativeOrAbsoluteUrl.drop(while: { $0 == "/" })
-        guard let url = URL(string: PercentEncoding.normalizeUrl(text)), url.host != nil else {
+        // Only HTTP: libcurl (Linux) would also try `ftp://` and others, Apple's URLSession would not.
+        guard let url = URL(string: PercentEncoding.normalizeUrl(text)), url.host != nil,
+              ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw ServiceClientError.invalidUrl(text)
         }
         return url

@@ -22,6 +22,21 @@ extension URLSessionTransport {
              NSURLErrorZeroByteResource where response == nil:
             return .connectionLost(url: label, receivedBytes: 0)
         case NSURLErrorHTTPTooManyRedirects: return .tooManyRedirects(url: label, count: 0)
+        case NSURLErrorAppTransportSecurityRequiresSecureConnection: return .blockedByAppTransportSecurity(url: label)
+        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
+             NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
+             NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired:
+            return .secureConnectionFailed(url: label, code: nsError.code, message: nsError.localizedDescription)
+        // FoundationNetworking passes libcurl's TLS failures on as unknown errors with libcurl's text
+        // ("SSL certificate problem: self-signed certificate", "SSL connect error").
+        case NSURLErrorUnknown where nsError.localizedDescription.hasPrefix("SSL"):
+            return .secureConnectionFailed(url: label, code: nsError.code, message: nsError.localizedDescription)
+        case NSURLErrorBadURL, NSURLErrorUnsupportedURL: return .invalidUrl(label)
+        // Apple's URLSession fails a GET or HEAD with a body this way (the client refuses one before
+        // sending; a middleware may still add one).
+        case NSURLErrorDataLengthExceedsMaximum where response == nil:
+            return .invalidRequest(url: label, reason: "the platform refused to send it (\(nsError.localizedDescription)); "
+                                   + "Apple's URLSession refuses a GET or HEAD with a body")
         default:
             // The headers arrived, then the transfer failed: the body is incomplete.
             guard let expected = response?.expectedContentLength else {

@@ -25,7 +25,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     ///
     /// The transport turns off the configuration's cookie handling, URL cache and credential
     /// storage (on a copy: yours stays as it was): the client keeps its own cookies, and answers a
-    /// server's 401 itself, never with a credential the system stored.
+    /// server's 401 itself, never with a credential the system stored. A background configuration
+    /// (`.background(withIdentifier:)`) cannot carry the client's calls: each fails with
+    /// ``ServiceClientError/invalidRequest(url:reason:)``, which says so.
     public convenience init(configuration: URLSessionConfiguration = .ephemeral) {
         self.init(configuration: configuration, interposer: nil)
     }
@@ -50,6 +52,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
         let label = ServiceClientError.label(for: request.url)
         if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
+        if let refusal = Self.refusal(ofConfigurationWithIdentifier: configuration.identifier) {
+            throw ServiceClientError.invalidRequest(url: label, reason: refusal)
+        }
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let exchange = Exchange(request: request, options: options, chunks: continuation)
         let task = try dataTask(for: request, exchange: exchange)
@@ -65,6 +70,17 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             exchange.cancel(task)
         }
         return ServiceStream(httpResponse: response, chunks: chunks)
+    }
+
+    /// Why a configuration with `identifier` cannot carry calls, if it cannot: one with an identifier
+    /// is a background configuration (`.background(withIdentifier:)`, Apple platforms only), whose
+    /// sessions run only uploads from and downloads to files, handed to the system, not the data
+    /// tasks whose bytes the client reads as they arrive.
+    static func refusal(ofConfigurationWithIdentifier identifier: String?) -> String? {
+        guard let identifier else { return nil }
+        return "the transport's URLSessionConfiguration is a background one (identifier \"\(identifier)\"), which runs "
+            + "only uploads from and downloads to files; give JsonServiceClient or URLSessionTransport a .default or "
+            + ".ephemeral configuration"
     }
 
     /// A data task for `request`, its callbacks routed to `exchange`; not resumed yet.

@@ -28,7 +28,9 @@ Protocol, as a ServiceStack server does it:
 Usage:
   python3 testserver.py [--port 0] [--host 127.0.0.1] [--techstacks-data DIR] [--exit-on-stdin-close]
 
-The first line on stdout is `PORT <n>` (flushed), the port the server listens on.
+The first line on stdout is `PORT <n>` (flushed), the port the server listens on; with
+`--tls-cert FILE` the next is `TLSPORT <n>`, where the same services answer over TLS with that
+certificate (`self-signed.pem`: one no client trusts).
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
@@ -54,6 +56,7 @@ import re
 import secrets
 import signal
 import socket
+import ssl
 import struct
 import sys
 import threading
@@ -1452,6 +1455,8 @@ def main():
     parser.add_argument("--exit-on-stdin-close", action="store_true",
                         help="stop when stdin reaches end of file (when the parent process goes away)")
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    parser.add_argument("--tls-cert", default=None,
+                        help="a PEM file with a certificate and its key: serve the same over TLS on a second port")
     args = parser.parse_args()
 
     # A parent may start us from a thread that blocks signals (libdispatch threads do), and the
@@ -1463,6 +1468,16 @@ def main():
     server.app = App(args.metadata, args.techstacks_data)
     server.verbose = args.verbose
     sys.stdout.write("PORT %d\n" % server.server_address[1])
+    if args.tls_cert:
+        # The same services over TLS, with a certificate no client trusts (self-signed): for the
+        # client's handling of TLS failures.
+        tls = Server((args.host, 0), Handler)
+        tls.app, tls.verbose = server.app, args.verbose
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert)
+        tls.socket = context.wrap_socket(tls.socket, server_side=True)
+        threading.Thread(target=tls.serve_forever, daemon=True).start()
+        sys.stdout.write("TLSPORT %d\n" % tls.server_address[1])
     sys.stdout.flush()
 
     if args.exit_on_stdin_close:

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import DTOKitClient
 import Foundation
 import NIOCore
+import NIOSSL
 
 /// AsyncHTTPClient's and SwiftNIO's errors as the client's.
 extension AsyncHTTPClientTransport {
@@ -17,8 +18,13 @@ extension AsyncHTTPClientTransport {
             case .remoteConnectionClosed: return .connectionLost(url: label, receivedBytes: receivedBytes)
             case .readTimeout, .writeTimeout, .deadlineExceeded, .connectTimeout, .getConnectionFromPoolTimeout:
                 return .timedOut(url: label, timeout: timeout)
+            case .invalidURL, .emptyHost, .emptyScheme: return .invalidUrl(label)
             default: break
             }
+        }
+        // TLS: the handshake failed (a certificate no one trusts, no shared protocol).
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return .secureConnectionFailed(url: label, code: 0, message: "\(error)")
         }
         if let error = error as? ChannelError, error == .ioOnClosedChannel || error == .eof {
             return .connectionLost(url: label, receivedBytes: receivedBytes)

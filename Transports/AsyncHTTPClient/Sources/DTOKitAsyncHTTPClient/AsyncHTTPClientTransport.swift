@@ -29,11 +29,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// The `HTTPClient` of transports made without one: on the process's shared event loops, with
-    /// AsyncHTTPClient's defaults but redirects, which the transport follows itself. It lives as
-    /// long as the process, so it is never shut down.
+    /// AsyncHTTPClient's defaults but two. It does not follow redirects, which the transport follows
+    /// itself; and a connection that cannot be made fails the request at once, as over URLSession,
+    /// instead of being tried again until the connect timeout (10 s): whether to try again is the
+    /// client's decision (`RetryMiddleware` retries a refused connection, never a TLS failure). It
+    /// lives as long as the process, so it is never shut down.
     public static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 

@@ -1,0 +1,88 @@
+import DTOKit
+import DTOKitClient
+import DTOKitMiddleware
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Failures that sending again cannot cure fail at once, through `RetryMiddleware` too, and say what
+/// to do: a certificate no one trusts, an invalid URL, cancellation. (App Transport Security and
+/// Apple's refusal of GET bodies: `AppleURLSessionTests`, URLSession only.)
+final class FailFastTests: XCTestCase {
+    func testAnUntrustedCertificateFailsOnceAndSaysWhatToCheck() throws {
+        let client = makeClient(baseUrl: try TestServer.shared().untrustedTLSBaseUrl)
+        let attempts = AttemptCounter()
+        client.middleware = [RetryMiddleware(maxRetries: 3, baseDelay: 0.01), attempts]
+        XCTAssertThrowsError(try client.get(hello())) { error in
+            guard case .secureConnectionFailed(let url, _, let message)? = error as? ServiceClientError else {
+                return XCTFail("expected secureConnectionFailed, got \(error)")
+            }
+            XCTAssertTrue(url.hasPrefix("https://127.0.0.1:"), url)
+            XCTAssertFalse(message.isEmpty)
+            XCTAssertTrue("\(error)".contains("certificate"), "\(error)")
+            XCTAssertEqual((error as? ServiceClientError)?.errorCode, "SecureConnectionFailed")
+        }
+        XCTAssertEqual(attempts.count, 1, "a TLS failure is not retried")
+    }
+
+    func testAnUnsupportedSchemeIsAnInvalidUrlAndIsNotRetried() throws {
+        let client = makeClient(baseUrl: "ftp://127.0.0.1:\(try closedPort())")
+        let attempts = AttemptCounter()
+        client.middleware = [RetryMiddleware(maxRetries: 3, baseDelay: 0.01), attempts]
+        XCTAssertThrowsError(try client.get(hello())) { error in
+            guard case .invalidUrl(let url)? = error as? ServiceClientError else {
+                return XCTFail("expected invalidUrl, got \(error)")
+            }
+            XCTAssertTrue(url.hasPrefix("ftp://"), url)
+        }
+        XCTAssertLessThanOrEqual(attempts.count, 1, "an invalid URL is not retried")
+    }
+
+    func testARefusedConnectionIsRetriedAndThenFails() throws {
+        // The other side of the rule: what may pass is retried.
+        let client = makeClient(baseUrl: "http://127.0.0.1:\(try closedPort())")
+        let attempts = AttemptCounter()
+        client.middleware = [RetryMiddleware(maxRetries: 2, baseDelay: 0.01), attempts]
+        XCTAssertThrowsError(try client.get(hello())) { error in
+            guard case .connectionRefused? = error as? ServiceClientError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(attempts.count, 3)
+    }
+
+    func testWhichFailuresAreTransient() {
+        let transient: [ServiceClientError] = [
+            .connectionRefused(url: "u"), .connectionLost(url: "u", receivedBytes: 0),
+            .networkFailure(url: "u", code: NSURLErrorCannotFindHost, message: "m"),
+        ]
+        let lasting: [ServiceClientError] = [
+            .timedOut(url: "u", timeout: 1), .cancelled(url: "u"), .truncatedResponse(url: "u", receivedBytes: 1, expectedBytes: 2),
+            .responseTooLarge(url: "u", limit: 1), .tooManyRedirects(url: "u", count: 1), .invalidUrl("u"),
+            .invalidRequest(url: "u", reason: "r"), .requestEncodingFailed(typeName: "T", reason: "r"),
+            .invalidResponse(url: "u", reason: "r"), .blockedByAppTransportSecurity(url: "u"),
+            .secureConnectionFailed(url: "u", code: NSURLErrorServerCertificateUntrusted, message: "m"),
+            .refreshTokenFailed(url: "u", underlying: ServiceClientError.cancelled(url: "u")),
+        ]
+        for error in transient { XCTAssertTrue(error.isTransient, "\(error)") }
+        for error in lasting { XCTAssertFalse(error.isTransient, "\(error)") }
+    }
+}
+
+/// Counts the exchanges that reach it (placed after `RetryMiddleware`: every attempt).
+private struct AttemptCounter: ClientMiddleware {
+    private let attempts = Guarded(0)
+
+    var count: Int { attempts.current }
+
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+        attempts.withLock { $0 += 1 }
+        return try await next(request)
+    }
+}
+
+private func hello() -> Hello {
+    let request = Hello()
+    request.name = "fail fast"
+    return request
+}
