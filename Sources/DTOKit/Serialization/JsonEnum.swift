@@ -28,6 +28,11 @@ extension JsonEnum {
 }
 
 /// The cases of a ``JsonEnum`` with their wire texts and numbers, prepared once for matching.
+///
+/// `@frozen`, so that a binary framework (library evolution) reads its tables directly rather than
+/// copying the whole value through value witnesses for every enum member (callgrind, payload 1
+/// decoded by a library-evolution build: 126.4 M instructions per 10 calls, 121.7 M frozen).
+@frozen
 public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
     /// How a case is written.
     public enum Encoding: Sendable {
@@ -38,14 +43,14 @@ public struct JsonEnumCases<Case: Hashable & Sendable>: Sendable {
     }
 
     @usableFromInline let cases: [Case]
-    let names: [String]
-    let values: [Int]
+    @usableFromInline let names: [String]
+    @usableFromInline let values: [Int]
     @usableFromInline let indexOfCase: [Case: Int]
     /// For cases stored in one byte (every generated enum): the index of the case with each byte
     /// value, plus one (0: no listed case has it), so that writing a case needs no hashing. Empty
     /// for other types.
     @usableFromInline let indexOfByte: [UInt16]
-    let encoding: Encoding
+    @usableFromInline let encoding: Encoding
     /// The same texts and numbers, matched and written without knowing `Case`.
     @usableFromInline let table: JsonEnumTable
 

@@ -1,6 +1,8 @@
 import Foundation
 
 /// `[UInt8]` on the wire as Base64, for .NET `byte[]` properties (see ``Property/bytes(_:get:set:)``).
+/// `@frozen`: one stored value, for good; and its `@inlinable` initializer needs it where DTOKit is
+/// built for a binary framework (library evolution).
 @frozen
 public struct Base64Bytes: JsonConvertible, Hashable, Sendable {
     public var bytes: [UInt8]

@@ -6,6 +6,8 @@ import Foundation
 /// Written as an XSD duration (`P1DT2H3M4.5S`, `PT0S`, `-PT0.5S`), as ServiceStack does. Read from
 /// an XSD duration, the .NET form `[-][d.]hh:mm[:ss[.fffffff]]`, or a number of seconds
 /// (as a JSON number or a string); see ``parse(_:)`` for every form.
+/// `@frozen`: one stored value, for good; and its `@inlinable` initializer needs it where DTOKit is
+/// built for a binary framework (library evolution).
 @frozen
 public struct TimeSpan: JsonConvertible, Hashable, Sendable {
     /// The duration in seconds.

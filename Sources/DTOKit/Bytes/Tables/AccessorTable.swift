@@ -84,7 +84,11 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
 
 /// An object an ``AccessorTable`` has checked: an instance of every class the accessors it is
 /// handed to were made for. Only this file makes one: the table and its loops, after the check.
-@usableFromInline
+///
+/// `@frozen`: in a binary framework (library evolution) the accessors then read its one field
+/// directly; otherwise through a call and a retain per member (callgrind, payload 1 decoded by a
+/// library-evolution build: 145.9 M instructions per 10 calls, 126.4 M frozen; source builds 121.1 M).
+@usableFromInline @frozen
 struct CheckedObject {
     @usableFromInline let object: AnyObject
 
