@@ -7,7 +7,7 @@ import DTOKit
 /// method of its marker protocol (POST without one), to its route, as ``ServiceClient/send(_:method:)``.
 extension ServiceClient {
     /// Sends `request` and returns its response or its error, blocking the calling thread.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "apiAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     public func api<T: IReturn>(_ request: T, method: HttpMethod? = nil) -> ApiResult<T.Return> {
         do {
             return ApiResult(response: try send(request, method: method))
@@ -17,7 +17,7 @@ extension ServiceClient {
     }
 
     /// Sends `request`, which has no response body, and returns an `EmptyResponse` or its error.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "apiAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     public func api<T: IReturnVoid>(_ request: T, method: HttpMethod? = nil) -> ApiResult<EmptyResponse> {
         do {
             try send(request, method: method)

@@ -24,14 +24,14 @@ extension ServiceClient {
     // MARK: POST
 
     /// POSTs `request` and `file`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "postFileWithRequestAsync(_:url:request:file:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) throws -> T.Return {
         try fetch(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// POSTs `request` and one file given by its parts.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "postFileWithRequestAsync(_:url:request:fileName:data:mimeType:fieldName:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
                                                 data: Data, mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
@@ -40,7 +40,7 @@ extension ServiceClient {
     }
 
     /// POSTs `request` and `files`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "postFilesWithRequestAsync(_:url:request:files:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func postFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) throws -> T.Return {
         try fetch(Self.upload(.post, url, relativeUrl, request, files), as: T.Return.self)
@@ -70,14 +70,14 @@ extension ServiceClient {
     // MARK: PUT
 
     /// PUTs `request` and `file`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "putFileWithRequestAsync(_:url:request:file:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) throws -> T.Return {
         try fetch(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// PUTs `request` and one file given by its parts.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "putFileWithRequestAsync(_:url:request:fileName:data:mimeType:fieldName:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
                                                 data: Data, mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
@@ -86,7 +86,7 @@ extension ServiceClient {
     }
 
     /// PUTs `request` and `files`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "putFilesWithRequestAsync(_:url:request:files:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func putFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) throws -> T.Return {
         try fetch(Self.upload(.put, url, relativeUrl, request, files), as: T.Return.self)
@@ -117,7 +117,7 @@ extension ServiceClient {
 
     /// Sends `urlRequest` (its URL, method and headers) with `request` and `file` as its
     /// `multipart/form-data` body, which is set on `urlRequest` too, as ServiceStack.Swift does.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "sendFileWithRequestAsync(_:request:fileName:data:mimeType:fieldName:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func sendFileWithRequest<T: IReturn>(_ urlRequest: inout URLRequest, request: T, fileName: String, data: Data,
                                                 mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
@@ -126,7 +126,7 @@ extension ServiceClient {
     }
 
     /// Sends `urlRequest` with `request` and `files` as its `multipart/form-data` body.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "sendFilesWithRequestAsync(_:request:files:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func sendFilesWithRequest<T: IReturn>(_ urlRequest: inout URLRequest, request: T, files: [UploadFile]) throws -> T.Return {
         try fetch(Self.upload(into: &urlRequest, request, files), as: T.Return.self)

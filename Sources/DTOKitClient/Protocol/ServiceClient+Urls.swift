@@ -12,7 +12,7 @@ extension ServiceClient {
     // MARK: GET and DELETE
 
     /// GETs a relative or absolute URL and decodes the response as `Response`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "getAsync(_:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     public func get<Response: JsonConvertible>(_ relativeUrl: String, as type: Response.Type = Response.self) throws -> Response {
         try fetch(ServiceCall(method: .get, destination: .url(relativeUrl)), as: Response.self)
     }
@@ -23,7 +23,7 @@ extension ServiceClient {
     }
 
     /// DELETEs a relative or absolute URL and decodes the response as `Response`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "deleteAsync(_:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func delete<Response: JsonConvertible>(_ relativeUrl: String, as type: Response.Type = Response.self) throws -> Response {
         try fetch(ServiceCall(method: .delete, destination: .url(relativeUrl)), as: Response.self)
@@ -38,7 +38,7 @@ extension ServiceClient {
     // MARK: POST, PUT, PATCH
 
     /// POSTs `request` as JSON to a relative or absolute URL and decodes the response as `Response`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "postAsync(_:request:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func post<Response: JsonConvertible, Request: JsonConvertible>(
         _ relativeUrl: String, request: Request?, as type: Response.Type = Response.self) throws -> Response {
@@ -53,7 +53,7 @@ extension ServiceClient {
     }
 
     /// PUTs `request` as JSON to a relative or absolute URL and decodes the response as `Response`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "putAsync(_:request:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func put<Response: JsonConvertible, Request: JsonConvertible>(
         _ relativeUrl: String, request: Request?, as type: Response.Type = Response.self) throws -> Response {
@@ -68,7 +68,7 @@ extension ServiceClient {
     }
 
     /// PATCHes `request` as JSON to a relative or absolute URL and decodes the response as `Response`.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "patchAsync(_:request:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
     public func patch<Response: JsonConvertible, Request: JsonConvertible>(
         _ relativeUrl: String, request: Request?, as type: Response.Type = Response.self) throws -> Response {

@@ -58,11 +58,14 @@ extension ServiceClient {
         return try await perform(call).collected()
     }
 
-    /// ``executeAsync(_:)``, blocking the calling thread, as every blocking family does. Unavailable
-    /// from async code (a warning in Swift 5 mode, an error in Swift 6 mode): a blocked thread of the
-    /// cooperative pool holds up other tasks. Work that needs the blocked thread's actor (a
-    /// main-actor hook, when the main thread blocks) cannot run until the call times out.
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    /// ``executeAsync(_:)``, blocking the calling thread, as every blocking family does. The call's
+    /// work runs on the waiting thread itself, so a blocking call returns from any thread — inside a
+    /// task too, however many wait at once — and cancelling the task it runs in cancels it.
+    /// Unavailable from async code all the same (a warning in Swift 5 mode, an error in Swift 6 mode,
+    /// with the `…Async` form as the fix-it): a thread of Swift's pool that waits holds up every other
+    /// task. Work that needs the blocked thread's actor (a main-actor hook, when the main thread
+    /// blocks) cannot run until the call times out.
+    @available(*, noasync, renamed: "executeAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     public func execute(_ call: ServiceCall) throws -> ServiceResponse {
         try BlockingCall.wait(for: self) { try await executeAsync(call) }
     }
@@ -82,7 +85,7 @@ extension ServiceClient {
     public func getRefreshTokenCookie() -> String? { getCookies()["ss-reftok"] }
 
     /// Executes `call` and decodes its body as `type` (see ``ServiceResponse/decode(_:)``).
-    @available(*, noasync, message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(*, noasync, renamed: "fetchAsync(_:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     func fetch<R: JsonConvertible>(_ call: ServiceCall, as type: R.Type) throws -> R {
         try BlockingCall.wait(for: self) { try await fetchAsync(call, as: R.self) }
     }
