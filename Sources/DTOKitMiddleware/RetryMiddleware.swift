@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// Only idempotent requests are retried (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; never a POST or a
 /// batch, which the server may have run in part). A response with a status in ``statuses``
-/// (default 408, 429, 502, 503, 504) or a failure that may pass (``ServiceClientError/isTransient``:
+/// (default 408, 429, 502, 503, 504) or a failure that may pass (``/DTOKitClient/ServiceClientError/isTransient``:
 /// refused or lost connections, other network failures — never App Transport Security, TLS or an
 /// invalid URL, which no retry cures) is retried, up
 /// to ``maxRetries`` times; the last answer is the call's. The wait before retry `n` (from 1) is a
