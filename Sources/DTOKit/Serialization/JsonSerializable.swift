@@ -24,10 +24,20 @@ public protocol JsonSerializable: AnyObject, JsonConvertible {
 
 /// `QueryResponse` for `QueryResponse<Technology>`: the name a DTO type goes by on the server when
 /// its table gives none.
+///
+/// Worked out once per type (`String(describing:)` takes a microsecond or two, and the client asks
+/// for every request it sends).
 func nameWithoutGenericArguments(of type: Any.Type) -> String {
-    let name = String(describing: type)
-    return name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+    let key = ObjectIdentifier(type)
+    if let name = typeNames.withLock({ $0[key] }) { return name }
+    let described = String(describing: type)
+    let name = described.firstIndex(of: "<").map { String(described[..<$0]) } ?? described
+    typeNames.withLock { $0[key] = name }
+    return name
 }
+
+/// ``nameWithoutGenericArguments(of:)`` of each type asked so far.
+private let typeNames = Locked<[ObjectIdentifier: String]>([:])
 
 extension JsonSerializable {
     /// The name the server knows the type by (the request name in `/api/{typeName}` URLs): the

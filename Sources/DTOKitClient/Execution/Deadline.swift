@@ -23,22 +23,16 @@ enum Deadline {
                 race.finish(.failure(error))
             }
         }
-        let timer = BlockingCall.startTask {
-            try await Task.sleep(nanoseconds: nanoseconds(seconds))
+        let timeout = Timeouts.shared.schedule(after: seconds) {
             if race.finish(.failure(ServiceClientError.timedOut(url: url, timeout: seconds))) { work.cancel() }
         }
-        defer { timer.cancel() }
+        defer { Timeouts.shared.cancel(timeout) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { race.wait(with: $0) }
         } onCancel: {
             race.finish(.failure(ServiceClientError.cancelled(url: url)))
             work.cancel()
         }
-    }
-
-    /// `seconds` in nanoseconds, at most a year's (a longer wait is no wait at all; no overflow).
-    private static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
-        UInt64(min(seconds, 365 * 86_400) * 1_000_000_000)
     }
 
     /// The first outcome of the operation, the timer and the caller's cancellation; the others are

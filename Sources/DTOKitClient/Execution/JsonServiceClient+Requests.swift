@@ -79,7 +79,7 @@ extension JsonServiceClient {
         query += call.query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         if !query.isEmpty {
             let text = url.absoluteString
-            let separator = text.contains("?") ? "&" : "?"
+            let separator = text.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
             guard let withQuery = URL(string: PercentEncoding.normalizeUrl(text + separator + PercentEncoding.queryString(query))) else {
                 throw ServiceClientError.invalidUrl(ServiceClientError.label(for: url))
             }

@@ -89,26 +89,42 @@ public struct ServiceResponse: @unchecked Sendable {
 public struct ServiceStream: @unchecked Sendable {
     /// The status, headers and URL of the response.
     public let httpResponse: HTTPURLResponse
-    /// The body's bytes in the chunks they arrive in; the sequence ends when the response does, and
-    /// throws ``ServiceClientError`` when the connection fails. Ending its iteration (or cancelling
-    /// the task that iterates it) closes the connection.
-    public let chunks: AsyncThrowingStream<Data, any Error>
     /// How the body is decoded once collected (see ``ServiceResponse/decodingOptions``).
     public var decodingOptions = JsonDecodingOptions()
+    private let body: Body
+
+    /// The body: arriving (from a transport), or all there (a response read already, or a mock's):
+    /// then collecting it takes no stream.
+    private enum Body {
+        case arriving(AsyncThrowingStream<Data, any Error>)
+        case complete(Data)
+    }
 
     public init(httpResponse: HTTPURLResponse, chunks: AsyncThrowingStream<Data, any Error>) {
         self.httpResponse = httpResponse
-        self.chunks = chunks
+        body = .arriving(chunks)
     }
 
     /// A response whose body is all there: `response`'s.
     public init(_ response: ServiceResponse) {
-        let body = response.data
-        self.init(httpResponse: response.httpResponse, chunks: AsyncThrowingStream { continuation in
-            if !body.isEmpty { continuation.yield(body) }
-            continuation.finish()
-        })
+        httpResponse = response.httpResponse
+        body = .complete(response.data)
         decodingOptions = response.decodingOptions
+    }
+
+    /// The body's bytes in the chunks they arrive in; the sequence ends when the response does, and
+    /// throws ``ServiceClientError`` when the connection fails. Ending its iteration (or cancelling
+    /// the task that iterates it) closes the connection.
+    public var chunks: AsyncThrowingStream<Data, any Error> {
+        switch body {
+        case .arriving(let chunks):
+            return chunks
+        case .complete(let data):
+            return AsyncThrowingStream { continuation in
+                if !data.isEmpty { continuation.yield(data) }
+                continuation.finish()
+            }
+        }
     }
 
     /// A response made up by a mock: `data` with `statusCode` and `headers`.
@@ -139,20 +155,32 @@ public struct ServiceStream: @unchecked Sendable {
     package func collect(limit: Int? = nil, truncating: Bool = false,
                  progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil) async throws -> Data {
         let total = progress == nil ? nil : TransferProgress.announcedLength(of: httpResponse)
-        var body = Data()
-        for try await chunk in chunks {
-            if let limit, body.count + chunk.count > limit {
-                guard truncating else {
-                    throw ServiceClientError.responseTooLarge(url: ServiceClientError.label(for: httpResponse.url), limit: limit)
-                }
-                body.append(chunk.prefix(limit - body.count))
-                return body
+        var collected = Data()
+        switch body {
+        case .complete(let data):
+            collected = data
+            if let limit, data.count > limit {
+                guard truncating else { throw tooLarge(limit) }
+                return data.prefix(limit)
             }
-            body.append(chunk)
-            progress?(Int64(body.count), total)
+            if !data.isEmpty { progress?(Int64(data.count), total) }
+        case .arriving(let chunks):
+            for try await chunk in chunks {
+                if let limit, collected.count + chunk.count > limit {
+                    guard truncating else { throw tooLarge(limit) }
+                    collected.append(chunk.prefix(limit - collected.count))
+                    return collected
+                }
+                collected.append(chunk)
+                progress?(Int64(collected.count), total)
+            }
         }
         // A cancelled task's iteration just ends: the body is not complete.
         if Task.isCancelled { throw ServiceClientError.cancelled(url: ServiceClientError.label(for: httpResponse.url)) }
-        return body
+        return collected
+    }
+
+    private func tooLarge(_ limit: Int) -> ServiceClientError {
+        .responseTooLarge(url: ServiceClientError.label(for: httpResponse.url), limit: limit)
     }
 }

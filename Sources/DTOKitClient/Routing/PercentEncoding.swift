@@ -6,16 +6,18 @@
 /// a module of its own, builds its URLs the same way.)
 package enum PercentEncoding {
     package static func encode(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        // Most names and values need no escape: the text is returned as it is, without a copy.
+        guard let first = text.utf8.firstIndex(where: { !isUnreserved($0) }) else { return text }
+        var result = Array(text.utf8[..<first])
+        result.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8[first...] {
             if isUnreserved(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                result.append(byte)
             } else {
                 appendEscape(byte, to: &result)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// One path segment: like ``encode(_:)``, and `.`/`..` are encoded too, so that a value can
@@ -37,29 +39,34 @@ package enum PercentEncoding {
     package static func normalizeUrl(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let authority = authorityRange(of: bytes)
-        var result = ""
-        result.reserveCapacity(bytes.count)
         var seenFragment = false
-        for (index, byte) in bytes.enumerated() {
-            let keep: Bool
-            switch byte {
+        /// Whether the byte at `index` stays as it is (it changes `seenFragment` at the first `#`).
+        func keeps(_ index: Int) -> Bool {
+            switch bytes[index] {
             case UInt8(ascii: "%"):
-                keep = index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+                return index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
             case UInt8(ascii: "#"):
-                keep = !seenFragment
-                seenFragment = true
+                defer { seenFragment = true }
+                return !seenFragment
             case UInt8(ascii: "["), UInt8(ascii: "]"):
-                keep = authority.contains(index)
+                return authority.contains(index)
             default:
-                keep = isUnreserved(byte) || isReserved(byte)
-            }
-            if keep {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                appendEscape(byte, to: &result)
+                return isUnreserved(bytes[index]) || isReserved(bytes[index])
             }
         }
-        return result
+        // The URLs the client builds itself are valid already: they are returned without a copy.
+        guard let first = bytes.indices.first(where: { !keeps($0) }) else { return text }
+        var result = Array(bytes[..<first])
+        result.reserveCapacity(bytes.count * 3)
+        appendEscape(bytes[first], to: &result)
+        for index in bytes.indices.dropFirst(first + 1) {
+            if keeps(index) {
+                result.append(bytes[index])
+            } else {
+                appendEscape(bytes[index], to: &result)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Where the authority (`user@host:port`) of `scheme://authority/…` is; empty for a relative URL.
@@ -111,11 +118,14 @@ package enum PercentEncoding {
         }
     }
 
-    private static func appendEscape(_ byte: UInt8, to result: inout String) {
-        result += "%"
-        result.unicodeScalars.append(hexDigits[Int(byte >> 4)])
-        result.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+    private static func appendEscape(_ byte: UInt8, to result: inout [UInt8]) {
+        result.append(UInt8(ascii: "%"))
+        result.append(hexDigit(byte >> 4))
+        result.append(hexDigit(byte & 0x0F))
     }
 
-    private static let hexDigits: [Unicode.Scalar] = Array("0123456789ABCDEF".unicodeScalars)
+    /// The uppercase hexadecimal digit of `value` (0…15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
 }
