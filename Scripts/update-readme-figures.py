@@ -2,11 +2,12 @@
 """Measures, and writes what it measured into the README: the figures there come from these runs,
 not from memory.
 
-    python3 Scripts/update-readme-figures.py [sample] [ratios] [build-cost SERVICESTACK_SWIFT_PATH]
+    python3 Scripts/update-readme-figures.py [sample] [ratios] [client-load] [build-cost SERVICESTACK_SWIFT_PATH]
 
 - `sample`: a clean release build of Samples/TechStacks (seconds) and the speed line the sample prints
   (DTOKit against JSONDecoder on the 1 MB response);
 - `ratios`: the decode and encode tables of `swift run --package-path Benchmarks -c release ratios`;
+- `client-load`: the rounds and the summary of `Benchmarks/ClientLoad`'s `clientload` (both transports);
 - `build-cost PATH`: the package and same-classes tables of Benchmarks/Scripts/build-cost.sh (PATH: a
   copy of ServiceStack.Swift, e.g. ../shared/anchors/servicestack-swift).
 
@@ -77,6 +78,15 @@ def ratios():
     replace_figure("ratios", "\n```\n%s\n```\n" % "\n".join(rows).rstrip())
 
 
+def client_load():
+    output = run(["swift", "run", "--package-path", os.path.join(ROOT, "Benchmarks", "ClientLoad"), "-c", "release",
+                  "clientload", "--calls", "3000", "--rounds", "5"])
+    start = output.find("transport        path")
+    if start < 0 or "no call failed" not in output:
+        sys.exit("clientload printed no table, or calls failed:\n" + output[-3000:])
+    replace_figure("client-load", "\n```\n%s\n```\n" % output[start:].rstrip())
+
+
 def build_cost(servicestack_swift):
     output = run([os.path.join(ROOT, "Benchmarks", "Scripts", "build-cost.sh"), "--only", "same-classes,package",
                   servicestack_swift])
@@ -129,12 +139,14 @@ def main():
             sample()
         elif what == "ratios":
             ratios()
+        elif what == "client-load":
+            client_load()
         elif what == "build-cost":
             if not arguments:
                 sys.exit("build-cost needs the path of ServiceStack.Swift")
             build_cost(os.path.abspath(arguments.pop(0)))
         else:
-            sys.exit("unknown figure %r (sample, ratios, build-cost PATH)" % what)
+            sys.exit("unknown figure %r (sample, ratios, client-load, build-cost PATH)" % what)
     return 0
 
 

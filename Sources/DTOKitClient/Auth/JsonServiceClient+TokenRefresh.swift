@@ -28,8 +28,9 @@ extension JsonServiceClient {
     /// Sends `GetAccessToken` (once, whatever its answer) and takes the new token from its response.
     func refreshAccessToken() async throws {
         let call = try makeRefreshCall()
-        let attempt = makeAttempt(call)
-        let answer = try await exchange(attempt, of: call)
+        let settings = self.settings.current
+        let attempt = makeAttempt(call, settings: settings)
+        let answer = try await exchange(attempt, of: call, settings: settings)
         let data = answer.body ?? Data()
         if let error = receive(data, answer.response, call: call, attempt: attempt) { throw error }
         try applyAccessToken(from: data, answer.response, call: call)

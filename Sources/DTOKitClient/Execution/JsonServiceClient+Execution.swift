@@ -24,11 +24,13 @@ extension JsonServiceClient {
             var run = CallRun(call: try prepare(call))
             var prepared = run.call
             while true {
-                let attempt = makeAttempt(prepared)
-                let answer = try await exchange(attempt, of: prepared)
+                // The settings as they are now: a token refreshed for the attempt before is in them.
+                let settings = self.settings.current
+                let attempt = makeAttempt(prepared, settings: settings)
+                let answer = try await exchange(attempt, of: prepared, settings: settings)
                 guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt) else {
                     var stream = answer.stream ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
-                    stream.decodingOptions = settings[\.decodingOptions]
+                    stream.decodingOptions = settings.decodingOptions
                     return stream
                 }
                 switch run.next(after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials)) {
@@ -43,7 +45,7 @@ extension JsonServiceClient {
                     }
                     prepared = next
                 case .authenticateThenSend(let next):
-                    try await settings[\.onAuthenticationRequired]?()
+                    try await settings.onAuthenticationRequired?()
                     if Task.isCancelled { throw ServiceClientError.cancelled(url: prepared.label) }
                     prepared = next
                 case .fail(let error):
@@ -66,12 +68,11 @@ extension JsonServiceClient {
     /// Sends one attempt of `call` through the middleware and the transport, within its timeout. A
     /// streamed call's successful response comes back at its headers; every other response comes
     /// back read.
-    func exchange(_ attempt: Attempt, of call: PreparedCall) async throws -> Answer {
-        let settings = self.settings.current
+    func exchange(_ attempt: Attempt, of call: PreparedCall, settings: Settings) async throws -> Answer {
         let middleware = settings.middleware + [FilterHooks(requestFilter: settings.requestFilter, responseFilter: settings.responseFilter)]
         let (maxResponseSize, transport) = (settings.maxResponseSize, self.transport)
         let context = call.middlewareContext
-        return try await Deadline.run(seconds: attempt.timeout, url: call.label) {
+        return try await Deadline.run(seconds: attempt.timeout, url: call.url) {
             let stream = try await middleware.send(attempt.request, context: context) {
                 try await transport.send($0, options: attempt.options)
             }
@@ -86,8 +87,7 @@ extension JsonServiceClient {
 
     /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, credentials and
     /// cookies (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
-    func makeAttempt(_ call: PreparedCall) -> Attempt {
-        let settings = self.settings.current
+    func makeAttempt(_ call: PreparedCall, settings: Settings) -> Attempt {
         let timeout = settings.exchangeTimeout
         var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
         // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds

@@ -22,7 +22,8 @@ extension JsonServiceClient {
         let settings = self.settings.current
         let members = call.request.map { RequestMembers($0, settings: settings) }
         var method = call.method
-        var url: URL
+        // The URL as text until the query string is on it: parsed once, at the end.
+        var urlText: String
         var usedMembers: Set<String> = []
         var headers: [String: String] = [:]
         var body: Data?
@@ -32,20 +33,20 @@ extension JsonServiceClient {
             let route = try RouteResolver(basePath: settings.basePath,
                                           useCustomRoutes: useCustomRoutes ?? settings.useCustomRoutes)
                 .resolve(typeName: members.typeName, routes: members.routes, method: method, member: members.member)
-            url = try resolveUrl(route.path)
+            urlText = resolveUrlText(route.path)
             usedMembers = route.usedMembers
         case .oneWay:
             guard let members else { throw ServiceClientError.invalidUrl("a one-way call needs a request DTO") }
-            url = try resolveUrl(RouteResolver.oneWayPath(typeName: members.typeName))
+            urlText = resolveUrlText(RouteResolver.oneWayPath(typeName: members.typeName))
         case .batch(let oneWay):
             let typeName = try Self.batchTypeName(call.requests)
             let resolver = RouteResolver(basePath: settings.basePath, useCustomRoutes: false)
-            url = try resolveUrl(resolver.batchPath(typeName: typeName, oneWay: oneWay))
+            urlText = resolveUrlText(resolver.batchPath(typeName: typeName, oneWay: oneWay))
         case .url(let text):
-            url = try resolveUrl(text)
+            urlText = resolveUrlText(text)
         case .urlRequest(let request):
             guard let requestUrl = request.url else { throw ServiceClientError.invalidUrl("a URLRequest without a URL") }
-            url = requestUrl.host == nil ? try resolveUrl(requestUrl.absoluteString) : requestUrl
+            urlText = requestUrl.host == nil ? resolveUrlText(requestUrl.absoluteString) : requestUrl.absoluteString
             method = HttpMethod(rawValue: request.httpMethod ?? method.rawValue)
             headers = request.allHTTPHeaderFields ?? [:]
             body = request.httpBody
@@ -78,13 +79,10 @@ extension JsonServiceClient {
         }
         query += call.query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         if !query.isEmpty {
-            let text = url.absoluteString
-            let separator = text.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
-            guard let withQuery = URL(string: PercentEncoding.normalizeUrl(text + separator + PercentEncoding.queryString(query))) else {
-                throw ServiceClientError.invalidUrl(ServiceClientError.label(for: url))
-            }
-            url = withQuery
+            // Names and values are percent-encoded: the URL stays as valid as it was.
+            urlText += (urlText.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + PercentEncoding.queryString(query)
         }
+        let url = try httpUrl(urlText)
         if body != nil && !method.allowsBody {
             throw ServiceClientError.invalidRequest(
                 url: ServiceClientError.label(for: url),
@@ -112,20 +110,23 @@ extension JsonServiceClient {
         return typeName
     }
 
-    /// An absolute `http(s)` URL as it is; anything else appended to the base URL, which must be an
-    /// `http(s)` URL with a host. What a URL cannot
+    /// An absolute `http(s)` URL as it is; anything else appended to the base URL. What a URL cannot
     /// hold (spaces, non-ASCII, a `%` that starts no escape) is percent-encoded by the client itself
     /// (``PercentEncoding/normalizeUrl(_:)``), the same on every platform, rather than left to
     /// `URL(string:)`, which encodes it on Linux and Apple's OS 17+ and fails on earlier ones;
     /// `?`, `&`, `=` and `%XX` are kept as written.
-    func resolveUrl(_ relativeOrAbsoluteUrl: String) throws -> URL {
-        let lowercased = relativeOrAbsoluteUrl.lowercased()
+    func resolveUrlText(_ relativeOrAbsoluteUrl: String) -> String {
+        let lowercased = relativeOrAbsoluteUrl.prefix(8).lowercased()
         let text = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
             ? relativeOrAbsoluteUrl
             : baseUrl + relativeOrAbsoluteUrl.drop(while: { $0 == "/" })
-        // Only HTTP: libcurl (Linux) would also try `ftp://` and others, Apple's URLSession would not.
-        guard let url = URL(string: PercentEncoding.normalizeUrl(text)), url.host != nil,
-              ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+        return PercentEncoding.normalizeUrl(text)
+    }
+
+    /// `text` as a URL, if it is an `http(s)` URL with a host. Only HTTP: libcurl (Linux) would also
+    /// try `ftp://` and others, Apple's URLSession would not.
+    private func httpUrl(_ text: String) throws -> URL {
+        guard let url = URL(string: text), url.host != nil, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw ServiceClientError.invalidUrl(text)
         }
         return url

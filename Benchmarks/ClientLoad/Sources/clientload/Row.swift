@@ -15,6 +15,7 @@ struct Row {
     var seconds: Double
     var cpuSeconds: Double
     var failures: Int
+    /// The heap in use after the round.
     var heapBytes: Int
 
     var callsPerSecond: Double { Double(calls) / seconds }
