@@ -10,8 +10,28 @@ struct DTOKitPlugin: BuildToolPlugin {
         let files = module.sourceFiles.map(\.url)
         return try SnapshotCommands(
             targetName: target.name, files: files, tool: try context.tool(named: "DTOKitPluginTool").url,
-            workDirectory: context.pluginWorkDirectoryURL
+            workDirectory: context.pluginWorkDirectoryURL, importableModules: Self.importableModules(of: target)
         ).commands()
+    }
+
+    /// The modules `target` can import: its own dependencies' and theirs, products' targets included
+    /// (the generator says which of them its code needs).
+    static func importableModules(of target: Target) -> [String] {
+        var found: Set<String> = []
+        var pending: [TargetDependency] = target.dependencies
+        while let dependency = pending.popLast() {
+            switch dependency {
+            case .target(let dependencyTarget):
+                if found.insert(dependencyTarget.name).inserted { pending += dependencyTarget.dependencies }
+            case .product(let product):
+                for productTarget in product.targets where found.insert(productTarget.name).inserted {
+                    pending += productTarget.dependencies
+                }
+            @unknown default:
+                break
+            }
+        }
+        return found.sorted()
     }
 }
 
@@ -46,6 +66,8 @@ struct SnapshotCommands {
     let files: [URL]
     let tool: URL
     let workDirectory: URL
+    /// The modules the target can import, where the build system tells (SwiftPM; not Xcode projects).
+    var importableModules: [String]? = nil
 
     func commands() throws -> [Command] {
         let snapshots = files.filter { SnapshotFileNames.isSnapshot($0.lastPathComponent) }
@@ -81,6 +103,9 @@ struct SnapshotCommands {
             var arguments = ["generate", snapshot.path, "--output-dir", outputDirectory.path,
                              "--file-count", String(fileCount)]
             if let options { arguments += ["--options", options.path] }
+            if let importableModules {
+                arguments += ["--target", targetName, "--importable-modules", importableModules.joined(separator: ",")]
+            }
             for sibling in siblings { arguments += ["--conflicts-with", sibling.path] }
             return .buildCommand(
                 displayName: "Generating DTOs from \(snapshot.lastPathComponent)",

@@ -12,9 +12,14 @@ package struct GenerateCommand {
     let fileCount: Int
     /// Other snapshots compiled into the same module, which must not declare the same types.
     let siblingSnapshots: [String]
+    /// The target the code is compiled into, and the modules it can import (the build plugin says,
+    /// where the build system tells it): DTOs generated as structs need `DTOKitStructs` among them.
+    let targetName: String?
+    let importableModules: Set<String>?
 
     package init(arguments: [String]) throws {
-        let list = try ArgumentList(arguments, valueOptions: ["--options", "--output", "--output-dir", "--file-count", "--conflicts-with"],
+        let list = try ArgumentList(arguments, valueOptions: ["--options", "--output", "--output-dir", "--file-count", "--conflicts-with",
+                                                              "--target", "--importable-modules"],
                                     help: Self.help)
         guard list.positional.count == 1, let snapshot = list.positional.first else {
             throw UsageError(message: list.positional.isEmpty ? "missing <snapshot.json>" : "expected one snapshot, found \(list.positional.count) arguments",
@@ -23,6 +28,8 @@ package struct GenerateCommand {
         snapshotPath = snapshot
         optionsPath = list.values["--options"]
         siblingSnapshots = list.allValues["--conflicts-with"] ?? []
+        targetName = list.values["--target"]
+        importableModules = list.values["--importable-modules"].map { Set($0.split(separator: ",").map(String.init)) }
         outputPath = list.values["--output"]
         outputDirectory = list.values["--output-dir"]
         if outputPath != nil, outputDirectory != nil {
@@ -43,9 +50,11 @@ package struct GenerateCommand {
     package func run() throws -> (output: String, warnings: String) {
         let snapshot = try FileAccess.read(snapshotPath, what: "snapshot")
         var options = GeneratorOptions()
-        if let optionsFile = optionsPath ?? FileAccess.optionsFile(besideSnapshot: snapshotPath) {
+        let optionsFile = optionsPath ?? FileAccess.optionsFile(besideSnapshot: snapshotPath)
+        if let optionsFile {
             let text = try FileAccess.readText(optionsFile, what: "options file")
             options = try OptionsFile.parse(text, fileName: optionsFile)
+            try checkImportableModules(for: options, optionsFile: optionsFile, text: text)
         }
         let generator = DTOGenerator(options: options, fileCount: outputDirectory == nil ? 1 : fileCount)
         let result = try generator.run(snapshot: snapshot, snapshotName: snapshotPath)
@@ -109,9 +118,28 @@ extension GenerateCommand {
           --file-count <n>      Spread the types over n files (faster compiles on many cores). Default 1.
           --conflicts-with <f>  Another snapshot compiled into the same module: fail if both declare
                                 a type of the same name. May be repeated.
+          --target <name>       The target the code is compiled into (for messages).
+          --importable-modules <a,b,…>
+                                The modules that target can import: fail, saying what to add, when
+                                the options need one it cannot (ExportAsStructs: DTOKitStructs).
           -h, --help            Show this help.
 
         """
+
+    /// Fails, saying which dependency to add, when the options need a module the target cannot
+    /// import: one clear error instead of `no such module` in every generated file.
+    private func checkImportableModules(for options: GeneratorOptions, optionsFile: String, text: String) throws {
+        let needed = DTOGenerator.modulesImported(with: options)
+        guard let importableModules, let missing = needed.first(where: { !importableModules.contains($0) }) else { return }
+        let key = OptionKey.exportAsStructs.rawValue
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }.map { $0 + 1 } ?? 1
+        let target = targetName.map { "target '\($0)'" } ?? "the target"
+        throw GeneratorError(
+            file: optionsFile, line: line, column: 1,
+            message: "\(key): True generates DTOs that import \(missing), but \(target) does not depend on it",
+            hint: "add .product(name: \"\(missing)\", package: \"DTOKit\") to the dependencies of \(target) in Package.swift")
+    }
 
     /// Fails when a sibling snapshot in the same module declares one of our types. Only the
     /// sibling's type names are worked out (read and selected, not generated): each snapshot of a

@@ -23,6 +23,12 @@ public struct DTOGenerator: Sendable {
     public var fileCount: Int
 
     /// A generator with these options, spreading the output over `fileCount` files.
+    /// The DTOKit modules the code generated with `options` imports (`DTOKit`, and `DTOKitStructs` for
+    /// structs): the target it is compiled into must depend on each.
+    public static func modulesImported(with options: GeneratorOptions) -> [String] {
+        ImportedModules.runtimeModules(options)
+    }
+
     public init(options: GeneratorOptions = GeneratorOptions(), fileCount: Int = 1) {
         self.options = options
         self.fileCount = max(1, fileCount)

@@ -295,3 +295,7 @@ extension GetAccessTokenResponseValue: JsonStruct {
         StructProperty<GetAccessTokenResponseValue>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
+
+extension QueryResponseValue: IQueryResponse {
+    public typealias Row = T
+}

@@ -92,6 +92,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(badUrl.console.errors.contains("is not an http(s) URL"))
     }
 
+    /// The build plugin says which modules the target can import: DTOs generated as structs without
+    /// DTOKitStructs among them fail with one error at the option, saying what to add.
+    func testStructsWithoutDTOKitStructsSayWhichProductToAdd() async throws {
+        let snapshot = try write(Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
+        let options = try write("// structs\nExportAsStructs: True\n", "todos.options")
+        let missing = await run(["generate", snapshot, "--target", "DTOs", "--importable-modules", "DTOKit,Shared"])
+        XCTAssertEqual(missing.code, 1)
+        XCTAssertTrue(missing.console.errors.contains("\(options):2:1: error: ExportAsStructs: True generates DTOs that import "
+                                                      + "DTOKitStructs, but target 'DTOs' does not depend on it"), missing.console.errors)
+        XCTAssertTrue(missing.console.errors.contains(#"add .product(name: "DTOKitStructs", package: "DTOKit") to the dependencies of target 'DTOs'"#),
+                      missing.console.errors)
+        let present = await run(["generate", snapshot, "--target", "DTOs", "--importable-modules", "DTOKit,DTOKitStructs"])
+        XCTAssertEqual(present.code, 0, present.console.errors)
+        let unknown = await run(["generate", snapshot])
+        XCTAssertEqual(unknown.code, 0, "without the list (Xcode projects, the command line) nothing is checked")
+    }
+
     func testHelpForEachCommand() async {
         for command in [["--help"], ["help"], ["generate", "--help"], ["fetch", "--help"], ["help", "fetch"]] {
             let result = await run(command)

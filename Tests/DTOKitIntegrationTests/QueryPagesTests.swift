@@ -1,5 +1,5 @@
 import DTOKit
-import DTOKitClient
+@testable import DTOKitClient
 import Foundation
 import XCTest
 
@@ -113,6 +113,72 @@ final class QueryPagesTests: XCTestCase {
         } catch is CancellationError {
         }
         XCTAssertEqual(try serverCounter("findTechnologies") - before, 1, "nothing was fetched after the cancel")
+    }
+
+    // MARK: Servers that cap pages (AutoQueryFeature.MaxLimit) or give no total
+
+    override func tearDown() async throws {
+        try await Self.pageLimits(maxLimit: nil, total: "always")
+    }
+
+    /// How the test server pages (see AUTOQUERY_DEFAULTS in testserver.py).
+    static func pageLimits(maxLimit: Int?, total: String) async throws {
+        _ = try await makeTestClient().executeAsync(ServiceCall(
+            method: .post, destination: .url("/_test/autoquery?maxLimit=\(maxLimit.map(String.init) ?? "")&total=\(total)")))
+    }
+
+    /// Every row, its ids in order and each once, and the calls it took.
+    func everyRow(_ request: FindTechnologies) async throws -> (ids: [Int], calls: Int) {
+        let client = try makeTestClient()
+        let before = try serverCounter("findTechnologies")
+        var ids: [Int] = []
+        for try await technology in client.queryResults(request) { ids.append(technology.id ?? -1) }
+        return (ids, try serverCounter("findTechnologies") - before)
+    }
+
+    func testAPageTheServerCappedIsNotTheLastWhenTheTotalSaysMore() async throws {
+        let all = try await everyRow(query()).ids
+        XCTAssertEqual(all.count, 1000)
+        for (maxLimit, take, skip, calls) in [(100, 150, nil, 10), (100, 30, nil, 34), (100, nil, nil, 10),
+                                               (1000, 1500, nil, 1), (1000, 1500, 950, 1), (100, 150, 420, 6)] as [(Int, Int?, Int?, Int)] {
+            try await Self.pageLimits(maxLimit: maxLimit, total: "always")
+            let (ids, made) = try await everyRow(query(skip: skip, take: take))
+            let label = "MaxLimit \(maxLimit), take \(take.map(String.init) ?? "nil"), skip \(skip.map(String.init) ?? "nil")"
+            XCTAssertEqual(ids, Array(all.dropFirst(skip ?? 0)), label)
+            XCTAssertEqual(made, calls, label)
+        }
+    }
+
+    func testAServerThatCountsOnlyWhenAskedGivesEveryRow() async throws {
+        // ServiceStack without IncludeTotal: the total comes only with `include=Total`, which the pages ask for.
+        try await Self.pageLimits(maxLimit: 100, total: "asked")
+        let (ids, calls) = try await everyRow(query(take: 250))
+        XCTAssertEqual(ids.count, 1000)
+        XCTAssertEqual(calls, 10)
+    }
+
+    func testWithoutATotalPagesGoOnUntilAnEmptyOne() async throws {
+        // No total, or a C# `int Total` left at 0: a short page may be the server's cap, so only an
+        // empty page ends the rows, one call more.
+        for total in ["absent", "zero"] {
+            try await Self.pageLimits(maxLimit: 100, total: total)
+            let (ids, calls) = try await everyRow(query(take: 150))
+            XCTAssertEqual(ids.count, 1000, total)
+            XCTAssertEqual(Set(ids).count, 1000, total)
+            XCTAssertEqual(calls, 11, total)
+            let (tail, tailCalls) = try await everyRow(query(skip: 990, take: 4))
+            XCTAssertEqual(tail.count, 10, total)
+            XCTAssertEqual(tailCalls, 4, "\(total): 4, 4, 2, then empty")
+        }
+    }
+
+    func testTheLastPageRuleOnItsOwn() {
+        typealias Pages = QueryPages<FindTechnologies>
+        XCTAssertTrue(Pages.noRowsLeft(after: 237, total: 237))
+        XCTAssertFalse(Pages.noRowsLeft(after: 100, total: 237), "a page of 100 when 237 match")
+        XCTAssertFalse(Pages.noRowsLeft(after: 100, total: nil), "no total: ask for the next page")
+        XCTAssertFalse(Pages.noRowsLeft(after: 100, total: 0), "a total below the rows received is no total")
+        XCTAssertTrue(Pages.noRowsLeft(after: 0, total: 0))
     }
 
     /// A view model on the main actor iterates the rows and keeps them.

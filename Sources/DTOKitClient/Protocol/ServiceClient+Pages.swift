@@ -10,32 +10,38 @@ import Foundation
 /// for try await page in client.queryPages(query) { print(page.offset ?? 0, page.total ?? 0) }
 /// ```
 ///
-/// The first page starts at the request's `skip` (0 when nil) and has its `take` rows; each next page
-/// starts after the rows received so far. The request asks for the total (`include=Total`, added to
-/// what it includes), so the last page is known without another call; a page with fewer rows than
-/// `take`, or none, is the last too. The request you pass is not changed: each page is requested with
-/// a copy. Cancelling the iterating task cancels the page under way; nothing is fetched ahead.
+/// Any AutoQuery request pages: a class (a ``/DTOKit/QueryBase`` subclass) or a struct generated with
+/// `ExportAsStructs` (``/DTOKit/IQuery``), whose response is a `QueryResponse` or `QueryResponseValue`.
+///
+/// The first page starts at the request's `skip` (0 when nil) and asks for its `take` rows; each
+/// next page starts after the rows received so far. Every page asks for the total (`include=Total`,
+/// added to what the request includes), and **the total decides**: pages follow while the rows
+/// received fall short of it, whatever size each page has — a server caps a page at its `MaxLimit`
+/// (ServiceStack's templates: 1,000), so a page can be shorter than `take` and not be the last.
+/// A server that gives no total (or one that does not count the rows already received) is paged
+/// until it answers with an empty page: one call more, no row lost. The request you pass is not
+/// changed: each page is requested with a copy. Cancelling the iterating task cancels the page under
+/// way; nothing is fetched ahead.
 extension ServiceClient {
     /// The pages of an AutoQuery request (`QueryDb<T>`, `QueryData<T>`…), fetched as they are iterated.
-    public func queryPages<Request: QueryBase & IReturn, Item>(_ request: Request) -> QueryPages<Request, Item>
-        where Request.Return == QueryResponse<Item> {
+    public func queryPages<Request: IQuery & IReturn>(_ request: Request) -> QueryPages<Request>
+        where Request.Return: IQueryResponse {
         QueryPages(client: self, request: request)
     }
 
     /// The rows of an AutoQuery request one by one; a page is fetched when the rows before it are used up.
-    public func queryResults<Request: QueryBase & IReturn, Item>(_ request: Request) -> QueryResults<Request, Item>
-        where Request.Return == QueryResponse<Item> {
+    public func queryResults<Request: IQuery & IReturn>(_ request: Request) -> QueryResults<Request>
+        where Request.Return: IQueryResponse {
         QueryResults(pages: queryPages(request))
     }
 }
 
 /// The pages of an AutoQuery request; see ``ServiceClient/queryPages(_:)``.
-public struct QueryPages<Request: QueryBase & IReturn, Item: JsonConvertible>: AsyncSequence, Sendable
-    where Request.Return == QueryResponse<Item> {
-    public typealias Element = QueryResponse<Item>
+public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable where Request.Return: IQueryResponse {
+    public typealias Element = Request.Return
 
     let client: any ServiceClient
-    /// The request as JSON: each page's request is read from it, so the caller's object is not changed.
+    /// The request as JSON: each page's request is read from it, so the caller's value is not changed.
     let template: Data
     let firstRow: Int
     let pageSize: Int?
@@ -59,7 +65,7 @@ public struct QueryPages<Request: QueryBase & IReturn, Item: JsonConvertible>: A
 
         /// The next page, or nil after the last. An empty first page is returned (its `total` is 0);
         /// an empty later page ends the sequence.
-        public mutating func next() async throws -> sending QueryResponse<Item>? {
+        public mutating func next() async throws -> sending Request.Return? {
             guard !isFinished else { return nil }
             try Task.checkCancellation()
             let request = try pages.pageRequest(startingAt: nextRow)
@@ -71,15 +77,22 @@ public struct QueryPages<Request: QueryBase & IReturn, Item: JsonConvertible>: A
                 return isFirstPage ? page : nil
             }
             nextRow += count
-            let total = page.total
-            isFinished = (pages.pageSize.map { count < $0 } ?? false) || (total.map { nextRow >= $0 } ?? false)
+            isFinished = QueryPages.noRowsLeft(after: nextRow, total: page.total)
             return page
         }
     }
 
+    /// Whether no row is left after the first `received` (counted from the first row of all): the
+    /// total says so, when the server gave one that counts at least the rows received. Without one,
+    /// only an empty page tells (a page shorter than asked for may be the server's cap).
+    static func noRowsLeft(after received: Int, total: Int?) -> Bool {
+        guard let total, total >= received else { return false }
+        return received >= total
+    }
+
     /// A copy of the request for the page starting at row `skip`, asking for the total.
     func pageRequest(startingAt skip: Int) throws -> Request {
-        let request = try Request.fromJson(template)
+        var request = try Request.fromJson(template)
         request.skip = skip
         request.take = pageSize
         let included = (request.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -91,21 +104,20 @@ public struct QueryPages<Request: QueryBase & IReturn, Item: JsonConvertible>: A
 }
 
 /// The rows of an AutoQuery request; see ``ServiceClient/queryResults(_:)``.
-public struct QueryResults<Request: QueryBase & IReturn, Item: JsonConvertible>: AsyncSequence, Sendable
-    where Request.Return == QueryResponse<Item> {
-    public typealias Element = Item
+public struct QueryResults<Request: IQuery & IReturn>: AsyncSequence, Sendable where Request.Return: IQueryResponse {
+    public typealias Element = Request.Return.Row
 
-    let pages: QueryPages<Request, Item>
+    let pages: QueryPages<Request>
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(pages: pages.makeAsyncIterator())
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var pages: QueryPages<Request, Item>.AsyncIterator
-        var rows: IndexingIterator<[Item]> = [Item]().makeIterator()
+        var pages: QueryPages<Request>.AsyncIterator
+        var rows: IndexingIterator<[Request.Return.Row]> = [Request.Return.Row]().makeIterator()
 
-        public mutating func next() async throws -> Item? {
+        public mutating func next() async throws -> Request.Return.Row? {
             while true {
                 if let row = rows.next() { return row }
                 guard let page = try await pages.next() else { return nil }

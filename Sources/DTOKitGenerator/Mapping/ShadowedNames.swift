@@ -15,7 +15,7 @@ struct ShadowedNames: Sendable {
             "DTOKit": """
                 Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
                 JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
-                IHasVersion IMeta ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
+                IHasVersion IMeta IQuery IQueryResponse ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
                 ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
                 StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
                 CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata

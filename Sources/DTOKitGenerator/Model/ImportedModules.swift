@@ -19,13 +19,17 @@ struct ImportedModules {
     func imports(forFileDeclaring types: [ResolvedType]) -> [ModuleImport] {
         let used = usedInDeclarations(of: types)
         var imports: [ModuleImport] = []
-        let runtime = ["DTOKit"] + (options.exportAsStructs ? [ShadowedNames.structsModule] : [])
-        for name in options.defaultImports + runtime {
+        for name in options.defaultImports + Self.runtimeModules(options) {
             let module = name == "ServiceStack" ? "DTOKit" : name
             guard !imports.contains(where: { $0.module == module }) else { continue }
             imports.append(ModuleImport(module: module, access: access(usedInDeclarations: used.contains(module))))
         }
         return imports
+    }
+
+    /// The DTOKit modules generated code imports: DTOKit, and for structs DTOKitStructs.
+    static func runtimeModules(_ options: GeneratorOptions) -> [String] {
+        ["DTOKit"] + (options.exportAsStructs ? [ShadowedNames.structsModule] : [])
     }
 
     /// `public import` for a module the public declarations need, else a plain `import`; with

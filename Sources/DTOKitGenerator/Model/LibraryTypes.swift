@@ -22,6 +22,8 @@ struct LibraryTypes: Sendable {
     let jsonFlags: SwiftType
     let jsonOpenEnum: SwiftType
     let jsonStruct: SwiftType
+    /// AutoQuery requests generated as structs (their class forms inherit it from `QueryBase`).
+    let iQuery: SwiftType
     // DTOKit: member types (`JsonValue` also stands in for what cannot be typed)
     let jsonValue: SwiftType
     let responseStatus: SwiftType
@@ -60,6 +62,7 @@ struct LibraryTypes: Sendable {
         jsonFlags = named("JsonFlags", .protocolType)
         jsonOpenEnum = named("JsonOpenEnum", .protocolType)
         jsonStruct = named("JsonStruct", .protocolType)
+        iQuery = named("IQuery", .protocolType)
         jsonValue = named("JsonValue", .json)
         responseStatus = named(structs ? BuiltInTypes.valueName(of: "ResponseStatus") : "ResponseStatus", .dto)
         unknownEnumValue = named("UnknownEnumValue", .library)

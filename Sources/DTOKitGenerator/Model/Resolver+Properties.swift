@@ -111,7 +111,11 @@ extension Resolver {
     /// hierarchy, or a CRUD marker interface.
     func isAutoQueryOrCrud(_ type: TypeDefinition) -> Bool {
         let crudMarkers: Set<String> = ["ICreateDb`1", "IUpdateDb`1", "IPatchDb`1", "IDeleteDb`1", "ISaveDb`1"]
-        if type.implements.contains(where: { crudMarkers.contains($0.name) }) { return true }
+        return type.implements.contains(where: { crudMarkers.contains($0.name) }) || inheritsQueryBase(type)
+    }
+
+    /// Whether a query base (`QueryDb<T>`…) is anywhere up `type`'s hierarchy.
+    func inheritsQueryBase(_ type: TypeDefinition) -> Bool {
         var current = type
         var visited: Set<String> = []
         while visited.insert(current.key).inserted {

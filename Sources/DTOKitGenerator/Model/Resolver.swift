@@ -137,6 +137,8 @@ struct Resolver {
         var jsonNames: Set<String> = []
         let metadataProperties = (own + inherited).filter { jsonNames.insert($0.jsonName).inserted }
         if options.exportAsStructs {
+            // An AutoQuery request declares its query base's members: it pages as the class form does.
+            if inheritsQueryBase(type) && !conformances.contains(library.iQuery) { conformances.append(library.iQuery) }
             conformances += valueConformances(hasId: own.contains { $0.name == "id" })
         }
         let ownPropertyCount = Set(own.map(\.jsonName)).count

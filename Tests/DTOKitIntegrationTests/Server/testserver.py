@@ -39,7 +39,8 @@ GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, the
 GET /_test/arm-drop answers, then closes its kept-alive connection when the next request arrives on it,
 without answering (counter `dropped:METHOD PATH`; every request counts `received:METHOD PATH`);
 GET /_test/fault/NAME misbehaves as a broken server or proxy would (see `serve_fault`);
-GET /_test/cached?key=K answers with HTTP caching headers and 304s as ServiceStack's HttpCacheFeature
+POST /_test/autoquery?maxLimit=N&total=always|asked|absent|zero changes how AutoQuery pages (see
+AUTOQUERY_DEFAULTS); GET /_test/cached?key=K answers with HTTP caching headers and 304s as ServiceStack's HttpCacheFeature
 does, POST /_test/cached?key=K changes what it answers (see `serve_cached`).
 
 Server Events (/event-stream and the rest, and their test controls): see serverevents.py.
@@ -577,6 +578,14 @@ class Route:
 # State: users, tokens, stored values, counters
 
 
+# How AutoQuery pages (POST /_test/autoquery changes it, /_test/reset restores it): `maxLimit` caps a
+# page's rows as AutoQueryFeature.MaxLimit does (a missing or larger `take` gets that many); `total`
+# is "always" (this server's default), "asked" (only when `include` names Total, as ServiceStack does
+# without IncludeTotal), "absent" (never: a server that does not know the convention) or "zero" (0, as
+# a C# `int Total` nobody set is written).
+AUTOQUERY_DEFAULTS = {"maxLimit": None, "total": "always"}
+
+
 class State:
     def __init__(self):
         self.lock = threading.Lock()
@@ -585,6 +594,7 @@ class State:
         self.refresh_tokens = {}  # token -> (user, ttl)
         self.values = {}          # key -> {"value", "method", "version"}
         self.counters = {}
+        self.autoquery = dict(AUTOQUERY_DEFAULTS)
 
     def count(self, name):
         with self.lock:
@@ -877,11 +887,21 @@ class Services:
         total = len(rows)
         skip = m.get("skip", 0)
         take = m.get("take")
+        with self.state.lock:
+            limits = dict(self.state.autoquery)
+        if limits["maxLimit"] is not None:
+            take = limits["maxLimit"] if take is None else min(take, limits["maxLimit"])
         rows = rows[skip:] if take is None else rows[skip:skip + take]
         if m.get("fields"):
             wanted = {camel(f.strip()) for f in m["fields"].split(",")}
             rows = [{k: v for k, v in r.items() if k in wanted} for r in rows]
-        return {"offset": skip, "total": total, "results": rows}
+        response = {"offset": skip, "results": rows}
+        asked = "total" in [part.strip().lower() for part in (m.get("include") or "").split(",")]
+        if limits["total"] == "always" or (limits["total"] == "asked" and asked):
+            response["total"] = total
+        elif limits["total"] == "zero":
+            response["total"] = 0
+        return response
 
     # TechStacks (with --techstacks-data) ------------------------------------------------------
     def AppOverview(self, ctx):
@@ -1275,10 +1295,19 @@ class Handler(BaseHTTPRequestHandler):
             with app.state.lock:
                 counters = dict(app.state.counters)
             return self.respond(200, to_json_bytes(counters), "application/json", {}, [])
+        if path == "/_test/autoquery" and method == "POST":  # ?maxLimit=N&total=always|asked|absent|zero
+            params = dict(parse_qsl(query, keep_blank_values=True))
+            with app.state.lock:
+                if "maxLimit" in params:   # empty: no limit
+                    app.state.autoquery["maxLimit"] = int(params["maxLimit"]) if params["maxLimit"] else None
+                if params.get("total") in ("always", "asked", "absent", "zero"):
+                    app.state.autoquery["total"] = params["total"]
+            return self.respond(204, b"", None, {}, [])
         if path == "/_test/reset" and method == "POST":
             with app.state.lock:
                 app.state.values.clear()
                 app.state.counters.clear()
+                app.state.autoquery = dict(AUTOQUERY_DEFAULTS)
             return self.respond(204, b"", None, {}, [])
         raise HttpError(404, "NotFound", "No test endpoint %s" % path)
 
