@@ -98,10 +98,13 @@ let package = Package(
         // Hand-written snapshot of awkward names and every property shape, generated with AddCodable.
         .target(name: "EdgeCaseDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/EdgeCaseDTOs",
                 plugins: [.plugin(name: "DTOKitPlugin")]),
+        // The test services as structs (ExportAsStructs), for the client's families with struct DTOs.
+        .target(name: "TestServicesStructDTOs", dependencies: ["DTOKit", "DTOKitStructs"], path: "Tests/Fixtures/TestServicesStructDTOs",
+                plugins: [.plugin(name: "DTOKitPlugin")]),
         .testTarget(
             name: "DTOKitIntegrationTests",
             dependencies: ["DTOKit", "DTOKitStructs", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
-                           "EdgeCaseDTOs", "OldServerDTOs"],
+                           "EdgeCaseDTOs", "OldServerDTOs", "TestServicesStructDTOs"],
             exclude: ["Server"],
             resources: [.copy("Payloads")],
             plugins: [.plugin(name: "DTOKitPlugin")]),
