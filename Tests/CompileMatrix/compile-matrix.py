@@ -34,6 +34,8 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
 OPTIONS = os.path.join(ROOT, "Tests", "CompileMatrix", "options")
+# The client's families as an app calls them, compiled into the TechStacks targets that have tables.
+FAMILIES = os.path.join(ROOT, "Tests", "CompileMatrix", "usage", "TechStacksFamilies.swift")
 
 
 def snapshots():
@@ -175,6 +177,15 @@ def write_package(scratch, mutants=()):
                 package_access = "AccessLevel: package" in open(options).read()
                 stub.write("internal import DTOKit\n\n" if package_access else "import DTOKit\n\n")
                 stub.write("func firstTypeName() -> String? { nil }\n")
+            with open(options) as text:
+                option_text = text.read()
+            # The families need the tables, and FindTechnologies (a QueryDb<T> subclass).
+            has_tables = not re.search(r"^\s*(AddModelExtensions:\s*False|ExcludeGenericBaseTypes:\s*True)", option_text, re.M)
+            if folder == "TechStacksDTOs" and has_tables:
+                with open(FAMILIES) as source, open(os.path.join(directory, "Families.swift"), "w") as copy:
+                    text = source.read()
+                    # Beside package DTOs every import needs an access level (see the stub above).
+                    copy.write(re.sub(r"^import ", "internal import ", text, flags=re.M) if package_access else text)
             targets.append((name, main_actor, folder, os.path.basename(options)))
     for index, (name, mutant) in enumerate(mutants):
         directory = os.path.join(scratch, "Sources", name)
@@ -194,17 +205,18 @@ def write_package(scratch, mutants=()):
         "    targets: [",
     ]
     for name, main_actor, _, _ in targets:
+        uses_client = os.path.exists(os.path.join(scratch, "Sources", name, "Families.swift"))
         settings = [".swiftLanguageMode(.v6)"]
         if main_actor:
             settings += [".defaultIsolation(MainActor.self)", '.enableUpcomingFeature("NonisolatedNonsendingByDefault")',
                          '.enableUpcomingFeature("InferIsolatedConformances")']
         else:
             settings.append('.enableUpcomingFeature("InternalImportsByDefault")')
+        products = ["DTOKit", "DTOKitStructs"] + (CLIENT_LIBRARIES if uses_client else [])
         lines.append(
-            '        .target(name: "%s", dependencies: [.product(name: "DTOKit", package: "DTOKit"), '
-            '.product(name: "DTOKitStructs", package: "DTOKit")], '
+            '        .target(name: "%s", dependencies: [%s], '
             'swiftSettings: [%s], plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),'
-            % (name, ", ".join(settings)))
+            % (name, ", ".join('.product(name: "%s", package: "DTOKit")' % p for p in products), ", ".join(settings)))
     # DTOKit's client libraries, so that a library-evolution build compiles (and checks) them too.
     client = os.path.join(scratch, "Sources", "UsesClient")
     os.makedirs(client, exist_ok=True)
