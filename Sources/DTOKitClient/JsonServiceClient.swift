@@ -20,7 +20,7 @@ import FoundationNetworking
 /// The client is safe to use from many threads and tasks at once: its settings and cookies are
 /// guarded by a lock, and every call reads the settings it needs once, when it starts. Each client
 /// has its own URLSession and its own cookies (kept apart from `HTTPCookieStorage.shared`).
-public final class JsonServiceClient: ServiceClient, Sendable {
+public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// The base URL every relative path and route is appended to, ending with `/`.
     public let baseUrl: String
 

@@ -21,6 +21,12 @@ import FoundationNetworking
 ///   with the kept response and renews it (``Statistics/notModifiedHits``).
 /// - When the server cannot answer — no connection, or a 5xx — the kept response answers instead,
 ///   unless it says `no-cache`, or `must-revalidate` and is stale (``Statistics/errorFallbackHits``).
+/// - Requests that miss while the same response is being fetched wait for that fetch and are
+///   answered by what it kept (``Statistics/coalesced``): twenty identical misses make one request.
+/// - A call's ``/DTOKitClient/CallOptions/cachePolicy`` changes this for that call: `.reload` asks the
+///   server whatever is kept (a pull to refresh; the answer is kept), `.onlyIfCached` takes what is
+///   kept, fresh or stale, and fails with a 504 (`WebServiceException`, error code `NotCached`) when
+///   nothing is.
 ///
 /// Responses are kept per URL and per credentials: the key holds a hash of the request's
 /// `Authorization` and `Cookie` headers (never the values), so one user's response never answers
@@ -40,8 +46,10 @@ public final class HTTPCache: ClientMiddleware {
         public var notModifiedHits = 0
         /// Requests the server could not answer, answered from the cache.
         public var errorFallbackHits = 0
-        /// Requests with nothing kept for them.
+        /// Requests with nothing kept for them (or, with `cachePolicy: .reload`, sent past it).
         public var misses = 0
+        /// Requests that waited for the same request under way, and were answered by what it kept.
+        public var coalesced = 0
         /// Responses kept (new or replacing one).
         public var stored = 0
 
@@ -54,6 +62,7 @@ public final class HTTPCache: ClientMiddleware {
     public let maxEntrySize: Int
     private let now: @Sendable () -> Date
     private let counters = Locked(Statistics())
+    private let fetches = FetchesUnderWay()
 
     public convenience init(store: any HTTPCacheStore = MemoryCacheStore(), maxEntrySize: Int = 4 * 1024 * 1024) {
         self.init(store: store, maxEntrySize: maxEntrySize, now: { Date() })
@@ -77,11 +86,49 @@ public final class HTTPCache: ClientMiddleware {
                           next: MiddlewareNext) async throws -> ServiceStream {
         guard context.method == .get, !context.streamsResponseBody, let url = request.url else { return try await next(request) }
         let key = Self.key(for: request, url: url)
+        switch context.options.cachePolicy ?? .useCache {
+        case .reload:
+            count(\.misses)
+            return try await keep(try await next(request), for: request, key: key)
+        case .onlyIfCached:
+            guard let kept = kept(for: key, request) else {
+                count(\.misses)
+                return try Self.notCached(url)
+            }
+            count(\.hits)
+            return try kept.serviceStream()
+        case .useCache:
+            guard let kept = kept(for: key, request) else { return try await fetchMissing(request, key: key, next: next) }
+            return try await answer(request, with: kept, key: key, next: next)
+        }
+    }
+
+    /// The response kept for `key` that fits `request`'s `Vary` headers.
+    private func kept(for key: String, _ request: URLRequest) -> CachedResponse? {
         guard let kept = store.response(for: key),
-              kept.variant == CachedResponse.variant(of: request, vary: kept.header("Vary")) else {
+              kept.variant == CachedResponse.variant(of: request, vary: kept.header("Vary")) else { return nil }
+        return kept
+    }
+
+    /// A miss: fetched, unless the same key is being fetched already; then what that fetch kept
+    /// answers (or, when it kept nothing, the request goes out after all).
+    private func fetchMissing(_ request: URLRequest, key: String, next: MiddlewareNext) async throws -> ServiceStream {
+        if await fetches.lead(key) {
+            defer { fetches.finish(key) }
             count(\.misses)
             return try await keep(try await next(request), for: request, key: key)
         }
+        if let kept = kept(for: key, request), kept.isFresh(at: now()) {
+            count(\.coalesced)
+            return try kept.serviceStream()
+        }
+        count(\.misses)
+        return try await keep(try await next(request), for: request, key: key)
+    }
+
+    /// `kept` answers when fresh; else the request goes out to revalidate it.
+    private func answer(_ request: URLRequest, with kept: CachedResponse, key: String,
+                        next: MiddlewareNext) async throws -> ServiceStream {
         if kept.isFresh(at: now()) {
             count(\.hits)
             return try kept.serviceStream()
@@ -112,6 +159,17 @@ public final class HTTPCache: ClientMiddleware {
         default:
             return try await keep(response, for: request, key: key)
         }
+    }
+
+    /// The answer to an `only-if-cached` request with nothing kept: 504, as RFC 9111 has a cache give.
+    private static func notCached(_ url: URL) throws -> ServiceStream {
+        let status = ResponseStatus()
+        status.errorCode = "NotCached"
+        status.message = "Nothing is cached for \(ServiceClientError.label(for: url)) (cachePolicy: .onlyIfCached)"
+        let body = ErrorResponse()
+        body.responseStatus = status
+        return try ServiceStream(data: body.toJsonData(), statusCode: 504,
+                                 headers: ["Content-Type": "application/json; charset=utf-8"], url: url)
     }
 
     /// `response`, kept when it may be: its body is read to keep it (up to ``maxEntrySize``; a

@@ -8,37 +8,53 @@ import FoundationNetworking
 /// Sends an idempotent request again when the server is briefly unavailable or the connection
 /// failed, waiting longer each time: capped exponential back-off with full jitter.
 ///
+/// ```swift
+/// client.middleware = [RetryMiddleware(maxRetries: 3, baseDelay: 0.5, maxDelay: 10)]
+/// ```
+///
 /// Only idempotent requests are retried (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; never a POST or a
-/// batch, which the server may have run in part). A response with a status in ``statuses``
-/// (default 408, 429, 502, 503, 504) or a failure that may pass (``/DTOKitClient/ServiceClientError/isTransient``:
+/// batch, which the server may have run in part), and not a call made with
+/// `CallOptions(allowsRetry: false)`. A response with a status in ``statuses`` (default 408, 429,
+/// 502, 503, 504) or a failure that may pass (``/DTOKitClient/ServiceClientError/isTransient``:
 /// refused or lost connections, other network failures — never App Transport Security, TLS or an
-/// invalid URL, which no retry cures) is retried, up
-/// to ``maxRetries`` times; the last answer is the call's. The wait before retry `n` (from 1) is a
-/// random time up to `min(maxDelay, baseDelay × 2ⁿ⁻¹)`, or the server's `Retry-After` seconds when
-/// it gives them and they are no more than `maxDelay`. The client's timeout bounds the attempt with
-/// its retries, waits included; cancelling the task ends the wait.
+/// invalid URL, which no retry cures) is retried, up to ``maxRetries`` times; the last answer is the
+/// call's. The wait before retry `n` (from 1) is a random time up to `min(maxDelay, baseDelay ×
+/// 2ⁿ⁻¹)`, or the server's `Retry-After` when it gives one. A server that asks for more than
+/// ``maxRetryAfter`` is not asked sooner: its response is the call's at once, and the error says
+/// how long the server asked for (``/DTOKitClient/WebServiceException/retryAfter``). The client's
+/// timeout bounds the attempt with its retries, waits included; cancelling the task ends the wait.
 public struct RetryMiddleware: ClientMiddleware {
     /// How many times a request is sent again at most.
     public var maxRetries: Int
     /// The first wait's upper bound, in seconds.
     public var baseDelay: TimeInterval
-    /// The longest wait, in seconds.
+    /// The longest back-off wait, in seconds.
     public var maxDelay: TimeInterval
+    /// The longest `Retry-After` waited for, in seconds (by default ``maxDelay``).
+    public var maxRetryAfter: TimeInterval
     /// The response statuses that are retried.
     public var statuses: Set<Int>
 
+    /// - Parameters:
+    ///   - maxRetries: how many times a request is sent again at most (default 2).
+    ///   - baseDelay: the first wait's upper bound, in seconds (default 0.25).
+    ///   - maxDelay: the longest back-off wait, in seconds (default 8).
+    ///   - maxRetryAfter: the longest `Retry-After` to wait for, in seconds; nil (the default) is
+    ///     `maxDelay`. A longer one ends the retries at once.
+    ///   - statuses: the response statuses that are retried (default 408, 429, 502, 503, 504).
     public init(maxRetries: Int = 2, baseDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8,
-                statuses: Set<Int> = [408, 429, 502, 503, 504]) {
+                maxRetryAfter: TimeInterval? = nil, statuses: Set<Int> = [408, 429, 502, 503, 504]) {
         self.maxRetries = maxRetries
         // NaN is no wait; waits are between nothing and an hour.
-        self.baseDelay = baseDelay.isNaN ? 0 : min(max(0, baseDelay), 3_600)
-        self.maxDelay = maxDelay.isNaN ? 0 : min(max(0, maxDelay), 3_600)
+        self.baseDelay = Self.bounded(baseDelay)
+        self.maxDelay = Self.bounded(maxDelay)
+        self.maxRetryAfter = Self.bounded(maxRetryAfter ?? maxDelay)
         self.statuses = statuses
     }
 
     public func intercept(_ request: URLRequest, context: MiddlewareContext,
                           next: MiddlewareNext) async throws -> ServiceStream {
-        guard context.isIdempotent else { return try await next(request) }
+        guard context.isIdempotent, context.options.allowsRetry != false else { return try await next(request) }
         var retry = 0
         while true {
             retry += 1
@@ -46,21 +62,25 @@ public struct RetryMiddleware: ClientMiddleware {
             do {
                 let response = try await next(request)
                 guard retry <= maxRetries, statuses.contains(response.statusCode) else { return response }
-                retryAfter = response.httpResponse.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
+                retryAfter = RetryAfter.seconds(in: response.httpResponse)
+                // Never sooner than the server asked: a longer wait than allowed ends the retries.
+                if let retryAfter, retryAfter > maxRetryAfter { return response }
             } catch let error as ServiceClientError where retry <= maxRetries && error.isTransient {
                 retryAfter = nil
             }
             // The unread body of the answer given up on is dropped: its connection closes.
-            let wait = retryAfter.flatMap { $0 >= 0 && $0 <= maxDelay ? $0 : nil }
-                ?? Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
+            let wait = retryAfter ?? Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
             do {
-                // NaN compares false both ways: no wait.
-                let seconds = wait > 3_600 ? 3_600 : wait > 0 ? wait : 0
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(Self.bounded(wait) * 1_000_000_000))
             } catch {
                 throw ServiceClientError.cancelled(url: ServiceClientError.label(for: request.url))
             }
         }
+    }
+
+    /// `seconds` between nothing and an hour (NaN: nothing).
+    private static func bounded(_ seconds: TimeInterval) -> TimeInterval {
+        seconds.isNaN ? 0 : min(max(0, seconds), 3_600)
     }
 
     /// The wait before retry `retry` (from 1): random up to `min(maxDelay, baseDelay × 2^(retry-1))`.

@@ -192,7 +192,7 @@ final class EmissionRulesTests: XCTestCase {
         let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations),
                                           options: "ExportAsStructs: True\nAddCodable: True")
         assertLines(output, contain: [
-            "public nonisolated struct QueryCategories: IReturn, IGet, Hashable, Sendable {",
+            "public nonisolated struct QueryCategories: IReturn, IGet, IQuery, Hashable, Sendable {",
             "public typealias Return = QueryResponseValue<Category>",
             // QueryDb<T>'s members are the struct's own.
             "public var nameContains: String?", "public var skip: Int?", "public var take: Int?",

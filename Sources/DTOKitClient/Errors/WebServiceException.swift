@@ -47,6 +47,9 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
     public let errorMessage: String
     /// The server's stack trace (ServiceStack sends it in DebugMode only).
     public let stackTrace: String?
+    /// How long the server asked to be left alone before the request is sent again (its
+    /// `Retry-After`, in seconds or as a date, with a 429 or 503); nil when it did not say.
+    public let retryAfter: TimeInterval?
     /// A one-line summary: status, error code, message, field errors, method and URL.
     public let description: String
     /// The `responseStatus` JSON, kept as bytes so that the error stays `Sendable`.
@@ -55,15 +58,17 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
     /// Creates an error from its parts (the client creates them from responses; this is for
     /// tests and mocks).
     public init(statusCode: Int, statusDescription: String? = nil, responseStatus: ResponseStatus? = nil,
-                responseBody: Data = Data(), contentType: String? = nil, method: String = "GET", url: String = "") {
+                responseBody: Data = Data(), contentType: String? = nil, method: String = "GET", url: String = "",
+                retryAfter: TimeInterval? = nil) {
         self.init(statusCode: statusCode, statusDescription: statusDescription,
                   responseStatusJson: responseStatus?.toJsonData(), responseBody: responseBody,
-                  contentType: contentType, method: method, url: url, secrets: [])
+                  contentType: contentType, method: method, url: url, retryAfter: retryAfter, secrets: [])
     }
 
     init(statusCode: Int, statusDescription: String?, responseStatusJson: Data?, responseBody: Data,
-         contentType: String?, method: String, url: String, secrets: [String]) {
+         contentType: String?, method: String, url: String, retryAfter: TimeInterval? = nil, secrets: [String]) {
         self.statusCode = statusCode
+        self.retryAfter = retryAfter
         self.statusDescription = statusDescription ?? HttpStatus.reasonPhrase(for: statusCode)
         self.method = method
         self.url = url
@@ -159,7 +164,7 @@ extension WebServiceException {
             statusCode: response.statusCode, statusDescription: nil,
             responseStatusJson: ErrorBody.responseStatusJson(in: body), responseBody: body,
             contentType: response.value(forHTTPHeaderField: "Content-Type"),
-            method: method, url: url, secrets: secrets)
+            method: method, url: url, retryAfter: RetryAfter.seconds(in: response), secrets: secrets)
     }
 }
 

@@ -40,7 +40,7 @@ enum BlockingCall {
                 await handOver.run()
                 done.signal()
             }
-            let timeLimit = (client as? JsonServiceClient)?.longestBlockingCall
+            let timeLimit = (client as? any LongestCall)?.longestBlockingCall(timeout: nil)
             if done.wait(timeout: dispatchTime(after: timeLimit)) == .timedOut {
                 task.cancel()
                 throw ServiceClientError.timedOut(url: "a blocking call", timeout: timeLimit ?? 0)

@@ -88,7 +88,7 @@ extension JsonServiceClient {
     /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, credentials and
     /// cookies (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
     func makeAttempt(_ call: PreparedCall, settings: Settings) -> Attempt {
-        let timeout = settings.exchangeTimeout
+        let timeout = call.options.timeout ?? settings.exchangeTimeout
         var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
         // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds
         // on Linux; for a stream the longest gap between the body's packets) is only a backstop, a
@@ -97,7 +97,9 @@ extension JsonServiceClient {
         request.timeoutInterval = bounded ? (timeout + 1).rounded(.up) : 86_400
         request.httpMethod = call.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in settings.headers.merging(call.headers, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+        // The client's headers, the call's options' over them, a caller-built request's own over both.
+        let headers = settings.headers.merging(call.options.headers, uniquingKeysWith: { $1 }).merging(call.headers, uniquingKeysWith: { $1 })
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)
         }
         if let body = call.body {
@@ -108,8 +110,9 @@ extension JsonServiceClient {
         }
         let credentials = authPolicy(settings: settings).authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
         return Attempt(request: request, credentials: credentials, timeout: timeout,
-                       options: TransportOptions(maxRedirects: settings.maxRedirects, onUploadProgress: settings.onUploadProgress),
-                       onDownloadProgress: settings.onDownloadProgress)
+                       options: TransportOptions(maxRedirects: settings.maxRedirects,
+                                                 onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress),
+                       onDownloadProgress: call.options.onDownloadProgress ?? settings.onDownloadProgress)
     }
 
     /// Keeps the response's cookies, and returns the error for a status ≥ 400.
@@ -125,8 +128,8 @@ extension JsonServiceClient {
     /// run the call itself (see ``BlockingCall/wait(for:_:)``): three exchanges (the call, a
     /// `GetAccessToken`, the call once more), and 10 s for the hooks between them; nil when the
     /// timeout is off.
-    var longestBlockingCall: TimeInterval? {
-        let timeout = settings.withLock { $0.exchangeTimeout }
+    func longestBlockingCall(timeout: TimeInterval?) -> TimeInterval? {
+        let timeout = timeout ?? settings.withLock { $0.exchangeTimeout }
         guard timeout > 0, timeout < 86_400 else { return nil }
         return 3 * timeout + 10
     }

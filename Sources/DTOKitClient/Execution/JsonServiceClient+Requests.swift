@@ -94,6 +94,7 @@ extension JsonServiceClient {
         if case .batch = call.destination { prepared.isBatch = true }
         prepared.streamsBody = call.streamsResponseBody
         prepared.requestTypeName = call.requests.first.map { type(of: $0).typeName }
+        prepared.options = call.options
         return prepared
     }
 

@@ -24,10 +24,13 @@ struct PreparedCall: @unchecked Sendable {
     var streamsBody = false
     /// The request DTO's type name (the first one's, for a batch), for middleware.
     var requestTypeName: String?
+    /// The call's own settings over the client's.
+    var options = CallOptions()
 
     /// What middleware is told about the call.
     var middlewareContext: MiddlewareContext {
-        MiddlewareContext(method: method, requestTypeName: requestTypeName, isBatch: isBatch, streamsResponseBody: streamsBody)
+        MiddlewareContext(method: method, requestTypeName: requestTypeName, isBatch: isBatch, streamsResponseBody: streamsBody,
+                          options: options)
     }
 
     /// The URL without its query string, for error messages.

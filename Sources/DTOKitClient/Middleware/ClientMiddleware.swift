@@ -62,12 +62,17 @@ public struct MiddlewareContext: Sendable {
     public var isBatch: Bool
     /// The response's body is handed on as it arrives, for as long as it lasts (Server Events).
     public var streamsResponseBody: Bool
+    /// The call's own settings (``ServiceClient/with(_:)``): `HTTPCache` reads its cache policy,
+    /// `RetryMiddleware` whether it may retry.
+    public var options: CallOptions
 
-    public init(method: HttpMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false) {
+    public init(method: HttpMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false,
+                options: CallOptions = CallOptions()) {
         self.method = method
         self.requestTypeName = requestTypeName
         self.isBatch = isBatch
         self.streamsResponseBody = streamsResponseBody
+        self.options = options
     }
 
     /// Whether sending the request twice has the effect of sending it once: an idempotent method

@@ -62,6 +62,8 @@ public struct ServiceCall {
     /// ``ServiceClient/perform(_:)`` returns (every other family). Then the timeout bounds only the
     /// wait for the headers, and no size limit applies to the body.
     public var streamsResponseBody = false
+    /// Settings of this call over the client's (``ServiceClient/with(_:)`` sets them).
+    public var options = CallOptions()
 
     /// A call with every part given.
     public init(method: HttpMethod, destination: Destination, payload: Payload = .none,

@@ -1274,6 +1274,7 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/_test/headers":
             return self.respond(200, to_json_bytes(dict(self.headers.items())), "application/json", {}, [])
         if path == "/_test/flaky":  # 503 for the first `failures` requests with this key, then 200
+            # (with `Retry-After: retryAfter` when given: seconds, or `date` for a date 2 s ahead)
             params = dict(parse_qsl(query))
             name = "flaky:" + params.get("key", "")
             app.state.count(name)
@@ -1281,7 +1282,12 @@ class Handler(BaseHTTPRequestHandler):
                 attempts = app.state.counters[name]
             if attempts <= int(params.get("failures", "1")):
                 status = HttpError(503, "Unavailable", "Try again")
-                return self.respond(503, to_json_bytes(status.body()), "application/json", {}, [])
+                headers = {}
+                if params.get("retryAfter") == "date":
+                    headers["Retry-After"] = email.utils.formatdate(time.time() + 2, usegmt=True)
+                elif params.get("retryAfter"):
+                    headers["Retry-After"] = params["retryAfter"]
+                return self.respond(503, to_json_bytes(status.body()), "application/json", headers, [])
             return self.respond(200, to_json_bytes({"attempts": attempts}), "application/json", {}, [])
         if path == "/_test/cached":
             return self.serve_cached(method, dict(parse_qsl(query)))
@@ -1318,8 +1324,8 @@ class Handler(BaseHTTPRequestHandler):
         when the whole If-None-Match (W/ stripped) equals the ETag, or If-Modified-Since is not
         before Last-Modified. Query: key (required), maxAge (seconds, default 0), directives
         (comma-separated: must-revalidate, no-cache, no-store), validators (etag, lastModified;
-        default both), vary (a `Vary` header), cookie=1 (a `Set-Cookie: ss-id=…`). Counters: `cached:K`
-        every GET, `notModified:K` every 304.
+        default both), vary (a `Vary` header), cookie=1 (a `Set-Cookie: ss-id=…`), delayMs (answer
+        that much later). Counters: `cached:K` every GET, `notModified:K` every 304.
         POST with mode=ok|down|close (down: 503; close: no answer) and/or bump=1 (a new version)."""
         app = self.server.app
         key = params.get("key", "")
@@ -1334,6 +1340,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.respond(200, to_json_bytes(dict(resource)), "application/json", {}, [])
             version, modified, mode = resource["version"], resource["modified"], resource["mode"]
         app.state.count("cached:" + key)
+        if params.get("delayMs"):
+            time.sleep(int(params["delayMs"]) / 1000.0)
         if mode == "close":  # read the request, close without a word
             self.close_connection = True
             return None

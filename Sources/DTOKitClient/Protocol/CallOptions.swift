@@ -1,0 +1,111 @@
+import Foundation
+
+/// Settings for one call, over the client's own, which stay the defaults: how the HTTP cache
+/// answers, the timeout, extra headers, whether `RetryMiddleware` may send it again, and the
+/// progress of this call's transfer.
+///
+/// Give them with ``ServiceClient/with(_:)``, which every family — async and blocking — takes them
+/// from:
+///
+/// ```swift
+/// // Pull to refresh: past the cache, to the server (the fresh response is cached again).
+/// let fresh = try await client.with(CallOptions(cachePolicy: .reload)).getAsync(FindTechnologies())
+///
+/// // One upload with a longer timeout and its own progress.
+/// let upload = client.with(CallOptions(timeout: 300, onUploadProgress: { sent, total in
+///     print("\(sent) of \(total) bytes")
+/// }))
+/// ```
+public struct CallOptions: Sendable {
+    /// How `HTTPCache` (DTOKitMiddleware) answers a GET; without an `HTTPCache` it changes nothing.
+    public enum CachePolicy: Sendable, Equatable {
+        /// The cache's own rules: a fresh response answers, a stale one is revalidated (the default).
+        case useCache
+        /// The server answers, whatever the cache holds; its response is kept as usual.
+        case reload
+        /// Only the cache answers, fresh or stale; with nothing kept, the call fails with a 504
+        /// (`WebServiceException`, error code `NotCached`), as HTTP's `only-if-cached` does.
+        case onlyIfCached
+    }
+
+    /// How the cache answers; nil: ``CachePolicy/useCache``.
+    public var cachePolicy: CachePolicy?
+    /// Seconds each exchange of the call may take; nil: the client's ``JsonServiceClient/timeout``.
+    public var timeout: TimeInterval?
+    /// Headers sent with the call, over the client's ``JsonServiceClient/headers`` (a `URLRequest`
+    /// you send keeps its own).
+    public var headers: [String: String]
+    /// Whether `RetryMiddleware` may send the call again; nil: its own rules.
+    public var allowsRetry: Bool?
+    /// The progress of the request's body going out (bytes sent, and the body's length); nil: the
+    /// client's ``JsonServiceClient/onUploadProgress``.
+    public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+    /// The progress of the response's body arriving (bytes received, and the announced length); nil:
+    /// the client's ``JsonServiceClient/onDownloadProgress``.
+    public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)?
+
+    public init(cachePolicy: CachePolicy? = nil, timeout: TimeInterval? = nil, headers: [String: String] = [:],
+                allowsRetry: Bool? = nil,
+                onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil,
+                onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil) {
+        self.cachePolicy = cachePolicy
+        self.timeout = timeout
+        self.headers = headers
+        self.allowsRetry = allowsRetry
+        self.onUploadProgress = onUploadProgress
+        self.onDownloadProgress = onDownloadProgress
+    }
+
+    /// These options with what `other` sets on top (its headers added to these).
+    public func merging(_ other: CallOptions) -> CallOptions {
+        CallOptions(cachePolicy: other.cachePolicy ?? cachePolicy, timeout: other.timeout ?? timeout,
+                    headers: headers.merging(other.headers, uniquingKeysWith: { $1 }),
+                    allowsRetry: other.allowsRetry ?? allowsRetry,
+                    onUploadProgress: other.onUploadProgress ?? onUploadProgress,
+                    onDownloadProgress: other.onDownloadProgress ?? onDownloadProgress)
+    }
+}
+
+extension ServiceClient {
+    /// This client with `options` for every call made through it; the client itself is unchanged.
+    /// Cheap to make, for one call or many: `client.with(options).getAsync(request)`.
+    public func with(_ options: CallOptions) -> ServiceClientWithOptions<Self> {
+        ServiceClientWithOptions(base: self, options: options)
+    }
+}
+
+/// A client whose calls carry ``CallOptions``; see ``ServiceClient/with(_:)``.
+public struct ServiceClientWithOptions<Base: ServiceClient>: ServiceClient {
+    /// The client the calls go to.
+    public let base: Base
+    /// The options every call carries (a call's own, from a nested `with`, on top).
+    public let options: CallOptions
+
+    public func perform(_ call: ServiceCall) async throws -> ServiceStream {
+        var call = call
+        call.options = options.merging(call.options)
+        return try await base.perform(call)
+    }
+
+    public func report(_ error: any Error) -> any Error { base.report(error) }
+
+    public func getCookies() -> [String: String] { base.getCookies() }
+
+    /// The same client with `more` on top of these options.
+    public func with(_ more: CallOptions) -> ServiceClientWithOptions<Base> {
+        ServiceClientWithOptions(base: base, options: options.merging(more))
+    }
+}
+
+extension ServiceClientWithOptions: LongestCall where Base: LongestCall {
+    func longestBlockingCall(timeout: TimeInterval?) -> TimeInterval? {
+        base.longestBlockingCall(timeout: options.timeout ?? timeout)
+    }
+}
+
+/// A client that knows the longest its calls may take: what a blocking call waits at most where the
+/// waiting thread cannot run the call itself (``BlockingCall/wait(for:_:)``).
+protocol LongestCall {
+    /// The longest a call takes with `timeout` per exchange (nil: the client's own).
+    func longestBlockingCall(timeout: TimeInterval?) -> TimeInterval?
+}

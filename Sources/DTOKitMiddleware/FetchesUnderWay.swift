@@ -1,0 +1,70 @@
+import DTOKit
+
+/// The cache misses being fetched, by key: a request that misses while the same key is being
+/// fetched waits for that fetch instead of making its own (then reads what it kept), so that twenty
+/// identical misses at once make one request.
+final class FetchesUnderWay: Sendable {
+    private enum Waiter {
+        case waiting(CheckedContinuation<Void, Never>)
+        /// Cancelled before it began to wait.
+        case cancelled
+    }
+
+    private struct State {
+        var nextId: UInt64 = 0
+        /// The keys being fetched, and who waits for each.
+        var fetches: [String: [UInt64: Waiter]] = [:]
+    }
+
+    private let state = Locked(State())
+
+    /// True when the caller is to fetch `key` itself (and call ``finish(_:)`` when done); false once
+    /// the fetch under way ended, or the caller's task was cancelled while it waited.
+    func lead(_ key: String) async -> Bool {
+        let id = state.withLock { state -> UInt64? in
+            guard state.fetches[key] != nil else {
+                state.fetches[key] = [:]
+                return nil
+            }
+            state.nextId += 1
+            return state.nextId
+        }
+        guard let id else { return true }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waits = state.withLock { state -> Bool in
+                    guard state.fetches[key] != nil, state.fetches[key]?[id] == nil else {
+                        state.fetches[key]?[id] = nil
+                        return false
+                    }
+                    state.fetches[key]?[id] = .waiting(continuation)
+                    return true
+                }
+                if !waits { continuation.resume() }
+            }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard state.fetches[key] != nil else { return nil }
+                if case .waiting(let continuation)? = state.fetches[key]?[id] {
+                    state.fetches[key]?[id] = nil
+                    return continuation
+                }
+                state.fetches[key]?[id] = .cancelled
+                return nil
+            }
+            waiting?.resume()
+        }
+        return false
+    }
+
+    /// The fetch of `key` ended: whoever waits for it goes on.
+    func finish(_ key: String) {
+        let waiters = state.withLock { $0.fetches.removeValue(forKey: key) ?? [:] }
+        for case .waiting(let continuation) in waiters.values { continuation.resume() }
+    }
+
+    /// How many requests wait for fetches under way (for tests).
+    var waiting: Int {
+        state.withLock { $0.fetches.values.reduce(0) { $0 + $1.count } }
+    }
+}
