@@ -30,7 +30,7 @@ public protocol ServiceClient: Sendable {
     /// Performs `call` and returns its successful response (status below 400).
     ///
     /// The body is complete when it returns, unless the call asks for it as it arrives
-    /// (``ServiceCall/streamsResponseBody``, as ``stream(_:)`` does): ``JsonServiceClient``
+    /// (``ServiceCall/streamsResponseBody``, as ``ServiceClient/stream(_:)`` does): ``JsonServiceClient``
     /// collects it within its timeout and up to its `maxResponseSize`.
     ///
     /// - Throws: ``WebServiceException`` for a status of 400 or more, ``ServiceClientError`` when
