@@ -138,11 +138,14 @@ final class BlockingCallTests: XCTestCase {
         let log = TrafficLog(client)
         let outcome = Guarded<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            withUnsafeCurrentTask { $0?.cancel() }
+        let cancelled = DispatchSemaphore(value: 0)
+        let task = Task.detached {
+            cancelled.wait()   // until the task is cancelled
             outcome.withLock { $0 = Result { try client.get(hello("never sent")) }.failure }
             done.signal()
         }
+        task.cancel()
+        cancelled.signal()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         guard case ServiceClientError.cancelled? = outcome.current else {
             return XCTFail("expected cancelled, got \(String(describing: outcome.current))")

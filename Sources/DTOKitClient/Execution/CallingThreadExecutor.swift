@@ -41,18 +41,18 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs jobs on this thread until ``finish()``.
     ///
-    /// When the calling thread runs a task of its own (`withUnsafeCurrentTask`), its cancellation is
-    /// looked at every 50 ms and passed on by `cancel`: synchronous code has no other way to hear it.
+    /// The cancellation of the task the calling thread runs, if any (`Task.isCancelled` says false
+    /// outside a task), is looked at every 50 ms while no job comes, and passed on by `cancel`:
+    /// synchronous code has no other way to hear it.
     func runJobs(cancelling cancel: () -> Void) {
-        let caller = withUnsafeCurrentTask { $0 }
-        var passedOnCancellation = caller?.isCancelled == true
+        var passedOnCancellation = Task.isCancelled
         if passedOnCancellation { cancel() }
         while true {
-            switch next(waitingAtMost: caller == nil || passedOnCancellation ? nil : 0.05) {
+            switch next(waitingAtMost: passedOnCancellation ? nil : 0.05) {
             case .job(let job):
                 job.runSynchronously(on: asUnownedTaskExecutor())
             case .idle:
-                if caller?.isCancelled == true {
+                if Task.isCancelled {
                     passedOnCancellation = true
                     cancel()
                 }
