@@ -154,7 +154,11 @@ extension InitCommand {
 
             and let the targets that use the DTOs depend on it:
 
-                    dependencies: ["\(name)", .product(name: "DTOKitClient", package: "DTOKit")],
+                    dependencies: [
+                        "\(name)",
+                        .product(name: "DTOKit", package: "DTOKit"),
+                        .product(name: "DTOKitClient", package: "DTOKit"),
+                    ],
 
             """
     }

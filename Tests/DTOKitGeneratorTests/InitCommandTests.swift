@@ -56,7 +56,14 @@ final class InitCommandTests: XCTestCase {
                     plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]
                 ),
             """), result.console.output)
-        XCTAssertTrue(result.console.output.contains(#"dependencies: ["DTOs", .product(name: "DTOKitClient", package: "DTOKit")],"#))
+        // The app's dependencies, as the README's step 1 has them: the DTOs, DTOKit and DTOKitClient.
+        XCTAssertTrue(result.console.output.contains("""
+                    dependencies: [
+                        "DTOs",
+                        .product(name: "DTOKit", package: "DTOKit"),
+                        .product(name: "DTOKitClient", package: "DTOKit"),
+                    ],
+            """), result.console.output)
 
         // The snapshot as `dtokit fetch` writes it.
         let fetched = directory.appendingPathComponent("fetched.metadata.json").path
