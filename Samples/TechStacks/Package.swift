@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // The TechStacks sample, in the recommended layout: a `DTOs` target that holds only the server's
