@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""Measures, and writes what it measured into the README: the figures there come from these runs,
-not from memory.
+"""Measures, and writes what it measured into the README and the DocC articles: the figures there come
+from these runs, not from memory.
 
     python3 Scripts/update-readme-figures.py [sample] [ratios] [client-load] [build-cost SERVICESTACK_SWIFT_PATH]
+    python3 Scripts/update-readme-figures.py check
 
 - `sample`: a clean release build of Samples/TechStacks (seconds) and the speed line the sample prints
   (DTOKit against JSONDecoder on the 1 MB response);
 - `ratios`: the decode and encode tables of `swift run --package-path Benchmarks -c release ratios`;
 - `client-load`: the rounds and the summary of `Benchmarks/ClientLoad`'s `clientload` (both transports);
 - `build-cost PATH`: the package and same-classes tables of Benchmarks/Scripts/build-cost.sh (PATH: a
-  copy of ServiceStack.Swift, e.g. ../shared/anchors/servicestack-swift).
+  copy of ServiceStack.Swift, e.g. ../shared/anchors/servicestack-swift);
+- `check`: measures nothing; says where each figure is, and fails when one is missing.
 
-Each figure sits in the README between `<!-- figure: NAME -->` and `<!-- /figure -->`; only that text
-is replaced. The machine, the toolchain and the date go in the README's own words next to them.
+Each figure sits between `<!-- figure: NAME -->` and `<!-- /figure -->` in whichever document holds it:
+README.md or a DocC article (Sources/*/*.docc/*.md); only that text is replaced, wherever the marker is.
+A figure that no document holds stops the script before it measures anything. The machine, the
+toolchain and the date go in the documents' own words next to them.
 """
+import glob
 import os
 import re
 import shutil
@@ -23,19 +28,59 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README = os.path.join(ROOT, "README.md")
+# The documents that may hold figures, relative to ROOT.
+DOCUMENTS = ["README.md"] + sorted(glob.glob("Sources/*/*.docc/*.md", root_dir=ROOT))
+# The figures each measurement writes.
+FIGURES = {
+    "sample": ["sample-build", "sample-speed"],
+    "ratios": ["ratios"],
+    "client-load": ["client-load"],
+    "build-cost": ["build-cost-package", "build-cost-same-classes", "build-cost-share"],
+}
+
+
+def figure_pattern(name):
+    return re.compile(r"(<!-- figure: %s -->)(.*?)(<!-- /figure -->)" % re.escape(name), re.S)
+
+
+def read(document):
+    with open(os.path.join(ROOT, document), encoding="utf-8") as f:
+        return f.read()
+
+
+def holders(name):
+    """The documents that hold figure `name`, in DOCUMENTS' order."""
+    pattern = figure_pattern(name)
+    return [document for document in DOCUMENTS if pattern.search(read(document))]
+
+
+def require_figures(names):
+    """Stops, naming each missing figure and where it was looked for, unless every one is held somewhere."""
+    missing = [name for name in names if not holders(name)]
+    if missing:
+        sys.exit("no document holds figure %s: looked for `<!-- figure: NAME -->` … `<!-- /figure -->` in "
+                 "README.md and Sources/*/*.docc/*.md (%d documents); put the marker back where the figure belongs"
+                 % (", ".join(repr(name) for name in missing), len(DOCUMENTS)))
 
 
 def replace_figure(name, text):
-    with open(README, encoding="utf-8") as f:
-        readme = f.read()
-    pattern = re.compile(r"(<!-- figure: %s -->)(.*?)(<!-- /figure -->)" % re.escape(name), re.S)
-    if not pattern.search(readme):
-        sys.exit("README.md has no figure %r (<!-- figure: %s --> … <!-- /figure -->)" % (name, name))
-    readme = pattern.sub(lambda m: m.group(1) + text + m.group(3), readme, count=1)
-    with open(README, "w", encoding="utf-8") as f:
-        f.write(readme)
-    print("figure %s: %s" % (name, text.strip().splitlines()[0] if text.strip() else "(empty)"))
+    pattern = figure_pattern(name)
+    documents = holders(name)
+    if not documents:
+        require_figures([name])
+    for document in documents:
+        contents = pattern.sub(lambda m: m.group(1) + text + m.group(3), read(document))
+        with open(os.path.join(ROOT, document), "w", encoding="utf-8") as f:
+            f.write(contents)
+    print("figure %s (%s): %s" % (name, ", ".join(documents),
+                                  text.strip().splitlines()[0] if text.strip() else "(empty)"))
+
+
+def check():
+    for names in FIGURES.values():
+        for name in names:
+            print("figure %s: %s" % (name, ", ".join(holders(name)) or "MISSING"))
+    require_figures([name for names in FIGURES.values() for name in names])
 
 
 def run(command, **options):
@@ -133,6 +178,11 @@ def main():
     if not arguments or arguments[0] in ("-h", "--help"):
         print(__doc__)
         return 0 if arguments else 2
+    if arguments == ["check"]:
+        check()
+        return 0
+    # Every figure the measurements asked for must have a place before minutes are spent measuring it.
+    require_figures([name for what in arguments if what in FIGURES for name in FIGURES[what]])
     while arguments:
         what = arguments.pop(0)
         if what == "sample":
@@ -146,7 +196,7 @@ def main():
                 sys.exit("build-cost needs the path of ServiceStack.Swift")
             build_cost(os.path.abspath(arguments.pop(0)))
         else:
-            sys.exit("unknown figure %r (sample, ratios, client-load, build-cost PATH)" % what)
+            sys.exit("unknown figure %r (sample, ratios, client-load, build-cost PATH, check)" % what)
     return 0
 
 
