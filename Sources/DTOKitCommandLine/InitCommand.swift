@@ -172,12 +172,11 @@ private struct TargetFolder {
 
     init(path: String) throws {
         directory = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             snapshotNames = []
             return
         }
-        guard isDirectory.boolValue else {
+        guard (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true else {
             throw ToolError(description: "error: `\(path)` exists and is not a folder")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

@@ -6,6 +6,9 @@ NonisolatedNonsendingByDefault, InferIsolatedConformances), the other half with
 InternalImportsByDefault (so public DTOs must import their modules publicly), in one scratch package
 and one build. Fails on any error, and on any warning in generated code.
 
+Every target is compiled with strict memory safety as well (`.strictMemorySafety()`): generated
+code must use nothing the compiler counts as unsafe.
+
 With --mutants N it also mutates the small fixture snapshots N times (members dropped and retyped,
 inheritance cycles, odd names; a fixed seed) and runs `dtokit generate` on each: the outcome must be
 a diagnostic (exit 1) or code, and every mutant that generates is compiled in the same build.
@@ -206,7 +209,8 @@ def write_package(scratch, mutants=()):
     ]
     for name, main_actor, _, _ in targets:
         uses_client = os.path.exists(os.path.join(scratch, "Sources", name, "Families.swift"))
-        settings = [".swiftLanguageMode(.v6)"]
+        # Strict memory safety too: generated code uses nothing unsafe, whoever turns it on.
+        settings = [".swiftLanguageMode(.v6)", ".strictMemorySafety()"]
         if main_actor:
             settings += [".defaultIsolation(MainActor.self)", '.enableUpcomingFeature("NonisolatedNonsendingByDefault")',
                          '.enableUpcomingFeature("InferIsolatedConformances")']

@@ -240,7 +240,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)
 
         let cancelledBeforeStart = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
+            unsafe withUnsafeCurrentTask { unsafe $0?.cancel() }
             return try await client.getAsync(Hello()).result
         }
         do {

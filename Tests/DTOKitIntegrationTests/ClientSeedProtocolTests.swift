@@ -209,8 +209,8 @@ final class ClientSeedProtocolTests: XCTestCase {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        setenv("INSPECT_VARS", folder.appendingPathComponent("sub/vars.json").path, 1)
-        defer { unsetenv("INSPECT_VARS") }
+        unsafe setenv("INSPECT_VARS", folder.appendingPathComponent("sub/vars.json").path, 1)
+        defer { unsafe unsetenv("INSPECT_VARS") }
         Inspect.vars(["first": results[0], "second": results[1]])
         let written = try JsonValue(parsing: Data(contentsOf: folder.appendingPathComponent("sub/vars.json")))
         XCTAssertEqual(written["first"]?["name"]?.stringValue, expected[0].name)

@@ -21,24 +21,19 @@ final class TestServer: @unchecked Sendable {
     private let process: Process
     private let stdin: Pipe
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var running: TestServer?
-    nonisolated(unsafe) private static var startError: (any Error)?
+    /// The server once started, or why it could not start.
+    private static let started = Guarded<Result<TestServer, any Error>?>(nil)
 
     /// The running server, started on first use.
     static func shared() throws -> TestServer {
-        lock.lock()
-        defer { lock.unlock() }
-        if let running { return running }
-        if let startError { throw startError }
-        do {
-            let server = try TestServer()
-            running = server
-            XCTestObservationCenter.shared.addTestObserver(StopAtEnd(server: server))
-            return server
-        } catch {
-            startError = error
-            throw error
+        try started.withLock { started in
+            if let started { return try started.get() }
+            let outcome = Result { try TestServer() }
+            started = outcome
+            if case .success(let server) = outcome {
+                XCTestObservationCenter.shared.addTestObserver(StopAtEnd(server: server))
+            }
+            return try outcome.get()
         }
     }
 
@@ -189,11 +184,11 @@ func closedPort() throws -> Int {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_addr.s_addr = unsafe inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
-            bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+    let bound = unsafe withUnsafeMutablePointer(to: &address) {
+        unsafe $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
+            unsafe bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
         }
     }
     guard bound else { throw XCTSkip("could not find a free port") }

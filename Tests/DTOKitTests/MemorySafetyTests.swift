@@ -26,11 +26,11 @@ final class MemorySafetyTests: XCTestCase {
                 _ = Impostor().toJson()
             case .swapReadersBetweenDocuments:
                 let outer = Data("[1]".utf8)
-                _ = try outer.withUnsafeBytes { outerBytes in
-                    try JsonReader.read(outerBytes) { outerReader in
+                _ = unsafe try outer.withUnsafeBytes { outerBytes in
+                    unsafe try JsonReader.read(outerBytes) { outerReader in
                         // A temporary document: its bytes are gone once `fromJson`-like calls return.
-                        try Data("[2]".utf8).withUnsafeBytes { innerBytes in
-                            try JsonReader.read(innerBytes) { innerReader in
+                        unsafe try Data("[2]".utf8).withUnsafeBytes { innerBytes in
+                            unsafe try JsonReader.read(innerBytes) { innerReader in
                                 swap(&outerReader, &innerReader)
                                 _ = try [Int].read(from: &innerReader)
                             }

@@ -15,12 +15,12 @@ final class ReaderFastPathTests: XCTestCase {
         for text in texts {
             let bytes = Array(text.utf8)
             let isASCII = bytes.allSatisfy { $0 < 0x80 }
-            bytes.withUnsafeBufferPointer { buffer in
-                XCTAssertEqual(JsonReader.makeStringValidatingAgain(buffer), text)
-                XCTAssertEqual(JsonReader.makeString(validUTF8: buffer, isASCII: isASCII), text)
+            unsafe bytes.withUnsafeBufferPointer { buffer in
+                unsafe XCTAssertEqual(JsonReader.makeStringValidatingAgain(buffer), text)
+                unsafe XCTAssertEqual(JsonReader.makeString(validUTF8: buffer, isASCII: isASCII), text)
                 #if compiler(>=6.2)
                 if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                    XCTAssertEqual(JsonReader.makeStringWithoutValidating(buffer, isASCII: isASCII), text)
+                    unsafe XCTAssertEqual(JsonReader.makeStringWithoutValidating(buffer, isASCII: isASCII), text)
                 }
                 #endif
             }
@@ -37,7 +37,7 @@ final class ReaderFastPathTests: XCTestCase {
 
     /// The raw words of a String value (its inline bytes and flags when it is small).
     private func words(of text: String) -> [UInt64] {
-        withUnsafeBytes(of: text) { Array($0.bindMemory(to: UInt64.self)) }
+        unsafe withUnsafeBytes(of: text) { unsafe Array($0.bindMemory(to: UInt64.self)) }
     }
 
     /// A deterministic text of `length` pieces, starting at piece `seed`.

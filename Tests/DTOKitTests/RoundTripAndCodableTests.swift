@@ -258,7 +258,7 @@ final class RoundTripAndCodableTests: XCTestCase {
         let document = Self.documents[0]
         let fromString = try Catalog.fromJson(document).toJson()
         let fromData = try Catalog.fromJson(Data(document.utf8)).toJson()
-        let fromBytes = try Array(document.utf8).withUnsafeBytes { try Catalog.fromJson(bytes: $0).toJson() }
+        let fromBytes = unsafe try Array(document.utf8).withUnsafeBytes { unsafe try Catalog.fromJson(bytes: $0).toJson() }
         XCTAssertEqual(fromString, fromData)
         XCTAssertEqual(fromString, fromBytes)
         // A Data slice that does not start at index 0.

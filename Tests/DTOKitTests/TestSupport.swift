@@ -116,9 +116,9 @@ func runTestInChildProcess(_ test: String, environment: [String: String]) throws
 /// Whether the tests run under AddressSanitizer or ThreadSanitizer (`swift test --sanitize=…`).
 let isRunningUnderSanitizer: Bool = {
     #if os(Linux)
-    guard let process = dlopen(nil, RTLD_NOW) else { return false }
-    defer { dlclose(process) }
-    return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+    guard let process = unsafe dlopen(nil, RTLD_NOW) else { return false }
+    defer { unsafe dlclose(process) }
+    return unsafe dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
     #else
     return false
     #endif

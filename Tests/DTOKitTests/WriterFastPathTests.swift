@@ -40,8 +40,8 @@ final class WriterFastPathTests: XCTestCase {
             let expected = reference(text)
             // From a String (small ones from their words), and from raw bytes.
             XCTAssertEqual(JsonWriter.writeString { $0.writeString(text) }, expected, text.debugDescription)
-            let fromBytes = Array(text.utf8).withUnsafeBufferPointer { bytes in
-                JsonWriter.writeString { $0.writeString(utf8: bytes) }
+            let fromBytes = unsafe Array(text.utf8).withUnsafeBufferPointer { bytes in
+                JsonWriter.writeString { unsafe $0.writeString(utf8: bytes) }
             }
             XCTAssertEqual(fromBytes, expected, text.debugDescription)
             // After other output (the buffer not at its start) and growing the buffer mid-string.

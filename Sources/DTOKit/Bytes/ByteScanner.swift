@@ -4,6 +4,7 @@
 /// (``scanning(_:_:)``, `JsonReader.withStringScanner(_:)`): it is non-copyable and handed out `inout`.
 /// It never reads outside its bytes: the subscript checks, the other reads guard their ranges, and the
 /// position moves only forward within the bounds (``advance(_:)``, ``move(to:)``).
+@safe
 struct ByteScanner: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The part of `bytes` being scanned (all of it, or less once whitespace is trimmed).
@@ -13,7 +14,7 @@ struct ByteScanner: ~Copyable {
     private(set) var index = 0
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        unsafe self.bytes = unsafe bytes
         endIndex = bytes.count
     }
 
@@ -21,21 +22,21 @@ struct ByteScanner: ~Copyable {
     static func scanning<T>(_ text: String, _ body: (inout ByteScanner) throws -> T) rethrows -> T {
         var text = text
         return try text.withUTF8 { bytes in
-            var scanner = ByteScanner(bytes)
+            var scanner = unsafe ByteScanner(bytes)
             return try body(&scanner)
         }
     }
 
     /// Runs `body` with a scanner over bytes that stay valid for the call (for the reader).
     static func scanning<T>(unsafeBytes bytes: UnsafeBufferPointer<UInt8>, _ body: (inout ByteScanner) throws -> T) rethrows -> T {
-        var scanner = ByteScanner(bytes)
+        var scanner = unsafe ByteScanner(bytes)
         return try body(&scanner)
     }
 
     /// The byte at `position`, which must be in `startIndex..<endIndex`.
     subscript(position: Int) -> UInt8 {
         precondition(position >= startIndex && position < endIndex, "DTOKit: a ByteScanner read out of its bounds")
-        return bytes[position]
+        return unsafe bytes[position]
     }
 
     var isAtEnd: Bool { index >= endIndex }
@@ -43,7 +44,7 @@ struct ByteScanner: ~Copyable {
 
     func peek(_ offset: Int = 0) -> UInt8? {
         let position = index + offset
-        return position >= startIndex && position < endIndex ? bytes[position] : nil
+        return unsafe position >= startIndex && position < endIndex ? bytes[position] : nil
     }
 
     /// Moves past `count` bytes (at most to the end).
@@ -61,32 +62,32 @@ struct ByteScanner: ~Copyable {
     /// Back to the first byte of all the bytes.
     mutating func restart() {
         startIndex = 0
-        endIndex = bytes.count
+        endIndex = unsafe bytes.count
         index = 0
     }
 
     /// Leaves out the white space around the bytes (.NET's parsers allow it) and starts again at the first.
     mutating func trimWhitespace() {
         func isWhitespace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .lineFeed || byte == .carriageReturn }
-        while startIndex < endIndex, isWhitespace(bytes[startIndex]) { startIndex += 1 }
-        while endIndex > startIndex, isWhitespace(bytes[endIndex - 1]) { endIndex -= 1 }
+        while startIndex < endIndex, unsafe isWhitespace(bytes[startIndex]) { startIndex += 1 }
+        while endIndex > startIndex, unsafe isWhitespace(bytes[endIndex - 1]) { endIndex -= 1 }
         index = startIndex
     }
 
     /// Whether `byte` is among the bytes being scanned.
     func contains(_ byte: UInt8) -> Bool {
-        (startIndex..<endIndex).contains { bytes[$0] == byte }
+        (startIndex..<endIndex).contains { unsafe bytes[$0] == byte }
     }
 
     /// The bytes being scanned as text.
     var text: String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[startIndex..<endIndex]), as: UTF8.self)
+        unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[startIndex..<endIndex]), as: UTF8.self)
     }
 
     /// The bytes being scanned as `NaN`, `Infinity`, `-Infinity` (what DTOKit writes for
     /// non-finite numbers); nil for anything else.
     func specialFloat() -> Double? {
-        JsonReader.specialFloat(UnsafeBufferPointer(rebasing: bytes[startIndex..<endIndex]))
+        unsafe JsonReader.specialFloat(UnsafeBufferPointer(rebasing: bytes[startIndex..<endIndex]))
     }
 
     /// Consumes `byte` if it is next.
@@ -101,8 +102,8 @@ struct ByteScanner: ~Copyable {
         let count = text.utf8CodeUnitCount
         guard remaining >= count else { return false }
         for i in 0..<count {
-            var expected = text.utf8Start[i]
-            var actual = bytes[index + i]
+            var expected = unsafe text.utf8Start[i]
+            var actual = unsafe bytes[index + i]
             if ignoringCase {
                 expected = expected | 0x20
                 actual = actual | 0x20
@@ -118,7 +119,7 @@ struct ByteScanner: ~Copyable {
         guard remaining >= count else { return nil }
         var value = 0
         for i in 0..<count {
-            let byte = bytes[index + i]
+            let byte = unsafe bytes[index + i]
             guard byte.isDigit else { return nil }
             value = value * 10 + Int(byte - .zero)
         }
@@ -147,8 +148,8 @@ struct ByteScanner: ~Copyable {
         let start = index
         var value: UInt64 = 0
         var overflowed = false
-        while index < endIndex, bytes[index].isDigit {
-            let byte = bytes[index]
+        while index < endIndex, unsafe bytes[index].isDigit {
+            let byte = unsafe bytes[index]
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte &- .zero))
             if overflow1 || overflow2 { overflowed = true } else { value = sum }

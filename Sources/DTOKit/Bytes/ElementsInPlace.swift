@@ -4,8 +4,8 @@ extension Array {
     /// array and object it holds; of a class, the object itself.
     @inline(__always)
     func forEachInPlace(_ body: (borrowing Element) -> Void) {
-        withUnsafeBufferPointer { elements in
-            for index in elements.indices { body(elements[index]) }
+        unsafe withUnsafeBufferPointer { elements in
+            for index in elements.indices { unsafe body(elements[index]) }
         }
     }
 }

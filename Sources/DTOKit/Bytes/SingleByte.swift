@@ -3,5 +3,5 @@
 @inlinable @inline(__always)
 func singleByte<T>(of value: T) -> UInt8 {
     precondition(MemoryLayout<T>.size == 1, "DTOKit: singleByte(of:) needs a one-byte type")
-    return withUnsafeBytes(of: value) { $0[0] }
+    return unsafe withUnsafeBytes(of: value) { unsafe $0[0] }
 }

@@ -12,18 +12,18 @@ enum TemporarySort {
     static func forEach<Element>(count: Int, elements: (_ add: (Element) -> Void) -> Void,
                                  sortedBy areInIncreasingOrder: (Element, Element) -> Bool,
                                  _ body: (Element) -> Void) {
-        withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { storage in
+        unsafe withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { storage in
             guard let base = storage.baseAddress else { return }
             var initialized = 0
             elements { element in
                 guard initialized < count else { return }
-                (base + initialized).initialize(to: element)
+                unsafe (base + initialized).initialize(to: element)
                 initialized += 1
             }
-            var sorted = UnsafeMutableBufferPointer(start: base, count: initialized)
-            sorted.sort(by: areInIncreasingOrder)
-            for element in sorted { body(element) }
-            base.deinitialize(count: initialized)
+            var sorted = unsafe UnsafeMutableBufferPointer(start: base, count: initialized)
+            unsafe sorted.sort(by: areInIncreasingOrder)
+            for unsafe element in unsafe sorted { body(element) }
+            unsafe base.deinitialize(count: initialized)
         }
     }
 }

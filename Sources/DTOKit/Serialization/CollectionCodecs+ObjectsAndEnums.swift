@@ -26,8 +26,7 @@ extension CollectionCodecs {
             return objects
         }
         try collectReferences(&reader, { reader, index in try readIndexed(&reader, at: index) { try Object.read(from: &$0) } }) {
-            count, chunks in
-            objects = ItemCollector.makeArray(count: count, of: Object.self, from: chunks)
+            objects = $0.makeArray(of: Object.self)
         }
         return objects
     }
@@ -72,7 +71,7 @@ extension CollectionCodecs {
     /// The items of an array whose `[` has been read, collected by `ItemCollector` specialized for
     /// `Item` (a type DTOKit compiles it for: `AnyObject` or `Int`).
     typealias Collect<Item> = (inout JsonReader, (inout JsonReader, Int) throws -> Item,
-                               (Int, ItemCollector.ItemChunks<Item>) -> Void) throws -> Void
+                               (consuming CollectedItems<Item>) -> Void) throws -> Void
 
     /// An array read item by item with `readItem`, each item made an element by `convert`; the
     /// array is created once, at its final size. (The closures are passed on without escaping, so
@@ -91,8 +90,8 @@ extension CollectionCodecs {
                     } while try reader.nextElement()
                     return elements
                 }
-                try collect(&reader, { reader, index in try readIndexed(&reader, at: index, readItem) }) { count, chunks in
-                    elements = ItemCollector.makeArray(count: count, from: chunks, converting: convert)
+                try collect(&reader, { reader, index in try readIndexed(&reader, at: index, readItem) }) {
+                    elements = $0.makeArray(converting: convert)
                 }
                 return elements
             }
@@ -124,8 +123,8 @@ extension CollectionCodecs {
                     } while try reader.nextMember()
                     return result
                 }
-                try collect(&reader, { reader, _ in try readNamed(&reader, readItem) }) { count, chunks in
-                    result = ItemCollector.makeDictionary(count: count, from: chunks, converting: convert)
+                try collect(&reader, { reader, _ in try readNamed(&reader, readItem) }) {
+                    result = $0.makeDictionary(converting: convert)
                 }
                 return result
             }
@@ -147,20 +146,20 @@ extension CollectionCodecs {
 
     @inline(never)
     static func collectReferences(_ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> AnyObject,
-                                  _ finish: (Int, ItemCollector.ItemChunks<AnyObject>) -> Void) throws {
+                                  _ finish: (consuming CollectedItems<AnyObject>) -> Void) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextElement() }, finish: finish)
     }
 
     @inline(never)
     static func collectIndices(_ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> Int,
-                               _ finish: (Int, ItemCollector.ItemChunks<Int>) -> Void) throws {
+                               _ finish: (consuming CollectedItems<Int>) -> Void) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextElement() }, finish: finish)
     }
 
     @inline(never)
     static func collectReferenceMembers(
         _ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> (String, AnyObject),
-        _ finish: (Int, ItemCollector.ItemChunks<(String, AnyObject)>) -> Void
+        _ finish: (consuming CollectedItems<(String, AnyObject)>) -> Void
     ) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextMember() }, finish: finish)
     }
@@ -168,7 +167,7 @@ extension CollectionCodecs {
     @inline(never)
     static func collectIndexMembers(
         _ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> (String, Int),
-        _ finish: (Int, ItemCollector.ItemChunks<(String, Int)>) -> Void
+        _ finish: (consuming CollectedItems<(String, Int)>) -> Void
     ) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextMember() }, finish: finish)
     }

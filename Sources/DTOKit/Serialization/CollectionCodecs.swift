@@ -98,7 +98,7 @@ extension ArrayCodec {
                 }
             },
             hasMore: { reader in try reader.nextElement() },
-            finish: { count, chunks in ItemCollector.makeArray(count: count, from: chunks) })
+            finish: { $0.makeArray() })
     }
 
     /// Writes each element as it is, where it stands in the array (see `Array.forEachInPlace(_:)`).
@@ -244,7 +244,7 @@ extension DictionaryCodec {
             &reader,
             readItem: { reader, _ in try readMember(&reader, converting: convert) },
             hasMore: { reader in try reader.nextMember() },
-            finish: { count, chunks in ItemCollector.makeDictionary(count: count, from: chunks, converting: { $0 }) })
+            finish: { $0.makeDictionary(converting: { $0 }) })
     }
 
     /// Writes the members in key order, each value as the `Wire` value `convert` makes of it. The

@@ -1,3 +1,4 @@
+import DTOKit
 import Foundation
 
 /// The blocking families' one bridge to the async core, and where they may run.

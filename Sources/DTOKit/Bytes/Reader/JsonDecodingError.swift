@@ -55,8 +55,8 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
     /// Creates an error at a position in the document the reader is reading.
     @usableFromInline
     init(reader: borrowing JsonReader, at position: UnsafePointer<UInt8>, expected: String, found: String) {
-        let location = JsonDecodingError.location(of: position, in: reader.start)
-        self.offset = position - reader.start
+        let location = unsafe JsonDecodingError.location(of: position, in: reader._start)
+        self.offset = unsafe position - reader._start
         self.line = location.line
         self.column = location.column
         self.expected = expected
@@ -65,8 +65,8 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
 
     /// Creates an error for a value that was read but could not be used (an unknown enum name, a bad date).
     public init(reader: borrowing JsonReader, valueStartingAt offset: Int, expected: String, found: String) {
-        let clamped = min(max(0, offset), reader.end - reader.start)
-        self.init(reader: reader, at: reader.start + clamped, expected: expected, found: found)
+        let clamped = unsafe min(max(0, offset), reader._end - reader._start)
+        unsafe self.init(reader: reader, at: reader._start + clamped, expected: expected, found: found)
     }
 
     private init(offset: Int, line: Int, column: Int, expected: String, found: String) {
@@ -92,20 +92,20 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
     /// Line and column (in Unicode scalars) of `position`; computed only when an error is thrown.
     static func location(of position: UnsafePointer<UInt8>, in start: UnsafePointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
-        var lineStart = start
-        var p = start
-        while p < position {
-            if p.pointee == .lineFeed {
+        var lineStart = unsafe start
+        var p = unsafe start
+        while unsafe p < position {
+            if unsafe p.pointee == .lineFeed {
                 line += 1
-                lineStart = p + 1
+                unsafe lineStart = unsafe p + 1
             }
-            p += 1
+            unsafe p += 1
         }
         var column = 1
-        p = lineStart
-        while p < position {
-            if p.pointee & 0xC0 != 0x80 { column += 1 }
-            p += 1
+        unsafe p = unsafe lineStart
+        while unsafe p < position {
+            if unsafe p.pointee & 0xC0 != 0x80 { column += 1 }
+            unsafe p += 1
         }
         return (line, column)
     }
@@ -115,7 +115,7 @@ extension JsonReader {
     /// An error at the cursor: `expected` against a description of what is actually there.
     @usableFromInline
     func error(_ expected: String) -> JsonDecodingError {
-        JsonDecodingError(reader: self, at: cursor, expected: expected, found: describeValue(at: cursor))
+        unsafe JsonDecodingError(reader: self, at: _cursor, expected: expected, found: describeValue(at: _cursor))
     }
 
     /// An error about the value that starts at `offset` (for values read whole and then rejected).
@@ -127,26 +127,26 @@ extension JsonReader {
     /// messages about a string read whole and then rejected; "" when no valid string is there.
     /// The cursor does not move.
     func text(ofStringAt offset: Int) -> String {
-        guard offset >= 0, offset < end - start else { return "" }
-        return stringText(at: start + offset) ?? ""
+        guard offset >= 0, unsafe offset < _end - _start else { return "" }
+        return unsafe stringText(at: _start + offset) ?? ""
     }
 
     /// The text of the string whose opening quote is at `quote`, escapes decoded; nil when no
     /// valid string starts there.
     func stringText(at quote: UnsafePointer<UInt8>) -> String? {
-        guard quote < end, quote.pointee == .quote, let scan = try? scanString(from: quote + 1) else { return nil }
-        let content = UnsafeBufferPointer(start: quote + 1, count: scan.closingQuote - (quote + 1))
-        return scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
+        guard unsafe quote < _end, unsafe quote.pointee == .quote, let scan = unsafe try? scanString(from: quote + 1) else { return nil }
+        let content = unsafe UnsafeBufferPointer(start: quote + 1, count: scan._closingQuote - (quote + 1))
+        return unsafe scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
     }
 
     /// A short human description of the token at `p`: `the string "abc"`, `the number 1.5`, `'}'`.
     func describeValue(at p: UnsafePointer<UInt8>) -> String {
-        guard p < end else { return "the end of the document" }
-        var probe = JsonReader(start: start, count: end - start, options: options)
-        probe.cursor = p
-        switch p.pointee {
+        guard unsafe p < _end else { return "the end of the document" }
+        var probe = unsafe JsonReader(start: _start, count: _end - _start, options: options)
+        unsafe probe._cursor = unsafe p
+        switch unsafe p.pointee {
         case .quote:
-            if let text = stringText(at: p) {
+            if let text = unsafe stringText(at: p) {
                 return "the string \"\(JsonDecodingError.abbreviate(text))\""
             }
             return "an unterminated string"
@@ -154,14 +154,14 @@ extension JsonReader {
         case .openBracket: return "an array"
         case .minus, .zero ... .nine:
             if let scan = try? probe.scanNumber() {
-                return "the number \(String(decoding: scan.text, as: UTF8.self))"
+                return unsafe "the number \(String(decoding: scan._text, as: UTF8.self))"
             }
             return "a malformed number"
         default:
             if probe.matchLiteral("true") || probe.matchLiteral("false") { return "a boolean" }
             if probe.matchLiteral("null") { return "null" }
-            if p.pointee >= 0x80 { return "the byte \(JsonReader.hexByte(p.pointee))" }
-            return "'\(JsonReader.printable(p.pointee))'"
+            if unsafe p.pointee >= 0x80 { return unsafe "the byte \(JsonReader.hexByte(p.pointee))" }
+            return unsafe "'\(JsonReader.printable(p.pointee))'"
         }
     }
 }

@@ -19,18 +19,17 @@ enum ItemCollector {
     /// needs more stack per level, and the deepest documents must fit a secondary thread's stack.
     static var maxDepth: Int { 8 }
 
-    /// The items of a collection, handed to `collect`'s `finish` with their count: a function that
-    /// passes every chunk, in order, to a body that must move all of the chunk's items out. Only
-    /// the `make…` functions below use it.
+    /// The items of a collection: a function that passes every chunk, in order, to a body that must
+    /// move all of the chunk's items out. Only the `make…` functions below use it.
     typealias ItemChunks<Item> = ((UnsafeMutablePointer<Item>, Int) -> Void) -> Void
 
     /// The `count` items of `chunks`, moved into a new array.
     static func makeArray<Item>(count: Int, from chunks: ItemChunks<Item>) -> [Item] {
-        [Item](unsafeUninitializedCapacity: count) { output, initialized in
+        unsafe [Item](unsafeUninitializedCapacity: count) { output, initialized in
             guard let start = output.baseAddress else { return }
             var position = 0
-            chunks { items, itemCount in
-                (start + position).moveInitialize(from: items, count: itemCount)
+            unsafe chunks { items, itemCount in
+                unsafe (start + position).moveInitialize(from: items, count: itemCount)
                 position += itemCount
             }
             initialized = position
@@ -41,11 +40,11 @@ enum ItemCollector {
     static func makeArray<Item, Element>(count: Int, from chunks: ItemChunks<Item>,
                                          converting convert: (Item) -> Element) -> [Element] {
         withoutActuallyEscaping(convert) { convert in
-            [Element](unsafeUninitializedCapacity: count) { output, initialized in
+            unsafe [Element](unsafeUninitializedCapacity: count) { output, initialized in
                 guard let start = output.baseAddress else { return }
-                chunks { items, itemCount in
+                unsafe chunks { items, itemCount in
                     for index in 0..<itemCount {
-                        (start + initialized).initialize(to: convert((items + index).move()))
+                        unsafe (start + initialized).initialize(to: convert((items + index).move()))
                         initialized += 1
                     }
                 }
@@ -57,12 +56,12 @@ enum ItemCollector {
     /// objects were collected as `AnyObject`s by code compiled once, and are known to be `Object`s
     /// without a check (``objectMadeByRead(_:as:)``).
     static func makeArray<Object: AnyObject>(count: Int, of _: Object.Type, from chunks: ItemChunks<AnyObject>) -> [Object] {
-        [Object](unsafeUninitializedCapacity: count) { output, initialized in
+        unsafe [Object](unsafeUninitializedCapacity: count) { output, initialized in
             guard let start = output.baseAddress else { return }
-            chunks { items, itemCount in
+            unsafe chunks { items, itemCount in
                 for index in 0..<itemCount {
                     // Moved, not passed to a converting closure: that would retain and release each.
-                    (start + initialized).initialize(to: unsafeDowncast((items + index).move(), to: Object.self))
+                    unsafe (start + initialized).initialize(to: unsafeDowncast((items + index).move(), to: Object.self))
                     initialized += 1
                 }
             }
@@ -73,7 +72,7 @@ enum ItemCollector {
     /// without the dynamic cast a checked `as!` would cost each element of an array of DTOs.
     @inline(__always)
     static func objectMadeByRead<Object: AnyObject>(_ item: AnyObject, as _: Object.Type) -> Object {
-        unsafeDowncast(item, to: Object.self)
+        unsafe unsafeDowncast(item, to: Object.self)
     }
 
     /// The `count` members of `chunks`, each a name and an item made a value by `convert`, in a
@@ -82,9 +81,9 @@ enum ItemCollector {
                                                           converting convert: (Item) -> Value) -> [Key: Value] {
         withoutActuallyEscaping(convert) { convert in
             var result = [Key: Value](minimumCapacity: count)
-            chunks { members, memberCount in
+            unsafe chunks { members, memberCount in
                 for index in 0..<memberCount {
-                    let (key, item) = (members + index).move()
+                    let (key, item) = unsafe (members + index).move()
                     result[key] = convert(item)
                 }
             }
@@ -93,15 +92,16 @@ enum ItemCollector {
     }
 
     /// Items read so far into one chunk; chunks link back to the previous (older) one.
+    @safe
     struct Chunk<Item> {
         let base: UnsafeMutablePointer<Item>
         let count: Int
         let previous: UnsafePointer<Chunk<Item>>?
 
         init(base: UnsafeMutablePointer<Item>, count: Int, previous: UnsafePointer<Chunk<Item>>?) {
-            self.base = base
+            unsafe self.base = unsafe base
             self.count = count
-            self.previous = previous
+            unsafe self.previous = unsafe previous
         }
     }
 
@@ -110,16 +110,15 @@ enum ItemCollector {
     /// - Parameters:
     ///   - readItem: reads one item; its second argument is the item's index.
     ///   - hasMore: consumes the separator after an item and says whether another follows.
-    ///   - finish: builds the result from the item count and a function that passes every chunk,
-    ///     in order, to a body that must move all of the chunk's items out.
+    ///   - finish: builds the result from the items, with one of their `make…` functions.
     static func collect<Item, Result>(
         _ reader: inout JsonReader,
         readItem: (inout JsonReader, Int) throws -> Item,
         hasMore: (inout JsonReader) throws -> Bool,
-        finish: (Int, ItemChunks<Item>) -> Result
+        finish: (consuming CollectedItems<Item>) -> Result
     ) throws -> Result {
         let stride = max(1, MemoryLayout<Item>.stride)
-        return try fill(&reader, capacity: min(16, maxChunkBytes / stride), previous: nil, countBefore: 0,
+        return unsafe try fill(&reader, capacity: min(16, maxChunkBytes / stride), previous: nil, countBefore: 0,
                         readItem: readItem, hasMore: hasMore, finish: finish)
     }
 
@@ -130,19 +129,19 @@ enum ItemCollector {
         countBefore: Int,
         readItem: (inout JsonReader, Int) throws -> Item,
         hasMore: (inout JsonReader) throws -> Bool,
-        finish: (Int, ItemChunks<Item>) -> Result
+        finish: (consuming CollectedItems<Item>) -> Result
     ) throws -> Result {
         let stride = max(1, MemoryLayout<Item>.stride)
         let bytes = capacity * stride
         guard capacity > 0, bytes <= reader.collectBudget else {
-            return try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
+            return unsafe try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
                                   readItem: readItem, hasMore: hasMore, finish: finish)
         }
         reader.collectBudget -= bytes
         defer { reader.collectBudget += bytes }
-        return try withUnsafeTemporaryAllocation(of: Item.self, capacity: capacity) { buffer in
+        return unsafe try withUnsafeTemporaryAllocation(of: Item.self, capacity: capacity) { buffer in
             guard let base = buffer.baseAddress else {
-                return try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
+                return unsafe try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
                                       readItem: readItem, hasMore: hasMore, finish: finish)
             }
             var count = 0
@@ -150,24 +149,24 @@ enum ItemCollector {
                 repeat {
                     if count == capacity {
                         // Full: continue in a new, larger chunk; that call finishes the collection.
-                        let chunk = Chunk(base: base, count: count, previous: previous)
+                        let chunk = unsafe Chunk(base: base, count: count, previous: previous)
                         let nextCapacity = min(capacity * 2, max(capacity, maxChunkBytes / stride))
-                        return try withUnsafePointer(to: chunk) { link in
-                            try fill(&reader, capacity: nextCapacity, previous: link, countBefore: countBefore + count,
+                        return unsafe try withUnsafePointer(to: chunk) { link in
+                            unsafe try fill(&reader, capacity: nextCapacity, previous: link, countBefore: countBefore + count,
                                      readItem: readItem, hasMore: hasMore, finish: finish)
                         }
                     }
-                    (base + count).initialize(to: try readItem(&reader, countBefore + count))
+                    unsafe (base + count).initialize(to: try readItem(&reader, countBefore + count))
                     count += 1
                 } while try hasMore(&reader)
             } catch {
                 // Items are moved out only on success; on failure each chunk destroys its own.
-                base.deinitialize(count: count)
+                unsafe base.deinitialize(count: count)
                 throw error
             }
-            let chunk = Chunk(base: base, count: count, previous: previous)
-            return withUnsafePointer(to: chunk) { last in
-                finish(countBefore + count) { body in consumeInOrder(last, body) }
+            let chunk = unsafe Chunk(base: base, count: count, previous: previous)
+            return unsafe withUnsafePointer(to: chunk) { last in
+                unsafe finish(CollectedItems(count: countBefore + count, last: last))
             }
         }
     }
@@ -179,7 +178,7 @@ enum ItemCollector {
         countBefore: Int,
         readItem: (inout JsonReader, Int) throws -> Item,
         hasMore: (inout JsonReader) throws -> Bool,
-        finish: (Int, ItemChunks<Item>) -> Result
+        finish: (consuming CollectedItems<Item>) -> Result
     ) throws -> Result {
         var capacity = max(16, countBefore)
         var base = UnsafeMutablePointer<Item>.allocate(capacity: capacity)
@@ -188,30 +187,71 @@ enum ItemCollector {
             repeat {
                 if count == capacity {
                     let larger = UnsafeMutablePointer<Item>.allocate(capacity: capacity * 2)
-                    larger.moveInitialize(from: base, count: count)
-                    base.deallocate()
-                    base = larger
+                    unsafe larger.moveInitialize(from: base, count: count)
+                    unsafe base.deallocate()
+                    unsafe base = unsafe larger
                     capacity *= 2
                 }
-                (base + count).initialize(to: try readItem(&reader, countBefore + count))
+                unsafe (base + count).initialize(to: try readItem(&reader, countBefore + count))
                 count += 1
             } while try hasMore(&reader)
         } catch {
-            base.deinitialize(count: count)
-            base.deallocate()
+            unsafe base.deinitialize(count: count)
+            unsafe base.deallocate()
             throw error
         }
-        defer { base.deallocate() }
-        let chunk = Chunk(base: base, count: count, previous: previous)
-        return withUnsafePointer(to: chunk) { last in
-            finish(countBefore + count) { body in consumeInOrder(last, body) }
+        defer { unsafe base.deallocate() }
+        let chunk = unsafe Chunk(base: base, count: count, previous: previous)
+        return unsafe withUnsafePointer(to: chunk) { last in
+            unsafe finish(CollectedItems(count: countBefore + count, last: last))
         }
     }
 
     /// Passes the chunks ending at `chunk` to `body`, oldest first.
     static func consumeInOrder<Item>(_ chunk: UnsafePointer<Chunk<Item>>,
                                      _ body: (UnsafeMutablePointer<Item>, Int) -> Void) {
-        if let previous = chunk.pointee.previous { consumeInOrder(previous, body) }
-        body(chunk.pointee.base, chunk.pointee.count)
+        if let previous = unsafe chunk.pointee.previous { unsafe consumeInOrder(previous, body) }
+        unsafe body(chunk.pointee.base, chunk.pointee.count)
+    }
+}
+
+/// The items ``ItemCollector`` read, handed to its `finish` until one of the `make…` functions moves
+/// them into their collection: the one way code outside this room gets them, so that the chunks of
+/// raw memory they are in never leave it. Non-copyable, and taken by a `consuming` function: the
+/// items are moved out once, within the `finish` call that got them (the chunks live in its caller's
+/// frame).
+@safe
+struct CollectedItems<Item>: ~Copyable {
+    let count: Int
+    /// The last chunk; each links back to the one before.
+    private let last: UnsafePointer<ItemCollector.Chunk<Item>>
+
+    init(count: Int, last: UnsafePointer<ItemCollector.Chunk<Item>>) {
+        self.count = count
+        unsafe self.last = unsafe last
+    }
+
+    /// The items, in a new array.
+    consuming func makeArray() -> [Item] {
+        unsafe ItemCollector.makeArray(count: count) { body in unsafe ItemCollector.consumeInOrder(last, body) }
+    }
+
+    /// The items, each made an element by `convert`, in a new array.
+    consuming func makeArray<Element>(converting convert: (Item) -> Element) -> [Element] {
+        unsafe ItemCollector.makeArray(count: count, from: { body in unsafe ItemCollector.consumeInOrder(last, body) }, converting: convert)
+    }
+
+    /// The members, each a name and an item made a value by `convert`, in a new dictionary.
+    consuming func makeDictionary<Key: Hashable, MemberItem, Value>(converting convert: (MemberItem) -> Value) -> [Key: Value]
+        where Item == (Key, MemberItem) {
+        unsafe ItemCollector.makeDictionary(count: count, from: { body in unsafe ItemCollector.consumeInOrder(last, body) }, converting: convert)
+    }
+}
+
+extension CollectedItems where Item == AnyObject {
+    /// The objects, which `Object.read` made, in a new array of `Object` (see
+    /// ``ItemCollector/makeArray(count:of:from:)``).
+    consuming func makeArray<Object: AnyObject>(of _: Object.Type) -> [Object] {
+        unsafe ItemCollector.makeArray(count: count, of: Object.self) { body in unsafe ItemCollector.consumeInOrder(last, body) }
     }
 }

@@ -15,13 +15,13 @@ extension JsonReader {
     mutating func readEscapedString(from start: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>,
                                     isASCII: Bool) throws -> String {
         let capacity = JsonReader.escapedStringStackCapacity
-        let decoded = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
-            try unescapeRest(from: start, escape: escape, isASCII: isASCII, into: storage)
+        let decoded = unsafe try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
+            unsafe try unescapeRest(from: start, escape: escape, isASCII: isASCII, into: storage)
         }
         if let decoded { return decoded }
-        let scan = try scanString(from: start)
-        cursor = scan.closingQuote + 1
-        return JsonReader.unescape(UnsafeBufferPointer(start: start, count: scan.closingQuote - start),
+        let scan = unsafe try scanString(from: start)
+        unsafe _cursor = unsafe scan._closingQuote + 1
+        return unsafe JsonReader.unescape(UnsafeBufferPointer(start: start, count: scan._closingQuote - start),
                                    isASCII: scan.isASCII)
     }
 
@@ -30,71 +30,71 @@ extension JsonReader {
     /// Returns nil, the cursor untouched, when the text does not fit in `storage`.
     private mutating func unescapeRest(from start: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>, isASCII: Bool,
                                        into storage: UnsafeMutableBufferPointer<UInt8>) throws -> String? {
-        guard let out = storage.baseAddress, escape - start <= storage.count else { return nil }
-        let outEnd = out + storage.count
-        let end = self.end
-        out.initialize(from: start, count: escape - start)
+        guard let out = storage.baseAddress, unsafe escape - start <= storage.count else { return nil }
+        let outEnd = unsafe out + storage.count
+        let end = unsafe self._end
+        unsafe out.initialize(from: start, count: escape - start)
         // Pointers rather than counts: no overflow check per block.
-        var o = out + (escape - start)
-        var p = escape
+        var o = unsafe out + (escape - start)
+        var p = unsafe escape
         var isASCII = isASCII
         while true {
             // As in scanString: sixteen bytes at a time to the next byte that needs a look, each
             // block copied whole (the output advances only to that byte).
-            if end - p >= 16 {
-                guard outEnd - o >= 16 else { return nil }
-                let block = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-                UnsafeMutableRawPointer(o).storeBytes(of: block, as: SIMD16<UInt8>.self)
+            if unsafe end - p >= 16 {
+                guard unsafe outEnd - o >= 16 else { return nil }
+                let block = unsafe UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+                unsafe UnsafeMutableRawPointer(o).storeBytes(of: block, as: SIMD16<UInt8>.self)
                 let offset = JsonReader.firstSpecialByte(in: block)
-                p += offset
-                o += offset
+                unsafe p += offset
+                unsafe o += offset
                 if offset == 16 { continue }
             } else {
-                guard p < end else { throw unterminatedString(from: start) }
-                if !JsonReader.isSpecialByte(p.pointee) {
-                    guard o < outEnd else { return nil }
-                    o.initialize(to: p.pointee)
-                    o += 1
-                    p += 1
+                guard unsafe p < end else { throw unsafe unterminatedString(from: start) }
+                if unsafe !JsonReader.isSpecialByte(p.pointee) {
+                    guard unsafe o < outEnd else { return nil }
+                    unsafe o.initialize(to: p.pointee)
+                    unsafe o += 1
+                    unsafe p += 1
                     continue
                 }
             }
-            let byte = p.pointee
+            let byte = unsafe p.pointee
             if byte == .quote {
-                cursor = p + 1
-                return JsonReader.makeString(validUTF8: UnsafeBufferPointer(start: out, count: o - out), isASCII: isASCII,
+                unsafe _cursor = unsafe p + 1
+                return unsafe JsonReader.makeString(validUTF8: UnsafeBufferPointer(start: out, count: o - out), isASCII: isASCII,
                                              readableEnd: o, smallStringsFromWords: makesSmallStringsFromWords,
                                              revalidating: options.revalidatesStrings)
             }
             // An escape or a UTF-8 sequence: at most four bytes of output.
-            guard outEnd - o >= 4 else { return nil }
+            guard unsafe outEnd - o >= 4 else { return nil }
             if byte == .backslash {
                 // `\n`, `\"` and the other two-byte escapes in one switch; `\u` and invalid ones below.
-                let replacement = end - p >= 2 ? JsonReader.shortEscapeReplacement(p[1]) : 0
+                let replacement = unsafe end - p >= 2 ? JsonReader.shortEscapeReplacement(p[1]) : 0
                 if replacement != 0 {
-                    o.initialize(to: replacement)
-                    o += 1
-                    p += 2
+                    unsafe o.initialize(to: replacement)
+                    unsafe o += 1
+                    unsafe p += 2
                     continue
                 }
-                _ = try validateEscape(at: p)
-                let decoded = JsonReader.decodeEscape(at: p, end: end, into: o)
-                p = decoded.next
-                o += decoded.count
-                if decoded.isNonASCII { isASCII = false }
+                _ = unsafe try validateEscape(at: p)
+                let decoded = unsafe JsonReader.decodeEscape(at: p, end: end, into: o)
+                unsafe p = unsafe decoded.next
+                unsafe o += decoded.count
+                if unsafe decoded.isNonASCII { isASCII = false }
             } else if byte >= 0x80 {
                 isASCII = false
-                let next = try endOfUTF8Sequence(at: p)
+                let next = unsafe try endOfUTF8Sequence(at: p)
                 // Two to four bytes: copied as one word where four can be read (no call to memcpy).
-                if end - p >= 4 {
-                    UnsafeMutableRawPointer(o).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                if unsafe end - p >= 4 {
+                    unsafe UnsafeMutableRawPointer(o).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
                 } else {
-                    o.initialize(from: p, count: next - p)
+                    unsafe o.initialize(from: p, count: next - p)
                 }
-                o += next - p
-                p = next
+                unsafe o += next - p
+                unsafe p = unsafe next
             } else {
-                throw unescapedControlCharacter(at: p)
+                throw unsafe unescapedControlCharacter(at: p)
             }
         }
     }

@@ -19,19 +19,19 @@ extension JsonReader {
                            readableEnd: UnsafePointer<UInt8>, smallStringsFromWords: Bool,
                            revalidating: Bool = false) -> String {
         if bytes.count < 16, let start = bytes.baseAddress, smallStringsFromWords {
-            return SmallStringLayout.make(start, count: bytes.count, readableEnd: readableEnd)
+            return unsafe SmallStringLayout.make(start, count: bytes.count, readableEnd: readableEnd)
         }
-        return revalidating ? makeStringValidatingAgain(bytes) : makeString(validUTF8: bytes, isASCII: isASCII)
+        return unsafe revalidating ? makeStringValidatingAgain(bytes) : makeString(validUTF8: bytes, isASCII: isASCII)
     }
 
     @usableFromInline
     static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
         #if compiler(>=6.2)
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return makeStringWithoutValidating(bytes, isASCII: isASCII)
+            return unsafe makeStringWithoutValidating(bytes, isASCII: isASCII)
         }
         #endif
-        return makeStringValidatingAgain(bytes)
+        return unsafe makeStringValidatingAgain(bytes)
     }
 
     #if compiler(>=6.2)
@@ -39,14 +39,14 @@ extension JsonReader {
     @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
     @usableFromInline
     static func makeStringWithoutValidating(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
     }
     #endif
 
     /// The copy every Apple OS before 26 makes: the standard library validates the bytes again.
     @usableFromInline
     static func makeStringValidatingAgain(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
+        unsafe String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -70,13 +70,13 @@ enum SmallStringLayout {
             let bytes = Array(sample.utf8)
             // Padding past the bytes, as in a document, so that the two-word loads are exercised.
             let padded = bytes + [UInt8](repeating: 0xFF, count: 16)
-            let made = padded.withUnsafeBufferPointer { buffer -> (UInt64, UInt64)? in
+            let made = unsafe padded.withUnsafeBufferPointer { buffer -> (UInt64, UInt64)? in
                 guard let base = buffer.baseAddress else { return nil }
-                return words(base, count: bytes.count, readableEnd: base + buffer.count)
+                return unsafe words(base, count: bytes.count, readableEnd: base + buffer.count)
             }
             let reference = String(decoding: bytes, as: UTF8.self)
             guard let made, bytes.count < 16, rawBits(of: reference) == [made.0, made.1] else { return false }
-            let text = unsafeBitCast(made, to: String.self)
+            let text = unsafe unsafeBitCast(made, to: String.self)
             guard text == sample, text.utf8.elementsEqual(bytes) else { return false }
             // And back: the writer reads small Strings' bytes and count from their words.
             guard let read = smallWords(of: reference), read.low == made.0,
@@ -94,20 +94,20 @@ enum SmallStringLayout {
     /// flag byte cleared) and the count. Nil for every other String. Only when ``isVerified``.
     @inline(__always)
     static func smallWords(of text: String) -> (low: UInt64, high: UInt64, count: Int)? {
-        let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        let (low, high) = unsafe unsafeBitCast(text, to: (UInt64, UInt64).self)
         // Bit 61 marks a small String (the top byte is the flags and the count).
         guard high & (1 << 61) != 0 else { return nil }
         return (low, high & 0x00FF_FFFF_FFFF_FFFF, Int(truncatingIfNeeded: (high >> 56) & 0x0F))
     }
 
     static func rawBits(of text: String) -> [UInt64] {
-        withUnsafeBytes(of: text) { Array($0.bindMemory(to: UInt64.self)) }
+        unsafe withUnsafeBytes(of: text) { unsafe Array($0.bindMemory(to: UInt64.self)) }
     }
 
     /// The String of the `count` (< 16) valid UTF-8 bytes at `start`; only when ``isVerified``.
     @inline(__always)
     static func make(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
-        unsafeBitCast(words(start, count: count, readableEnd: readableEnd), to: String.self)
+        unsafe unsafeBitCast(words(start, count: count, readableEnd: readableEnd), to: String.self)
     }
 
     /// The two words of the small String of the `count` (< 16) UTF-8 bytes at `start`.
@@ -116,16 +116,16 @@ enum SmallStringLayout {
                       readableEnd: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
         var low: UInt64 = 0
         var high: UInt64 = 0
-        if readableEnd - start >= 16 {
-            let raw = UnsafeRawPointer(start)
-            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if unsafe readableEnd - start >= 16 {
+            let raw = unsafe UnsafeRawPointer(start)
+            let first = unsafe UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let second = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             // Keep the first `count` bytes: all of `first` from 8 on, none of `second` below 9.
             low = count >= 8 ? first : first & ((1 << (UInt64(truncatingIfNeeded: count) &* 8)) &- 1)
             high = count > 8 ? second & ((1 << (UInt64(truncatingIfNeeded: count &- 8) &* 8)) &- 1) : 0
         } else {
             for index in 0..<count {
-                let byte = UInt64(start[index])
+                let byte = unsafe UInt64(start[index])
                 if index < 8 { low |= byte << (UInt64(index) * 8) } else { high |= byte << (UInt64(index - 8) * 8) }
             }
         }

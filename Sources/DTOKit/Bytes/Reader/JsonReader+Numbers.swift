@@ -1,6 +1,7 @@
 extension JsonReader {
     /// The parts of a JSON number, found in one pass over its bytes: the value is
     /// `significand × 10^decimalExponent`, exactly unless `isTruncated`.
+    @safe
     @usableFromInline
     struct NumberScan {
         @usableFromInline var isNegative = false
@@ -10,7 +11,7 @@ extension JsonReader {
         @usableFromInline var isTruncated = false
         /// No fraction and no exponent were written.
         @usableFromInline var isInteger = true
-        @usableFromInline var text: UnsafeBufferPointer<UInt8>
+        @usableFromInline var _text: UnsafeBufferPointer<UInt8>
     }
 
     /// Reads a JSON number (or a string holding one, as ServiceStack allows) into any integer type.
@@ -18,14 +19,14 @@ extension JsonReader {
     @inlinable
     public mutating func readInteger<T: FixedWidthInteger>(_ type: T.Type = T.self) throws -> T {
         skipWhitespace()
-        let valueStart = cursor
+        let valueStart = unsafe _cursor
         if let plain = readPlainInteger() {
             if let value = T(exactly: plain) { return value }
-            cursor = valueStart
+            unsafe _cursor = unsafe valueStart
         }
         let scan = try scanNumberValue()
         if let value = JsonReader.integer(T.self, from: scan) { return value }
-        cursor = valueStart
+        unsafe _cursor = unsafe valueStart
         throw error("\(JsonReader.integerDescription(T.self))")
     }
 
@@ -33,20 +34,20 @@ extension JsonReader {
     /// exponent, no leading zero. Returns nil, the cursor untouched, for anything else.
     @usableFromInline @inline(__always)
     mutating func readPlainInteger() -> Int64? {
-        var p = cursor
-        let isNegative = p < end && p.pointee == .minus
-        if isNegative { p += 1 }
-        let digitsStart = p
+        var p = unsafe _cursor
+        let isNegative = unsafe p < _end && p.pointee == .minus
+        if isNegative { unsafe p += 1 }
+        let digitsStart = unsafe p
         var magnitude: Int64 = 0
-        while p < end, p.pointee.isDigit {
-            guard p - digitsStart < 18 else { return nil }
-            magnitude = magnitude &* 10 &+ Int64(p.pointee &- .zero)
-            p += 1
+        while unsafe p < _end, unsafe p.pointee.isDigit {
+            guard unsafe p - digitsStart < 18 else { return nil }
+            magnitude = unsafe magnitude &* 10 &+ Int64(p.pointee &- .zero)
+            unsafe p += 1
         }
-        let digitCount = p - digitsStart
-        guard digitCount > 0, digitCount == 1 || digitsStart.pointee != .zero else { return nil }
-        if p < end, p.pointee == .dot || p.pointee | 0x20 == UInt8(ascii: "e") { return nil }
-        cursor = p
+        let digitCount = unsafe p - digitsStart
+        guard digitCount > 0, unsafe digitCount == 1 || digitsStart.pointee != .zero else { return nil }
+        if unsafe p < _end, unsafe p.pointee == .dot || p.pointee | 0x20 == UInt8(ascii: "e") { return nil }
+        unsafe _cursor = unsafe p
         return isNegative ? -magnitude : magnitude
     }
 
@@ -54,7 +55,7 @@ extension JsonReader {
     /// The result is the nearest Double to the decimal text, as RFC 8259 expects.
     public mutating func readDouble() throws -> Double {
         skipWhitespace()
-        if cursor < end, cursor.pointee == .quote, let special = try readSpecialFloatString() {
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .quote, let special = try readSpecialFloatString() {
             return special
         }
         let scan = try scanNumberValue()
@@ -64,33 +65,33 @@ extension JsonReader {
     /// Reads a number as a Float, rounding the decimal text once (not via Double).
     public mutating func readFloat() throws -> Float {
         skipWhitespace()
-        if cursor < end, cursor.pointee == .quote, let special = try readSpecialFloatString() {
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .quote, let special = try readSpecialFloatString() {
             return Float(special)
         }
         let scan = try scanNumberValue()
-        return Float(String(decoding: scan.text, as: UTF8.self)) ?? Float(JsonReader.double(from: scan))
+        return unsafe Float(String(decoding: scan._text, as: UTF8.self)) ?? Float(JsonReader.double(from: scan))
     }
 
     /// Reads the text of a number (for types such as Decimal that parse it themselves).
     public mutating func readNumberText() throws -> String {
         skipWhitespace()
         let scan = try scanNumberValue()
-        return String(decoding: scan.text, as: UTF8.self)
+        return unsafe String(decoding: scan._text, as: UTF8.self)
     }
 
     /// `"NaN"`, `"Infinity"` and `"-Infinity"` strings, which DTOKit writes for non-finite values
     /// (JSON has no literal for them). Returns nil, cursor untouched, for any other string.
     @usableFromInline
     mutating func readSpecialFloatString() throws -> Double? {
-        let saved = cursor
-        let special = try withStringBytes { JsonReader.specialFloat($0) }
-        if special == nil { cursor = saved }
+        let saved = unsafe _cursor
+        let special = unsafe try withStringBytes { unsafe JsonReader.specialFloat($0) }
+        if special == nil { unsafe _cursor = unsafe saved }
         return special
     }
 
     /// The value of `NaN`, `Infinity`, `+Infinity` or `-Infinity`; nil for any other text.
     static func specialFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        switch String(decoding: bytes, as: UTF8.self) {
+        switch unsafe String(decoding: bytes, as: UTF8.self) {
         case "NaN": return .nan
         case "Infinity", "+Infinity": return .infinity
         case "-Infinity": return -.infinity
@@ -101,79 +102,79 @@ extension JsonReader {
     /// Scans a number, or a string whose whole content is a number.
     @usableFromInline
     mutating func scanNumberValue() throws -> NumberScan {
-        guard cursor < end else { throw error("a number") }
-        if cursor.pointee != .quote {
+        guard unsafe _cursor < _end else { throw error("a number") }
+        if unsafe _cursor.pointee != .quote {
             return try scanNumber()
         }
         // ServiceStack accepts numbers sent as strings ("42"); the content must still be a JSON number.
-        let quote = cursor
-        let scan = try scanString(from: quote + 1)
-        guard !scan.hasEscapes, scan.closingQuote > quote + 1 else {
+        let quote = unsafe _cursor
+        let scan = unsafe try scanString(from: quote + 1)
+        guard !scan.hasEscapes, unsafe scan._closingQuote > quote + 1 else {
             throw error("a number")
         }
-        var inner = JsonReader(start: quote + 1, count: scan.closingQuote - quote - 1, options: options)
-        guard let number = try? inner.scanNumber(), inner.cursor == inner.end else {
+        var inner = unsafe JsonReader(start: quote + 1, count: scan._closingQuote - quote - 1, options: options)
+        guard let number = try? inner.scanNumber(), unsafe inner._cursor == inner._end else {
             throw error("a number")
         }
-        cursor = scan.closingQuote + 1
+        unsafe _cursor = unsafe scan._closingQuote + 1
         return number
     }
 
     /// Scans `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at the cursor.
     @usableFromInline
     mutating func scanNumber() throws -> NumberScan {
-        let numberStart = cursor
-        var scan = NumberScan(text: UnsafeBufferPointer(start: numberStart, count: 0))
-        var p = cursor
-        if p < end, p.pointee == .minus {
+        let numberStart = unsafe _cursor
+        var scan = unsafe NumberScan(_text: UnsafeBufferPointer(start: numberStart, count: 0))
+        var p = unsafe _cursor
+        if unsafe p < _end, unsafe p.pointee == .minus {
             scan.isNegative = true
-            p += 1
+            unsafe p += 1
         }
-        guard p < end, p.pointee.isDigit else {
-            cursor = p
-            throw error(p == numberStart ? "a value" : "a digit after '-'")
+        guard unsafe p < _end, unsafe p.pointee.isDigit else {
+            unsafe _cursor = unsafe p
+            throw unsafe error(p == numberStart ? "a value" : "a digit after '-'")
         }
-        if p.pointee == .zero {
-            p += 1
-            if p < end, p.pointee.isDigit {
-                cursor = p - 1
-                throw JsonDecodingError(reader: self, at: p - 1, expected: "a number without leading zeros",
+        if unsafe p.pointee == .zero {
+            unsafe p += 1
+            if unsafe p < _end, unsafe p.pointee.isDigit {
+                unsafe _cursor = unsafe p - 1
+                throw unsafe JsonDecodingError(reader: self, at: p - 1, expected: "a number without leading zeros",
                                         found: "a leading zero")
             }
         } else {
-            p = accumulateDigits(from: p, into: &scan, isFraction: false)
+            unsafe p = unsafe accumulateDigits(from: p, into: &scan, isFraction: false)
         }
-        if p < end, p.pointee == .dot {
+        if unsafe p < _end, unsafe p.pointee == .dot {
             scan.isInteger = false
-            p += 1
-            guard p < end, p.pointee.isDigit else {
-                cursor = p
+            unsafe p += 1
+            guard unsafe p < _end, unsafe p.pointee.isDigit else {
+                unsafe _cursor = unsafe p
                 throw error("a digit after the decimal point")
             }
-            p = accumulateDigits(from: p, into: &scan, isFraction: true)
+            unsafe p = unsafe accumulateDigits(from: p, into: &scan, isFraction: true)
         }
-        if p < end, p.pointee | 0x20 == UInt8(ascii: "e") {
+        if unsafe p < _end, unsafe p.pointee | 0x20 == UInt8(ascii: "e") {
             scan.isInteger = false
-            p += 1
+            unsafe p += 1
             var exponentNegative = false
-            if p < end, p.pointee == .minus || p.pointee == .plus {
-                exponentNegative = p.pointee == .minus
-                p += 1
+            if unsafe p < _end, unsafe p.pointee == .minus || p.pointee == .plus {
+                exponentNegative = unsafe p.pointee == .minus
+                unsafe p += 1
             }
-            guard p < end, p.pointee.isDigit else {
-                cursor = p
+            guard unsafe p < _end, unsafe p.pointee.isDigit else {
+                unsafe _cursor = unsafe p
                 throw error("a digit in the exponent")
             }
             var exponent = 0
-            while p < end, p.pointee.isDigit {
+            while unsafe p < _end, unsafe p.pointee.isDigit {
                 // Saturate: anything beyond ±100000 is zero or infinity for every type anyway.
-                if exponent < 100_000 { exponent = exponent * 10 + Int(p.pointee - .zero) }
-                p += 1
+                if exponent < 100_000 { exponent = unsafe exponent * 10 + Int(p.pointee - .zero) }
+                unsafe p += 1
             }
             scan.decimalExponent += exponentNegative ? -exponent : exponent
         }
-        cursor = p
-        scan.text = UnsafeBufferPointer(start: numberStart, count: p - numberStart)
+        unsafe _cursor = unsafe p
+        unsafe scan._text = unsafe UnsafeBufferPointer(start: numberStart, count: p - numberStart)
         return scan
     }
 
@@ -181,9 +182,9 @@ extension JsonReader {
     @usableFromInline @inline(__always)
     func accumulateDigits(from start: UnsafePointer<UInt8>, into scan: inout NumberScan,
                           isFraction: Bool) -> UnsafePointer<UInt8> {
-        var p = start
-        while p < end, p.pointee.isDigit {
-            let digit = UInt64(p.pointee - .zero)
+        var p = unsafe start
+        while unsafe p < _end, unsafe p.pointee.isDigit {
+            let digit = unsafe UInt64(p.pointee - .zero)
             let (times10, overflow1) = scan.significand.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times10.addingReportingOverflow(digit)
             if !scan.isTruncated && !overflow1 && !overflow2 {
@@ -194,9 +195,9 @@ extension JsonReader {
                 scan.isTruncated = true
                 if !isFraction { scan.decimalExponent += 1 }
             }
-            p += 1
+            unsafe p += 1
         }
-        return p
+        return unsafe p
     }
 
     /// The integer value of `scan` if it is a whole number that fits `T`.
@@ -239,7 +240,7 @@ extension JsonReader {
             return scan.isNegative ? -0.0 : 0.0
         }
         // Otherwise the standard library's correctly rounded parser reads the (validated) text.
-        return Double(String(decoding: scan.text, as: UTF8.self)) ?? .nan
+        return unsafe Double(String(decoding: scan._text, as: UTF8.self)) ?? .nan
     }
 
     @usableFromInline

@@ -3,11 +3,11 @@ extension JsonReader {
     /// an unknown member with a malformed value still makes the document invalid.
     public mutating func skipValue() throws {
         skipWhitespace()
-        guard cursor < end else { throw error("a value") }
-        switch cursor.pointee {
+        guard unsafe _cursor < _end else { throw error("a value") }
+        switch unsafe _cursor.pointee {
         case .quote:
-            let scan = try scanString(from: cursor + 1)
-            cursor = scan.closingQuote + 1
+            let scan = unsafe try scanString(from: _cursor + 1)
+            unsafe _cursor = unsafe scan._closingQuote + 1
         case .openBrace:
             guard try beginObject() else { return }
             repeat {

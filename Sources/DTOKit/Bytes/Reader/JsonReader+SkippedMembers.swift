@@ -20,7 +20,7 @@ extension JsonReader {
     ///   document cannot be read at all.
     @inline(never)
     mutating func skipInvalidMember(_ error: JsonDecodingError, valueStart: Int, depth: Int) throws {
-        cursor = start + valueStart
+        unsafe _cursor = unsafe _start + valueStart
         self.depth = depth
         skipWhitespace()
         let valueOffset = offset
@@ -51,7 +51,7 @@ extension JsonReader {
     /// The path from the root to the value starting at `target`, found by walking the document
     /// down to it, skipping every value that does not contain it.
     func pathComponents(toValueAt target: Int) -> [JsonDecodingError.PathComponent] {
-        var walker = JsonReader(start: start, count: end - start, options: options)
+        var walker = unsafe JsonReader(start: _start, count: _end - _start, options: options)
         walker.skipByteOrderMark()
         var path: [JsonDecodingError.PathComponent] = []
         while let first = walker.peek(), walker.offset < target {
@@ -80,10 +80,10 @@ extension JsonReader {
     /// otherwise skips it. Nil when it cannot be skipped.
     private mutating func skipUnlessContains(_ target: Int) -> Bool? {
         skipWhitespace()
-        let valueStart = cursor
+        let valueStart = unsafe _cursor
         guard (try? skipValue()) != nil else { return nil }
-        if target >= valueStart - start, target < offset {
-            cursor = valueStart
+        if unsafe target >= valueStart - _start, target < offset {
+            unsafe _cursor = unsafe valueStart
             return true
         }
         return false

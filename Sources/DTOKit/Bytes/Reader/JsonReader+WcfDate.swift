@@ -8,80 +8,80 @@ extension JsonReader {
     /// `Date.read(from:)`, its one caller: no call per date.)
     @inline(__always)
     mutating func readWcfDateInPlace() -> Date? {
-        var p = cursor
-        let end = self.end
+        var p = unsafe _cursor
+        let end = unsafe self._end
         var hasSlash = false
-        if end - p >= 8, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfDatePrefix {
+        if unsafe end - p >= 8, unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfDatePrefix {
             // What ServiceStack writes, `"\/Date(`, as one word.
-            p += 8
+            unsafe p += 8
             hasSlash = true
         } else {
-            guard p < end, p.pointee == .quote else { return nil }
-            p += 1
-            if end - p >= 2, p[0] == .backslash, p[1] == .slash {
-                p += 2
+            guard unsafe p < end, unsafe p.pointee == .quote else { return nil }
+            unsafe p += 1
+            if unsafe end - p >= 2, unsafe p[0] == .backslash, unsafe p[1] == .slash {
+                unsafe p += 2
                 hasSlash = true
-            } else if p < end, p.pointee == .slash {
-                p += 1
+            } else if unsafe p < end, unsafe p.pointee == .slash {
+                unsafe p += 1
                 hasSlash = true
             }
-            guard end - p >= 5, p[0] == UInt8(ascii: "D"), p[1] == UInt8(ascii: "a"), p[2] == UInt8(ascii: "t"),
-                  p[3] == UInt8(ascii: "e"), p[4] == UInt8(ascii: "(") else { return nil }
-            p += 5
+            guard unsafe end - p >= 5, unsafe p[0] == UInt8(ascii: "D"), unsafe p[1] == UInt8(ascii: "a"), unsafe p[2] == UInt8(ascii: "t"),
+                  unsafe p[3] == UInt8(ascii: "e"), unsafe p[4] == UInt8(ascii: "(") else { return nil }
+            unsafe p += 5
         }
         var isNegative = false
-        if p < end, p.pointee == .minus {
+        if unsafe p < end, unsafe p.pointee == .minus {
             isNegative = true
-            p += 1
+            unsafe p += 1
         }
         // Up to 18 digits cannot overflow (the general path handles longer ones). Milliseconds
         // have 13: the first eight are converted at once when they are all digits.
         var magnitude: Int64 = 0
-        let digitsStart = p
-        if end - p >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-            if JsonReader.isEightDigits(word), end - p >= 16 {
+        let digitsStart = unsafe p
+        if unsafe end - p >= 8 {
+            let word = unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            if JsonReader.isEightDigits(word), unsafe end - p >= 16 {
                 magnitude = Int64(JsonReader.valueOfEightDigits(word))
-                p += 8
+                unsafe p += 8
                 // The other five (up to seven) in one go too.
-                let rest = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                let rest = unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
                 let count = JsonReader.leadingDigitCount(rest)
                 if count < 8 {
                     magnitude = magnitude &* JsonReader.powerOfTen(count) &+ Int64(JsonReader.valueOfLeadingDigits(rest, count: count))
-                    p += count
+                    unsafe p += count
                 }
             }
         }
-        while p < end, p.pointee.isDigit {
-            guard p - digitsStart < 18 else { return nil }
-            magnitude = magnitude &* 10 &+ Int64(p.pointee &- .zero)
-            p += 1
+        while unsafe p < end, unsafe p.pointee.isDigit {
+            guard unsafe p - digitsStart < 18 else { return nil }
+            magnitude = unsafe magnitude &* 10 &+ Int64(p.pointee &- .zero)
+            unsafe p += 1
         }
-        guard p > digitsStart else { return nil }
+        guard unsafe p > digitsStart else { return nil }
         let milliseconds = isNegative ? -magnitude : magnitude
         // What ServiceStack writes for a date of unspecified kind, `-0000)\/"`, as one word and a quote.
-        if hasSlash, end - p >= 9, p[8] == .quote,
-           UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfUnspecifiedSuffix {
-            cursor = p + 9
+        if hasSlash, unsafe end - p >= 9, unsafe p[8] == .quote,
+           unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfUnspecifiedSuffix {
+            unsafe _cursor = unsafe p + 9
             return JsonReader.date(milliseconds: milliseconds)
         }
-        if p < end, p.pointee == .plus || p.pointee == .minus {
-            guard end - p >= 5, p[1].isDigit, p[2].isDigit, p[3].isDigit, p[4].isDigit else { return nil }
-            p += 5
+        if unsafe p < end, unsafe p.pointee == .plus || p.pointee == .minus {
+            guard unsafe end - p >= 5, unsafe p[1].isDigit, unsafe p[2].isDigit, unsafe p[3].isDigit, unsafe p[4].isDigit else { return nil }
+            unsafe p += 5
         }
-        guard p < end, p.pointee == UInt8(ascii: ")") else { return nil }
-        p += 1
+        guard unsafe p < end, unsafe p.pointee == UInt8(ascii: ")") else { return nil }
+        unsafe p += 1
         if hasSlash {
-            if end - p >= 2, p[0] == .backslash, p[1] == .slash {
-                p += 2
-            } else if p < end, p.pointee == .slash {
-                p += 1
+            if unsafe end - p >= 2, unsafe p[0] == .backslash, unsafe p[1] == .slash {
+                unsafe p += 2
+            } else if unsafe p < end, unsafe p.pointee == .slash {
+                unsafe p += 1
             } else {
                 return nil
             }
         }
-        guard p < end, p.pointee == .quote else { return nil }
-        cursor = p + 1
+        guard unsafe p < end, unsafe p.pointee == .quote else { return nil }
+        unsafe _cursor = unsafe p + 1
         return JsonReader.date(milliseconds: milliseconds)
     }
 

@@ -21,10 +21,11 @@ import Foundation
 ///     func write(to writer: inout JsonWriter) { writer.writeString(description) }
 /// }
 /// ```
+@safe
 public struct JsonReader: ~Copyable {
-    @usableFromInline let start: UnsafePointer<UInt8>
-    @usableFromInline let end: UnsafePointer<UInt8>
-    @usableFromInline var cursor: UnsafePointer<UInt8>
+    @usableFromInline let _start: UnsafePointer<UInt8>
+    @usableFromInline let _end: UnsafePointer<UInt8>
+    @usableFromInline var _cursor: UnsafePointer<UInt8>
     @usableFromInline var depth: Int = 0
     /// Stack bytes that collections being read may still use for their items (see `ItemCollector`).
     var collectBudget: Int = ItemCollector.stackBudget
@@ -40,9 +41,9 @@ public struct JsonReader: ~Copyable {
 
     @usableFromInline
     init(start: UnsafePointer<UInt8>, count: Int, options: JsonDecodingOptions) {
-        self.start = start
-        self.end = start + count
-        self.cursor = start
+        unsafe self._start = unsafe start
+        unsafe self._end = unsafe start + count
+        unsafe self._cursor = unsafe start
         self.options = options
         self.makesSmallStringsFromWords = SmallStringLayout.isVerified
     }
@@ -59,7 +60,7 @@ public struct JsonReader: ~Copyable {
         options: JsonDecodingOptions = JsonDecodingOptions(),
         _ body: (inout JsonReader) throws -> T
     ) throws -> T {
-        try bytes.withUnsafeBytes { try read(unsafeBytes: $0, options: options, body) }
+        unsafe try bytes.withUnsafeBytes { unsafe try read(unsafeBytes: $0, options: options, body) }
     }
 
     /// ``read(_:options:_:)`` over the UTF-8 of a String (its own contiguous storage: no copy when
@@ -67,7 +68,7 @@ public struct JsonReader: ~Copyable {
     @inlinable
     static func read<T>(utf8 text: String, options: JsonDecodingOptions, _ body: (inout JsonReader) throws -> T) throws -> T {
         var text = text
-        return try text.withUTF8 { try read(unsafeBytes: UnsafeRawBufferPointer($0), options: options, body) }
+        return try text.withUTF8 { unsafe try read(unsafeBytes: UnsafeRawBufferPointer($0), options: options, body) }
     }
 
     /// ``read(_:options:_:)`` over memory the caller keeps valid until it returns.
@@ -80,11 +81,11 @@ public struct JsonReader: ~Copyable {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw JsonDecodingError.emptyDocument()
         }
-        let start = base.assumingMemoryBound(to: UInt8.self)
-        var reader = JsonReader(start: start, count: bytes.count, options: options)
+        let start = unsafe base.assumingMemoryBound(to: UInt8.self)
+        var reader = unsafe JsonReader(start: start, count: bytes.count, options: options)
         // The reader cannot be copied, but `body` could swap it with the reader of a nested call
         // over other bytes, which would then outlive those bytes: stop rather than read freed memory.
-        defer { reader.checkIsReader(over: start) }
+        defer { unsafe reader.checkIsReader(over: start) }
         reader.skipByteOrderMark()
         let value = try body(&reader)
         try reader.expectEndOfDocument()
@@ -96,25 +97,25 @@ public struct JsonReader: ~Copyable {
 
     @usableFromInline
     func checkIsReader(over bytes: UnsafePointer<UInt8>) {
-        if start != bytes {
+        if unsafe _start != bytes {
             fatalError("DTOKit: a JsonReader was swapped out of the decoding call that created it")
         }
     }
 
     /// The byte offset of the cursor from the start of the document.
-    public var offset: Int { cursor - start }
+    public var offset: Int { unsafe _cursor - _start }
 
     /// Moves the cursor back to `offset`, a place it has been (to read a value again another way).
     mutating func rewind(to offset: Int) {
-        precondition(offset >= 0 && offset <= cursor - start, "DTOKit: a reader can only go back to where it was")
-        cursor = start + offset
+        unsafe precondition(offset >= 0 && offset <= _cursor - _start, "DTOKit: a reader can only go back to where it was")
+        unsafe _cursor = unsafe _start + offset
     }
 
     /// The document's bytes from `offset` (a place the cursor has been) to the cursor, as text: a
     /// value exactly as it was written, for writing it back unchanged (``UnknownEnumValue``).
     func text(from offset: Int) -> String {
-        precondition(offset >= 0 && offset <= cursor - start, "DTOKit: text can only be taken from where the reader was")
-        return String(decoding: UnsafeBufferPointer(start: start + offset, count: cursor - start - offset), as: UTF8.self)
+        unsafe precondition(offset >= 0 && offset <= _cursor - _start, "DTOKit: text can only be taken from where the reader was")
+        return unsafe String(decoding: UnsafeBufferPointer(start: _start + offset, count: _cursor - _start - offset), as: UTF8.self)
     }
 
     // MARK: Whitespace and single bytes
@@ -122,16 +123,16 @@ public struct JsonReader: ~Copyable {
     /// RFC 8259 lets a parser ignore a leading byte order mark; JSON from Windows tools sometimes has one.
     @usableFromInline
     mutating func skipByteOrderMark() {
-        if end - cursor >= 3, cursor[0] == 0xEF, cursor[1] == 0xBB, cursor[2] == 0xBF {
-            cursor += 3
+        if unsafe _end - _cursor >= 3, unsafe _cursor[0] == 0xEF, unsafe _cursor[1] == 0xBB, unsafe _cursor[2] == 0xBF {
+            unsafe _cursor += 3
         }
     }
 
     @inlinable @inline(__always)
     mutating func skipWhitespace() {
-        while cursor < end {
-            switch cursor.pointee {
-            case .space, .tab, .lineFeed, .carriageReturn: cursor += 1
+        while unsafe _cursor < _end {
+            switch unsafe _cursor.pointee {
+            case .space, .tab, .lineFeed, .carriageReturn: unsafe _cursor += 1
             default: return
             }
         }
@@ -141,13 +142,13 @@ public struct JsonReader: ~Copyable {
     @inlinable @inline(__always)
     public mutating func peek() -> UInt8? {
         skipWhitespace()
-        return cursor < end ? cursor.pointee : nil
+        return unsafe _cursor < _end ? _cursor.pointee : nil
     }
 
     @usableFromInline
     mutating func expectEndOfDocument() throws {
         skipWhitespace()
-        if cursor < end {
+        if unsafe _cursor < _end {
             throw error("the end of the document")
         }
     }
@@ -156,8 +157,8 @@ public struct JsonReader: ~Copyable {
     @inlinable @inline(__always)
     mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String) throws {
         skipWhitespace()
-        guard cursor < end, cursor.pointee == byte else { throw error(expected()) }
-        cursor += 1
+        guard unsafe _cursor < _end, unsafe _cursor.pointee == byte else { throw error(expected()) }
+        unsafe _cursor += 1
     }
 
     // MARK: Literals
@@ -167,9 +168,9 @@ public struct JsonReader: ~Copyable {
     public mutating func consumeNull() -> Bool {
         skipWhitespace()
         // One compare of the first byte for the usual non-null value, one word for `null`.
-        if cursor < end, cursor.pointee == UInt8(ascii: "n"), end - cursor >= 4,
-           UInt32(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt32.self)) == JsonReader.nullWord {
-            cursor += 4
+        if unsafe _cursor < _end, unsafe _cursor.pointee == UInt8(ascii: "n"), unsafe _end - _cursor >= 4,
+           unsafe UInt32(littleEndian: UnsafeRawPointer(_cursor).loadUnaligned(as: UInt32.self)) == JsonReader.nullWord {
+            unsafe _cursor += 4
             return true
         }
         return false
@@ -185,25 +186,25 @@ public struct JsonReader: ~Copyable {
     public mutating func readBool() throws -> Bool {
         skipWhitespace()
         // Each literal compared as one word (`true`, then `fals` and `e`).
-        if end - cursor >= 4 {
-            let word = UInt32(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt32.self))
+        if unsafe _end - _cursor >= 4 {
+            let word = unsafe UInt32(littleEndian: UnsafeRawPointer(_cursor).loadUnaligned(as: UInt32.self))
             if word == JsonReader.trueWord {
-                cursor += 4
+                unsafe _cursor += 4
                 return true
             }
-            if word == JsonReader.falsWord, end - cursor >= 5, cursor[4] == UInt8(ascii: "e") {
-                cursor += 5
+            if word == JsonReader.falsWord, unsafe _end - _cursor >= 5, unsafe _cursor[4] == UInt8(ascii: "e") {
+                unsafe _cursor += 5
                 return false
             }
         }
-        if cursor < end, cursor.pointee == .quote {
-            let saved = cursor
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .quote {
+            let saved = unsafe _cursor
             let text = try readString()
             switch text.lowercased() {
             case "true": return true
             case "false": return false
             default:
-                cursor = saved
+                unsafe _cursor = unsafe saved
                 throw error("a boolean")
             }
         }
@@ -213,8 +214,8 @@ public struct JsonReader: ~Copyable {
     @usableFromInline
     mutating func matchLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard end - cursor >= count, memcmp(cursor, literal.utf8Start, count) == 0 else { return false }
-        cursor += count
+        guard unsafe _end - _cursor >= count, unsafe memcmp(_cursor, literal.utf8Start, count) == 0 else { return false }
+        unsafe _cursor += count
         return true
     }
 
@@ -229,8 +230,8 @@ public struct JsonReader: ~Copyable {
         try expect(.openBrace, "an object")
         try enterNesting()
         skipWhitespace()
-        if cursor < end, cursor.pointee == .closeBrace {
-            cursor += 1
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .closeBrace {
+            unsafe _cursor += 1
             depth -= 1
             return false
         }
@@ -241,18 +242,18 @@ public struct JsonReader: ~Copyable {
     @inlinable
     public mutating func nextMember() throws -> Bool {
         // Compact JSON: the comma right after the value.
-        if cursor < end, cursor.pointee == .comma {
-            cursor += 1
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .comma {
+            unsafe _cursor += 1
             return true
         }
         skipWhitespace()
-        if cursor < end {
-            if cursor.pointee == .comma {
-                cursor += 1
+        if unsafe _cursor < _end {
+            if unsafe _cursor.pointee == .comma {
+                unsafe _cursor += 1
                 return true
             }
-            if cursor.pointee == .closeBrace {
-                cursor += 1
+            if unsafe _cursor.pointee == .closeBrace {
+                unsafe _cursor += 1
                 depth -= 1
                 return false
             }
@@ -266,8 +267,8 @@ public struct JsonReader: ~Copyable {
         try expect(.openBracket, "an array")
         try enterNesting()
         skipWhitespace()
-        if cursor < end, cursor.pointee == .closeBracket {
-            cursor += 1
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .closeBracket {
+            unsafe _cursor += 1
             depth -= 1
             return false
         }
@@ -277,18 +278,18 @@ public struct JsonReader: ~Copyable {
     /// After an element: consumes `,` and returns true, or consumes `]` and returns false.
     @inlinable
     public mutating func nextElement() throws -> Bool {
-        if cursor < end, cursor.pointee == .comma {
-            cursor += 1
+        if unsafe _cursor < _end, unsafe _cursor.pointee == .comma {
+            unsafe _cursor += 1
             return true
         }
         skipWhitespace()
-        if cursor < end {
-            if cursor.pointee == .comma {
-                cursor += 1
+        if unsafe _cursor < _end {
+            if unsafe _cursor.pointee == .comma {
+                unsafe _cursor += 1
                 return true
             }
-            if cursor.pointee == .closeBracket {
-                cursor += 1
+            if unsafe _cursor.pointee == .closeBracket {
+                unsafe _cursor += 1
                 depth -= 1
                 return false
             }
@@ -300,9 +301,9 @@ public struct JsonReader: ~Copyable {
     mutating func enterNesting() throws {
         depth += 1
         if depth > options.maxDepth {
-            cursor -= 1
-            throw JsonDecodingError(
-                reader: self, at: cursor,
+            unsafe _cursor -= 1
+            throw unsafe JsonDecodingError(
+                reader: self, at: _cursor,
                 expected: "at most \(options.maxDepth) levels of nesting (JsonDecodingOptions.maxDepth)",
                 found: "deeper nesting")
         }
@@ -313,6 +314,7 @@ public struct JsonReader: ~Copyable {
     /// `bytes` points into the document and is valid for the rest of the decoding call (which is
     /// why this is not public). When `hasEscapes` is true the bytes are still escaped;
     /// ``MemberKey/decodedName`` unescapes them.
+    @safe
     struct MemberKey {
         /// The bytes between the quotes, exactly as they appear in the document.
         let bytes: UnsafeBufferPointer<UInt8>
@@ -321,26 +323,26 @@ public struct JsonReader: ~Copyable {
 
         /// The member name as a String, escapes decoded.
         var decodedName: String {
-            hasEscapes ? JsonReader.unescape(bytes) : String(decoding: bytes, as: UTF8.self)
+            unsafe hasEscapes ? JsonReader.unescape(bytes) : String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// Reads a member name and the `:` after it, without creating a String.
     mutating func readMemberKey() throws -> MemberKey {
         skipWhitespace()
-        guard cursor < end, cursor.pointee == .quote else { throw error("a member name in double quotes") }
-        let contentStart = cursor + 1
-        let scan = try scanString(from: contentStart)
-        cursor = scan.closingQuote + 1
+        guard unsafe _cursor < _end, unsafe _cursor.pointee == .quote else { throw error("a member name in double quotes") }
+        let contentStart = unsafe _cursor + 1
+        let scan = unsafe try scanString(from: contentStart)
+        unsafe _cursor = unsafe scan._closingQuote + 1
         try expect(.colon, "':' after the member name")
-        return MemberKey(bytes: UnsafeBufferPointer(start: contentStart, count: scan.closingQuote - contentStart),
+        return unsafe MemberKey(bytes: UnsafeBufferPointer(start: contentStart, count: scan._closingQuote - contentStart),
                          hasEscapes: scan.hasEscapes)
     }
 
     /// Reads a member name as a String, and the `:` after it (for dictionaries).
     public mutating func readMemberName() throws -> String {
         skipWhitespace()
-        guard cursor < end, cursor.pointee == .quote else { throw error("a member name in double quotes") }
+        guard unsafe _cursor < _end, unsafe _cursor.pointee == .quote else { throw error("a member name in double quotes") }
         let name = try readString()
         try expect(.colon, "':' after the member name")
         return name

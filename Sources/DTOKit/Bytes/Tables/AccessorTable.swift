@@ -7,6 +7,7 @@
 /// accessors were made for (a subclass's table holds its base classes' accessors too).
 ///
 /// Non-copyable: it owns its memory and frees it when it goes.
+@safe
 struct AccessorTable: ~Copyable, @unchecked Sendable {
     // Immutable after `init`, so the table can be shared between threads (hence `@unchecked`).
     /// The accessors, unretained (`retained` keeps them alive as long as the table lives), so that
@@ -46,12 +47,12 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
         ownerNames = names
         retained = properties.map(\.accessors)
         count = retained.count
-        table = UnsafeMutablePointer<Unmanaged<PropertyAccessors>>.allocate(capacity: max(1, count))
-        table.initialize(from: retained.map { Unmanaged.passUnretained($0) }, count: count)
+        unsafe table = UnsafeMutablePointer<Unmanaged<PropertyAccessors>>.allocate(capacity: max(1, count))
+        unsafe table.initialize(from: retained.map { unsafe Unmanaged.passUnretained($0) }, count: count)
     }
 
     deinit {
-        table.deallocate()
+        unsafe table.deallocate()
     }
 
     /// Checks that `object` is an instance of every class the accessors were made for, and stops the
@@ -78,7 +79,7 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
 
     /// The JSON name of the property at `index`.
     func name(_ index: Int) -> String {
-        table[index]._withUnsafeGuaranteedRef { $0.name }
+        unsafe table[index]._withUnsafeGuaranteedRef { $0.name }
     }
 }
 
@@ -100,7 +101,7 @@ struct CheckedObject {
     /// that made this value checked the object against every accessor it calls with it.
     @inlinable @inline(__always)
     func owner<Owner: AnyObject>(_: Owner.Type = Owner.self) -> Owner {
-        unsafeDowncast(object, to: Owner.self)
+        unsafe unsafeDowncast(object, to: Owner.self)
     }
 }
 
@@ -134,7 +135,7 @@ extension Metadata {
             let valueStart = reader.offset
             let depth = reader.depth
             do {
-                try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, CheckedObject(object)) }
+                unsafe try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, CheckedObject(object)) }
             } catch let error as JsonDecodingError {
                 try reader.skipInvalidMember(named: accessors.name(index), error, valueStart: valueStart, depth: depth)
             }
@@ -152,7 +153,7 @@ extension Metadata {
         // Through the unretained accessors: iterating `properties` would copy (retain and release)
         // each property's name and closures.
         for index in 0..<accessors.count {
-            accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(CheckedObject(object), &writer) }
+            unsafe accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(CheckedObject(object), &writer) }
         }
         writer.endObject()
     }

@@ -33,9 +33,9 @@ struct MemberPattern {
     /// Whether the first 16 bytes at `p` (all readable) start with the pattern's first 16 bytes.
     @inline(__always)
     func matchesPrefix(at p: UnsafePointer<UInt8>) -> Bool {
-        let raw = UnsafeRawPointer(p)
-        let a = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ first
-        let b = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ second
+        let raw = unsafe UnsafeRawPointer(p)
+        let a = unsafe UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ first
+        let b = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ second
         return (a & firstMask) | (b & secondMask) == 0
     }
 }

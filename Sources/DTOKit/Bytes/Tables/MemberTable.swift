@@ -4,6 +4,7 @@ import Foundation
 /// the order it tries them, then the general path.
 ///
 /// Non-copyable: it owns its memory and frees it when it goes.
+@safe
 struct MemberTable: ~Copyable, @unchecked Sendable {
     let names: NameTable
     /// Each name as compact JSON writes it, `"name":`, for the check of the expected member
@@ -18,8 +19,8 @@ struct MemberTable: ~Copyable, @unchecked Sendable {
         names = NameTable(memberNames)
         let patternNames = names.matchesInPlace ? memberNames : []
         patternCount = patternNames.count
-        patterns = UnsafeMutablePointer<MemberPattern>.allocate(capacity: max(1, patternCount))
-        patterns.initialize(from: patternNames.map { MemberPattern(name: $0.utf8) }, count: patternCount)
+        unsafe patterns = UnsafeMutablePointer<MemberPattern>.allocate(capacity: max(1, patternCount))
+        unsafe patterns.initialize(from: patternNames.map { MemberPattern(name: $0.utf8) }, count: patternCount)
         var allBytes: [UInt8] = []
         var startList: [Int] = []
         for name in patternNames {
@@ -28,16 +29,16 @@ struct MemberTable: ~Copyable, @unchecked Sendable {
             allBytes.append(contentsOf: name.utf8)
             allBytes.append(contentsOf: [.quote, .colon])
         }
-        patternBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, allBytes.count))
-        patternBytes.initialize(from: allBytes, count: allBytes.count)
-        patternStarts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, startList.count))
-        patternStarts.initialize(from: startList, count: startList.count)
+        unsafe patternBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, allBytes.count))
+        unsafe patternBytes.initialize(from: allBytes, count: allBytes.count)
+        unsafe patternStarts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, startList.count))
+        unsafe patternStarts.initialize(from: startList, count: startList.count)
     }
 
     deinit {
-        patterns.deallocate()
-        patternBytes.deallocate()
-        patternStarts.deallocate()
+        unsafe patterns.deallocate()
+        unsafe patternBytes.deallocate()
+        unsafe patternStarts.deallocate()
     }
 
     /// Reads the member name at the cursor and returns its index; for a name none has, skips the
@@ -60,14 +61,14 @@ struct MemberTable: ~Copyable, @unchecked Sendable {
     func matchExpected(_ reader: inout JsonReader, hint: Int) -> Int? {
         guard patternCount > 0 else { return nil }
         let index = hint < patternCount ? hint : 0
-        let pattern = patterns[index]
-        let p = reader.cursor
+        let pattern = unsafe patterns[index]
+        let p = unsafe reader._cursor
         let length = pattern.length
-        guard reader.end - p >= max(16, length), pattern.matchesPrefix(at: p) else { return nil }
-        if length > 16, !NameTable.equalShortBytes(patternBytes + patternStarts[index] + 16, p + 16, length - 16) {
+        guard unsafe reader._end - p >= max(16, length), unsafe pattern.matchesPrefix(at: p) else { return nil }
+        if length > 16, unsafe !NameTable.equalShortBytes(patternBytes + patternStarts[index] + 16, p + 16, length - 16) {
             return nil
         }
-        reader.cursor = p + length
+        unsafe reader._cursor = unsafe p + length
         return index
     }
 
@@ -88,7 +89,7 @@ struct MemberTable: ~Copyable, @unchecked Sendable {
     @inline(never)
     func matchOrSkip(_ reader: inout JsonReader, hint: Int) throws -> Int? {
         let key = try reader.readMemberKey()
-        let index = key.hasEscapes ? names.index(of: key.decodedName) : names.index(of: key.bytes, hint: hint)
+        let index = unsafe key.hasEscapes ? names.index(of: key.decodedName) : names.index(of: key.bytes, hint: hint)
         if index == nil {
             do {
                 try reader.skipValue()

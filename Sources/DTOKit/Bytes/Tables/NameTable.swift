@@ -4,6 +4,7 @@ import Foundation
 /// table's own, matched against the document where they stand: no String per name read.
 ///
 /// Non-copyable: it owns its memory and frees it when it goes, so no copy can outlive it.
+@safe
 struct NameTable: ~Copyable, @unchecked Sendable {
     // Immutable after `init`, so the table can be shared between threads (hence `@unchecked`).
     private let bytes: UnsafeMutablePointer<UInt8>
@@ -29,20 +30,20 @@ struct NameTable: ~Copyable, @unchecked Sendable {
         startList.append(allBytes.count)
         count = names.count
         matchesInPlace = !allBytes.contains { $0 == .quote || $0 == .backslash || $0 < 0x20 }
-        bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, allBytes.count))
-        bytes.initialize(from: allBytes, count: allBytes.count)
-        starts = UnsafeMutablePointer<Int>.allocate(capacity: startList.count)
-        starts.initialize(from: startList, count: startList.count)
+        unsafe bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, allBytes.count))
+        unsafe bytes.initialize(from: allBytes, count: allBytes.count)
+        unsafe starts = UnsafeMutablePointer<Int>.allocate(capacity: startList.count)
+        unsafe starts.initialize(from: startList, count: startList.count)
     }
 
     deinit {
-        bytes.deallocate()
-        starts.deallocate()
+        unsafe bytes.deallocate()
+        unsafe starts.deallocate()
     }
 
     /// The bytes of the name at `index`, valid while the table lives (use them within the borrow).
     func name(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
+        unsafe UnsafeBufferPointer(start: bytes + starts[index], count: starts[index + 1] - starts[index])
     }
 
     /// If the reader is at a string (its opening quote, no whitespace before it) whose text is
@@ -51,16 +52,16 @@ struct NameTable: ~Copyable, @unchecked Sendable {
     /// untouched (another name, another case, escapes: the callers' general paths).
     @inline(__always)
     func matchString(_ reader: inout JsonReader, hint: Int = 0) -> Int? {
-        let quote = reader.cursor
-        guard matchesInPlace, quote < reader.end, quote.pointee == .quote else { return nil }
-        let available = reader.end - quote - 1
+        let quote = unsafe reader._cursor
+        guard matchesInPlace, unsafe quote < reader._end, unsafe quote.pointee == .quote else { return nil }
+        let available = unsafe reader._end - quote - 1
         var i = hint < count ? hint : 0
         for _ in 0..<count {
-            let start = starts[i]
-            let length = starts[i + 1] - start
-            if length < available, quote[length + 1] == .quote,
-               NameTable.equalShortBytes(bytes + start, quote + 1, length) {
-                reader.cursor = quote + length + 2
+            let start = unsafe starts[i]
+            let length = unsafe starts[i + 1] - start
+            if length < available, unsafe quote[length + 1] == .quote,
+               unsafe NameTable.equalShortBytes(bytes + start, quote + 1, length) {
+                unsafe reader._cursor = unsafe quote + length + 2
                 return i
             }
             i += 1
@@ -75,21 +76,21 @@ struct NameTable: ~Copyable, @unchecked Sendable {
         let length = text.count
         var i = hint < count ? hint : 0
         for _ in 0..<count {
-            let start = starts[i]
-            if starts[i + 1] - start == length, NameTable.equalBytes(bytes + start, text.baseAddress, length) {
+            let start = unsafe starts[i]
+            if unsafe starts[i + 1] - start == length, unsafe NameTable.equalBytes(bytes + start, text.baseAddress, length) {
                 return i
             }
             i += 1
             if i == count { i = 0 }
         }
-        return indexIgnoringCase(of: text)
+        return unsafe indexIgnoringCase(of: text)
     }
 
     /// The index of the first name equal to `text` ignoring ASCII case.
     func indexIgnoringCase(of text: UnsafeBufferPointer<UInt8>) -> Int? {
         (0..<count).first { i in
-            let name = self.name(at: i)
-            return name.count == text.count
+            let name = unsafe self.name(at: i)
+            return unsafe name.count == text.count
                 && zip(name, text).allSatisfy { NameTable.asciiLowercase($0) == NameTable.asciiLowercase($1) }
         }
     }
@@ -97,13 +98,13 @@ struct NameTable: ~Copyable, @unchecked Sendable {
     /// Reads the string at the cursor (escapes decoded) and returns the index of the name it is,
     /// exactly or else ignoring ASCII case; nil when it is none of them (the string is read either way).
     func readIndex(ofStringIn reader: inout JsonReader) throws -> Int? {
-        try reader.withStringBytes { index(of: $0) }
+        unsafe try reader.withStringBytes { unsafe index(of: $0) }
     }
 
     /// ``index(of:hint:)`` for a name given as a String (a member name that had escapes).
     func index(of name: String) -> Int? {
         var name = name
-        return name.withUTF8 { index(of: $0) }
+        return name.withUTF8 { unsafe index(of: $0) }
     }
 
     // MARK: Comparing bytes
@@ -112,31 +113,31 @@ struct NameTable: ~Copyable, @unchecked Sendable {
     /// overlapping word loads cover 8 to 16 bytes, two half-word loads 4 to 8.
     @inline(__always)
     static func equalShortBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        let a = unsafe UnsafeRawPointer(a), b = unsafe UnsafeRawPointer(b)
         switch length {
         case 8...16:
-            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+            return unsafe a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
                 && a.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
                     == b.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
         case 4..<8:
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            return unsafe a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
                 && a.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
                     == b.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
         case 0..<4:
-            for i in 0..<length where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+            for i in 0..<length where unsafe a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
                 return false
             }
             return true
         default:
-            return memcmp(a, b, length) == 0
+            return unsafe memcmp(a, b, length) == 0
         }
     }
 
     @inline(__always)
     static func equalBytes(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
         guard length > 0 else { return true }
-        guard let a, let b else { return false }
-        return memcmp(a, b, length) == 0
+        guard let a = unsafe a, let b = unsafe b else { return false }
+        return unsafe memcmp(a, b, length) == 0
     }
 
     @inline(__always)

@@ -5,6 +5,7 @@
 /// loops are typed with `Owner`, so the compiler has made sure of it.
 ///
 /// Non-copyable: it owns its memory and frees it when it goes.
+@safe
 struct StructAccessorTable<Owner>: ~Copyable, @unchecked Sendable {
     // Immutable after `init`, so the table can be shared between threads (hence `@unchecked`).
     /// The accessors, unretained; `retained` keeps them alive as long as the table lives.
@@ -15,17 +16,17 @@ struct StructAccessorTable<Owner>: ~Copyable, @unchecked Sendable {
     init(_ properties: [StructProperty<Owner>]) {
         retained = properties.map(\.accessors)
         count = retained.count
-        table = UnsafeMutablePointer<Unmanaged<StructAccessors<Owner>>>.allocate(capacity: max(1, count))
-        table.initialize(from: retained.map { Unmanaged.passUnretained($0) }, count: count)
+        unsafe table = UnsafeMutablePointer<Unmanaged<StructAccessors<Owner>>>.allocate(capacity: max(1, count))
+        unsafe table.initialize(from: retained.map { unsafe Unmanaged.passUnretained($0) }, count: count)
     }
 
     deinit {
-        table.deallocate()
+        unsafe table.deallocate()
     }
 
     /// The JSON name of the property at `index`.
     func name(_ index: Int) -> String {
-        table[index]._withUnsafeGuaranteedRef { $0.name }
+        unsafe table[index]._withUnsafeGuaranteedRef { $0.name }
     }
 }
 
@@ -43,7 +44,7 @@ extension StructMetadata {
             let valueStart = reader.offset
             let depth = reader.depth
             do {
-                try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, &value) }
+                unsafe try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, &value) }
             } catch let error as JsonDecodingError {
                 try reader.skipInvalidMember(named: accessors.name(index), error, valueStart: valueStart, depth: depth)
             }
@@ -56,7 +57,7 @@ extension StructMetadata {
     func encodeMembers(of value: Owner, to writer: inout JsonWriter) {
         writer.beginObject()
         for index in 0..<accessors.count {
-            accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(value, &writer) }
+            unsafe accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(value, &writer) }
         }
         writer.endObject()
     }

@@ -11,7 +11,7 @@ extension JsonWriter {
             return
         }
         var text = text
-        text.withUTF8 { writeString(unsafeUTF8: $0) }
+        text.withUTF8 { unsafe writeString(unsafeUTF8: $0) }
     }
 
     /// Writes the small String whose bytes are `low` then `high` (little-endian, `count` < 16 of
@@ -29,12 +29,12 @@ extension JsonWriter {
             return false
         }
         reserve(18)
-        let out = UnsafeMutableRawPointer(buffer + count)
-        out.storeBytes(of: UInt8.quote, as: UInt8.self)
-        out.storeBytes(of: low.littleEndian, toByteOffset: 1, as: UInt64.self)
-        out.storeBytes(of: high.littleEndian, toByteOffset: 9, as: UInt64.self)
+        let out = unsafe UnsafeMutableRawPointer(_buffer + count)
+        unsafe out.storeBytes(of: UInt8.quote, as: UInt8.self)
+        unsafe out.storeBytes(of: low.littleEndian, toByteOffset: 1, as: UInt64.self)
+        unsafe out.storeBytes(of: high.littleEndian, toByteOffset: 9, as: UInt64.self)
         // Over the first byte past the text, which may be padding or the flag byte.
-        out.storeBytes(of: UInt8.quote, toByteOffset: 1 &+ length, as: UInt8.self)
+        unsafe out.storeBytes(of: UInt8.quote, toByteOffset: 1 &+ length, as: UInt8.self)
         count += length &+ 2
         return true
     }
@@ -43,8 +43,8 @@ extension JsonWriter {
     /// be valid UTF-8 (they are copied as they are, escapes aside): for text of unknown origin, make a
     /// `String` first (`String(decoding:as:)`) and write that.
     public mutating func writeString<Bytes: Collection>(utf8 bytes: Bytes) where Bytes.Element == UInt8 {
-        if bytes.withContiguousStorageIfAvailable({ writeString(unsafeUTF8: $0) }) == nil {
-            Array(bytes).withUnsafeBufferPointer { writeString(unsafeUTF8: $0) }
+        if bytes.withContiguousStorageIfAvailable({ unsafe writeString(unsafeUTF8: $0) }) == nil {
+            unsafe Array(bytes).withUnsafeBufferPointer { unsafe writeString(unsafeUTF8: $0) }
         }
     }
 
@@ -53,50 +53,50 @@ extension JsonWriter {
         // Worst case every byte becomes a six-byte \u00XX escape; reserve for the common case
         // and grow on the rare escape.
         reserve(bytes.count + 2)
-        buffer[count] = .quote
+        unsafe _buffer[count] = .quote
         count += 1
         guard let start = bytes.baseAddress else {
             writeRaw(.quote)
             return
         }
-        let end = start + bytes.count
+        let end = unsafe start + bytes.count
         // `run` is the first byte not copied yet: runs without escapes are copied whole.
-        var run = start
-        var p = start
+        var run = unsafe start
+        var p = unsafe start
         while true {
-            if end - p >= 16 {
+            if unsafe end - p >= 16 {
                 // Sixteen bytes at a time, straight to the first that needs escaping.
-                let lane = JsonWriter.firstEscapingLane(p, from: 0)
-                p += lane
+                let lane = unsafe JsonWriter.firstEscapingLane(p, from: 0)
+                unsafe p += lane
                 if lane == 16 { continue }
-            } else if p == end {
+            } else if unsafe p == end {
                 break
-            } else if end - start >= 16 {
+            } else if unsafe end - start >= 16 {
                 // The last bytes: the sixteen that end the text, those already seen left out.
-                let skipped = 16 &- (end - p)
-                let lane = JsonWriter.firstEscapingLane(end - 16, from: skipped)
+                let skipped = unsafe 16 &- (end - p)
+                let lane = unsafe JsonWriter.firstEscapingLane(end - 16, from: skipped)
                 if lane == 16 { break }
-                p = end - 16 + lane
+                unsafe p = unsafe end - 16 + lane
             } else {
                 // A text under sixteen bytes: a word at a time, then byte by byte.
-                if end - p >= 8 {
-                    let escapes = JsonWriter.escapingBytes(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+                if unsafe end - p >= 8 {
+                    let escapes = unsafe JsonWriter.escapingBytes(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
                     if escapes == 0 {
-                        p += 8
+                        unsafe p += 8
                         continue
                     }
-                    p += escapes.trailingZeroBitCount &>> 3
+                    unsafe p += escapes.trailingZeroBitCount &>> 3
                 } else {
-                    while p < end, !JsonWriter.needsEscaping(p.pointee) { p += 1 }
-                    if p == end { break }
+                    while unsafe p < end, unsafe !JsonWriter.needsEscaping(p.pointee) { unsafe p += 1 }
+                    if unsafe p == end { break }
                 }
             }
-            copyRaw(from: run, count: p - run)
-            writeEscape(for: p.pointee)
-            p += 1
-            run = p
+            unsafe copyRaw(from: run, count: p - run)
+            unsafe writeEscape(for: p.pointee)
+            unsafe p += 1
+            unsafe run = unsafe p
         }
-        copyRaw(from: run, count: end - run)
+        unsafe copyRaw(from: run, count: end - run)
         writeRaw(.quote)
     }
 
@@ -111,7 +111,7 @@ extension JsonWriter {
     @inline(__always)
     static func firstEscapingLane(_ p: UnsafePointer<UInt8>, from first: Int) -> Int {
         // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
-        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+        let bytes = unsafe UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
         let lanes = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         let escaping = ((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
                         .| (bytes .< SIMD16<UInt8>(repeating: 0x20)))
@@ -151,8 +151,8 @@ extension JsonWriter {
             return
         }
         reserve(2)
-        buffer[count] = .backslash
-        buffer[count + 1] = short
+        unsafe _buffer[count] = .backslash
+        unsafe _buffer[count + 1] = short
         count += 2
     }
 
@@ -160,8 +160,8 @@ extension JsonWriter {
     mutating func writeUnicodeEscape(for byte: UInt8) {
         let hex: StaticString = "0123456789abcdef"
         writeRaw("\\u00")
-        writeRaw(hex.utf8Start[Int(byte >> 4)])
-        writeRaw(hex.utf8Start[Int(byte & 0xF)])
+        unsafe writeRaw(hex.utf8Start[Int(byte >> 4)])
+        unsafe writeRaw(hex.utf8Start[Int(byte & 0xF)])
     }
 
     // MARK: Numbers
@@ -196,22 +196,22 @@ extension JsonWriter {
         // first from the number of bits.
         let length = JsonWriter.decimalLength(value)
         reserve(length)
-        let pairs = UnsafeRawPointer(JsonWriter.digitPairs.utf8Start)
-        let digits = UnsafeMutableRawPointer(buffer + count)
+        let pairs = unsafe UnsafeRawPointer(JsonWriter.digitPairs.utf8Start)
+        let digits = unsafe UnsafeMutableRawPointer(_buffer + count)
         var position = length
         var remaining = value
         while remaining >= 100 {
             let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
             position &-= 2
-            digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: pair) &* 2, as: UInt16.self),
+            unsafe digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: pair) &* 2, as: UInt16.self),
                               toByteOffset: position, as: UInt16.self)
             remaining = quotient
         }
         if remaining >= 10 {
-            digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remaining) &* 2, as: UInt16.self),
+            unsafe digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remaining) &* 2, as: UInt16.self),
                               as: UInt16.self)
         } else {
-            digits.storeBytes(of: UInt8(truncatingIfNeeded: remaining) &+ .zero, as: UInt8.self)
+            unsafe digits.storeBytes(of: UInt8(truncatingIfNeeded: remaining) &+ .zero, as: UInt8.self)
         }
         count += length
     }
@@ -283,6 +283,6 @@ extension JsonWriter {
     /// Appends ASCII text that is already valid JSON (a number's digits).
     mutating func writeASCII(_ text: String) {
         var text = text
-        text.withUTF8 { writeRaw($0) }
+        text.withUTF8 { unsafe writeRaw($0) }
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 /// directly in a custom ``JsonConvertible`` conformance. It owns its buffer and is non-copyable
 /// (a copy would point at memory the original frees when it grows), so it exists only inside the
 /// encoding call that created it, as an `inout` parameter.
+@safe
 public struct JsonWriter: ~Copyable {
-    @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline var _buffer: UnsafeMutablePointer<UInt8>
     @usableFromInline var count: Int = 0
     @usableFromInline var capacity: Int
     /// True right after `{`, so that the next member is written without a leading comma.
@@ -21,14 +22,14 @@ public struct JsonWriter: ~Copyable {
     init(capacity: Int, options: JsonEncodingOptions) {
         self.capacity = max(capacity, 64)
         // malloc rather than [UInt8]: the finished buffer is handed to Data without a copy.
-        self.buffer = JsonWriter.allocate(self.capacity)
+        unsafe self._buffer = unsafe JsonWriter.allocate(self.capacity)
         self.options = options
         self.writesSmallStringsFromWords = SmallStringLayout.isVerified
     }
 
     static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let raw = malloc(capacity) else { fatalError("DTOKit: out of memory allocating \(capacity) bytes") }
-        return raw.assumingMemoryBound(to: UInt8.self)
+        guard let raw = unsafe malloc(capacity) else { fatalError("DTOKit: out of memory allocating \(capacity) bytes") }
+        return unsafe raw.assumingMemoryBound(to: UInt8.self)
     }
 
     /// Runs `body` with a fresh writer and returns what it wrote as `Data` (no copy is made).
@@ -50,13 +51,13 @@ public struct JsonWriter: ~Copyable {
     }
 
     deinit {
-        free(buffer)
+        unsafe free(_buffer)
     }
 
     /// The text written, handed to `Data` without a copy (it frees the buffer).
     @usableFromInline
     consuming func finishData() -> Data {
-        let data = Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+        let data = unsafe Data(bytesNoCopy: _buffer, count: count, deallocator: .free)
         discard self
         return data
     }
@@ -64,15 +65,15 @@ public struct JsonWriter: ~Copyable {
     /// The text written, as a String (the buffer is freed when the writer goes away).
     @usableFromInline
     consuming func finishString() -> String {
-        String(unsafeUninitializedCapacity: count) { output in
-            output.baseAddress?.update(from: buffer, count: count)
+        unsafe String(unsafeUninitializedCapacity: count) { output in
+            unsafe output.baseAddress?.update(from: _buffer, count: count)
             return count
         }
     }
 
     /// The text written, as bytes.
     consuming func finishBytes() -> [UInt8] {
-        Array(UnsafeBufferPointer(start: buffer, count: count))
+        unsafe Array(UnsafeBufferPointer(start: _buffer, count: count))
     }
 
     /// The number of bytes written so far.
@@ -88,10 +89,10 @@ public struct JsonWriter: ~Copyable {
     @usableFromInline
     mutating func grow(toFit additional: Int) {
         let newCapacity = max(capacity * 2, count + additional)
-        guard let raw = realloc(buffer, newCapacity) else {
+        guard let raw = unsafe realloc(_buffer, newCapacity) else {
             fatalError("DTOKit: out of memory growing the JSON buffer to \(newCapacity) bytes")
         }
-        buffer = raw.assumingMemoryBound(to: UInt8.self)
+        unsafe _buffer = unsafe raw.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 
@@ -99,7 +100,7 @@ public struct JsonWriter: ~Copyable {
     @inlinable @inline(__always)
     public mutating func writeRaw(_ byte: UInt8) {
         reserve(1)
-        buffer[count] = byte
+        unsafe _buffer[count] = byte
         count += 1
     }
 
@@ -107,11 +108,11 @@ public struct JsonWriter: ~Copyable {
     /// a `String`'s `utf8`, `Data`…
     public mutating func writeRaw<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let copied: Void? = bytes.withContiguousStorageIfAvailable { contiguous in
-            if let base = contiguous.baseAddress { copyRaw(from: base, count: contiguous.count) }
+            if let base = contiguous.baseAddress { unsafe copyRaw(from: base, count: contiguous.count) }
         }
         if copied == nil {
-            Array(bytes).withUnsafeBufferPointer { contiguous in
-                if let base = contiguous.baseAddress { copyRaw(from: base, count: contiguous.count) }
+            unsafe Array(bytes).withUnsafeBufferPointer { contiguous in
+                if let base = contiguous.baseAddress { unsafe copyRaw(from: base, count: contiguous.count) }
             }
         }
     }
@@ -121,7 +122,7 @@ public struct JsonWriter: ~Copyable {
     @usableFromInline @inline(__always)
     mutating func copyRaw(from source: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
-        JsonWriter.copyBytes(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(buffer + count), count: length)
+        unsafe JsonWriter.copyBytes(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(_buffer + count), count: length)
         count += length
     }
 
@@ -133,37 +134,37 @@ public struct JsonWriter: ~Copyable {
         case 16...64:
             var offset = 0
             while offset < length &- 16 {
-                destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
+                unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
                                        toByteOffset: offset, as: SIMD16<UInt8>.self)
                 offset &+= 16
             }
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self),
+            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self),
                                    toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
         case 8..<16:
-            destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+            unsafe destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
                                    toByteOffset: length &- 8, as: UInt64.self)
         case 4..<8:
-            destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
+            unsafe destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
                                    toByteOffset: length &- 4, as: UInt32.self)
         case 2..<4:
-            destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self),
+            unsafe destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self),
                                    toByteOffset: length &- 2, as: UInt16.self)
         case 1:
-            destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            unsafe destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
         case 0:
             break
         default:
-            destination.copyMemory(from: source, byteCount: length)
+            unsafe destination.copyMemory(from: source, byteCount: length)
         }
     }
 
     /// Appends a static ASCII literal such as `null`.
     @inlinable
     public mutating func writeRaw(_ literal: StaticString) {
-        copyRaw(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        unsafe copyRaw(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     // MARK: Structure
@@ -184,11 +185,11 @@ public struct JsonWriter: ~Copyable {
     /// Writes a member name and the `:` after it, with the separating comma when needed.
     @inlinable
     public mutating func writeKey(_ key: JsonKey) {
-        key.storage.withUnsafeBufferPointer { bytes in
+        unsafe key.storage.withUnsafeBufferPointer { bytes in
             // The stored bytes are `,"name":`; the first member skips the comma.
             guard let base = bytes.baseAddress else { return }
             let skip = isAtFirstMember ? 1 : 0
-            copyRaw(from: base + skip, count: bytes.count &- skip)
+            unsafe copyRaw(from: base + skip, count: bytes.count &- skip)
         }
         isAtFirstMember = false
     }
@@ -231,8 +232,8 @@ public struct JsonWriter: ~Copyable {
     /// Appends the name at `index` of `table` as it is (the table holds JSON text, see
     /// ``NameTable/init(utf8:)``).
     mutating func writeRaw(nameAt index: Int, of table: borrowing NameTable) {
-        let bytes = table.name(at: index)
-        if let base = bytes.baseAddress { copyRaw(from: base, count: bytes.count) }
+        let bytes = unsafe table.name(at: index)
+        if let base = bytes.baseAddress { unsafe copyRaw(from: base, count: bytes.count) }
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The executor of one blocking call: its jobs run on the thread that waits for the call.
+/// The executor of one blocking call of DTOKitClient: its jobs run on the thread that waits for the
+/// call. (In this room because running a job takes the executor's unowned reference, which the
+/// compiler counts as unsafe; the client uses it through ``runJobs(cancelling:)`` and ``finish()``.)
 ///
 /// A blocking call cannot wait for work queued on Swift's shared pool of threads: when it is made
 /// from code running on that pool (a synchronous helper called from `Task {}` or SwiftUI's
@@ -8,18 +10,19 @@ import Foundation
 /// every thread, and the work they wait for never runs. So the call's task prefers this executor
 /// (SE-0417), and the waiting thread runs the jobs enqueued on it until the call ends: it needs no
 /// thread but its own. Child tasks inherit the preference; the client's unstructured tasks take it
-/// through ``BlockingCall/executor`` (see ``BlockingCall/startTask(_:)``). Jobs enqueued after the
-/// caller left — a timer cancelled as the call returned, work the call's timeout abandoned — go to
+/// too (its `BlockingCall.startTask`). Jobs enqueued after the caller left — a timer cancelled as the call returned, work the call's timeout abandoned — go to
 /// the global concurrent executor.
 @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
-final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
+package final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: every stored property is read and changed only while `condition` is locked.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var finished = false
     private var callerLeft = false
 
-    func enqueue(_ job: UnownedJob) {
+    package init() {}
+
+    package func enqueue(_ job: UnownedJob) {
         condition.lock()
         if callerLeft {
             condition.unlock()
@@ -32,7 +35,7 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Ends ``runJobs(cancelling:)``: jobs still queued, and later ones, go to the global executor.
-    func finish() {
+    package func finish() {
         condition.lock()
         finished = true
         condition.signal()
@@ -44,13 +47,13 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The cancellation of the task the calling thread runs, if any (`Task.isCancelled` says false
     /// outside a task), is looked at every 50 ms while no job comes, and passed on by `cancel`:
     /// synchronous code has no other way to hear it.
-    func runJobs(cancelling cancel: () -> Void) {
+    package func runJobs(cancelling cancel: () -> Void) {
         var passedOnCancellation = Task.isCancelled
         if passedOnCancellation { cancel() }
         while true {
             switch next(waitingAtMost: passedOnCancellation ? nil : 0.05) {
             case .job(let job):
-                job.runSynchronously(on: asUnownedTaskExecutor())
+                unsafe job.runSynchronously(on: asUnownedTaskExecutor())
             case .idle:
                 if Task.isCancelled {
                     passedOnCancellation = true
