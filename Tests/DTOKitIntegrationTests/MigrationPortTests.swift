@@ -8,8 +8,8 @@ import FoundationNetworking
 #endif
 
 /// Client code from ServiceStack.Swift's documentation ("Swift Add ServiceStack Reference"),
-/// ported to DTOKit the way the README's "Migrating from ServiceStack.Swift" section says: each
-/// snippet keeps its shape; only the spellings in the README's table change. The comments quote
+/// ported to DTOKit the way the DocC article "Migrating from ServiceStack.Swift" says: each snippet
+/// keeps its shape; only the spellings in its table change. The comments quote
 /// the original lines. TechStacks names are module-qualified because this test module's own
 /// snapshot declares some of them too.
 final class MigrationPortTests: XCTestCase {

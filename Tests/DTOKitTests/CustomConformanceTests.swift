@@ -2,7 +2,7 @@ import DTOKit
 import Foundation
 import XCTest
 
-/// A type of the user's own with a custom wire format, as the README shows: the public reader and
+/// A type of the user's own with a custom wire format, as the DocC article "Using the DTOs" shows: the public reader and
 /// writer API is enough, and errors from it carry the path like DTOKit's own.
 final class CustomConformanceTests: XCTestCase {
     func testCustomConformanceReadsWritesAndReportsErrors() throws {

@@ -22,7 +22,7 @@ enum BuiltInTypes {
 
     // The tables are text, read once when the generator starts: as Swift literals of nested enum
     // values they were the most expensive code of the generator to compile (the build plugin's tool
-    // is compiled, optimized, before anything else in a user's build).
+    // is compiled before anything else in a user's build).
 
     /// Classes by CLR name (with arity). One line per class: CLR name, Swift name with its generic
     /// parameters, `serializable` (has its own `JsonSerializable` conformance: a generated

@@ -1,6 +1,6 @@
 /// Tables of names written as text and split when first used. A literal `Set` or `Dictionary` of
-/// strings compiles to one insertion per element, which the optimizer works through in every release
-/// build of the build plugin's tool; a string and a split compile to almost nothing.
+/// strings compiles to one insertion per element (type-checked and lowered in every clean build of the
+/// build plugin's tool); a string and a split compile to almost nothing.
 enum TextTable {
     /// The words of `text`, separated by spaces or newlines.
     static func words(_ text: String) -> [String] {

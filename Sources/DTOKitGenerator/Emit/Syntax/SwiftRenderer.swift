@@ -16,8 +16,8 @@ struct SwiftRenderer {
 
     // MARK: Lines
 
-    /// Called from everywhere in the renderer: one out-of-line copy keeps the optimized generator small.
-    @inline(never) mutating func write(_ text: String) {
+    /// Called from everywhere in the renderer.
+    mutating func write(_ text: String) {
         if current.isEmpty { currentIndentation = indentation }
         current += text
     }

@@ -1,8 +1,7 @@
 import Foundation
 
 /// How names and text are written in Swift source, for ``SwiftRenderer``: keyword escaping, string
-/// literals, comment text. (The renderer calls these from many places; `@inline(never)` keeps one
-/// copy of each in the optimized generator, which every user's first build compiles.)
+/// literals, comment text.
 enum SwiftSyntax {
     /// Words that need backticks as identifiers (declarations and member access).
     static let keywords = Set(TextTable.words("""
@@ -14,12 +13,12 @@ enum SwiftSyntax {
         """))
 
     /// `Name` → `` `Name` `` when it is a keyword.
-    @inline(never) static func escaped(_ identifier: String) -> String {
+    static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// A Swift string literal with the text escaped.
-    @inline(never) static func stringLiteral(_ text: String) -> String {
+    static func stringLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -40,7 +39,7 @@ enum SwiftSyntax {
     }
 
     /// Text safe inside a `//` or `///` comment: one line, no control characters.
-    @inline(never) static func commentText(_ text: String) -> String {
+    static func commentText(_ text: String) -> String {
         String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
             .trimmingWhitespace()
     }
