@@ -68,7 +68,7 @@ final class ClientFamiliesMockTests: XCTestCase {
     }
 }
 
-/// The README's form: a MainActor view model that submits a request with `apiAsync` and shows
+/// The form of the DocC article "Forms, batches and one-way requests": a MainActor view model that submits a request with `apiAsync` and shows
 /// field errors beside their fields and what is left above the form.
 @MainActor
 final class SignUpViewModel {

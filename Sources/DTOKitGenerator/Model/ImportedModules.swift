@@ -9,7 +9,7 @@
 /// package` every import is explicit (`package import` where used, else `internal import`): Swift
 /// calls a plain import ambiguous beside a `package import` of the same module in another file, so
 /// the user's own files of such a target need an access level on their imports of DTOKit and
-/// Foundation too (README, options).
+/// Foundation too (DocC: the plugin and its options, and Troubleshooting).
 struct ImportedModules {
     let options: GeneratorOptions
     let names: ShadowedNames

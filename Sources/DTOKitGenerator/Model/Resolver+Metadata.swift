@@ -21,7 +21,7 @@ extension Resolver {
                                        storage: storage, dispatch: [], table: table)
         }
         // The root's `metadata` returns the table of the subclass it is called on. (Generic classes
-        // have none listed, nor are listed; README, Limitations.)
+        // have none listed, nor are listed; DocC: Limitations.)
         let dispatch = type.subclasses.map { subclass in
             TableReference(type: .named(subclass, [], .dto, module: nil), name: Self.tableName(subclass))
         }
