@@ -86,7 +86,7 @@ final class AppleURLSessionTests: XCTestCase {
         for apple in [true, false] {
             let client = try makeTestClient(appleURLSession: apple)
             let before = try serverCounters()
-            for method in [HttpMethod.get, .head] {
+            for method in [HTTPMethod.get, .head] {
                 let call = ServiceCall(method: method, destination: .url("/_test/echo"), payload: .json(["a": 1]))
                 XCTAssertThrowsError(try client.execute(call)) { error in
                     guard case .invalidRequest(let url, let reason)? = error as? ServiceClientError else {

@@ -84,7 +84,7 @@ final class ClientFaultTests: XCTestCase {
     /// server once, whatever its method.
     func testAConnectionClosedWithoutAnAnswerFailsAtOnceAndIsNeverSentTwice() async throws {
         let client = try faultClient(timeout: 20)
-        for method in [HttpMethod.get, .delete, .post, .put, .patch] {
+        for method in [HTTPMethod.get, .delete, .post, .put, .patch] {
             let payload: ServiceCall.Payload = method.allowsBody ? .json(["key": "value"]) : .none
             let call = ServiceCall(method: method, destination: .url("/_test/fault/close"), payload: payload)
             let counter = "received:\(method.rawValue) /_test/fault/close"

@@ -8,7 +8,7 @@ import DTOKit
 extension ServiceClient {
     /// Sends `request` and returns its response or its error, blocking the calling thread.
     @available(*, noasync, renamed: "apiAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
-    public func api<T: IReturn>(_ request: T, method: HttpMethod? = nil) -> ApiResult<T.Return> {
+    public func api<T: IReturn>(_ request: T, method: HTTPMethod? = nil) -> ApiResult<T.Return> {
         do {
             return ApiResult(response: try send(request, method: method))
         } catch {
@@ -18,7 +18,7 @@ extension ServiceClient {
 
     /// Sends `request`, which has no response body, and returns an `EmptyResponse` or its error.
     @available(*, noasync, renamed: "apiAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
-    public func api<T: IReturnVoid>(_ request: T, method: HttpMethod? = nil) -> ApiResult<EmptyResponse> {
+    public func api<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) -> ApiResult<EmptyResponse> {
         do {
             try send(request, method: method)
             return ApiResult(response: EmptyResponse())
@@ -28,7 +28,7 @@ extension ServiceClient {
     }
 
     /// The async form of `api(_:method:)`: suspends until the response arrives.
-    public func apiAsync<T: IReturn>(_ request: T, method: HttpMethod? = nil) async -> sending ApiResult<T.Return> {
+    public func apiAsync<T: IReturn>(_ request: T, method: HTTPMethod? = nil) async -> sending ApiResult<T.Return> {
         do {
             return ApiResult(response: try await sendAsync(request, method: method))
         } catch {
@@ -37,7 +37,7 @@ extension ServiceClient {
     }
 
     /// Async `api` for a request without a response body.
-    public func apiAsync<T: IReturnVoid>(_ request: T, method: HttpMethod? = nil) async -> sending ApiResult<EmptyResponse> {
+    public func apiAsync<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) async -> sending ApiResult<EmptyResponse> {
         do {
             try await sendAsync(request, method: method)
             return ApiResult(response: EmptyResponse())

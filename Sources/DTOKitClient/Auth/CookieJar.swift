@@ -146,7 +146,7 @@ final class CookieJar: Sendable {
             let argument = parts.count > 1 ? parts[1] : ""
             switch key {
             case "expires":
-                if let date = HttpDate.parse(argument) { cookie.expires = date }
+                if let date = HTTPDate.parse(argument) { cookie.expires = date }
             case "max-age":
                 if let seconds = Int(argument) { maxAge = seconds }
             case "domain":
@@ -181,7 +181,7 @@ final class CookieJar: Sendable {
 
 /// Dates in `Expires` attributes: `Wed, 21 Oct 2026 07:28:00 GMT` (and the obsolete RFC 850 and
 /// asctime forms).
-enum HttpDate {
+enum HTTPDate {
     private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz",
                                   "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz"]
 

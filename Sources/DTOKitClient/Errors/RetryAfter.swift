@@ -12,6 +12,6 @@ package enum RetryAfter {
         guard let text = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces),
               !text.isEmpty else { return nil }
         if text.allSatisfy(\.isNumber) { return TimeInterval(text) }
-        return HttpDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }
+        return HTTPDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }
     }
 }

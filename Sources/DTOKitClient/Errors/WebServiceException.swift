@@ -69,7 +69,7 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
          contentType: String?, method: String, url: String, retryAfter: TimeInterval? = nil, secrets: [String]) {
         self.statusCode = statusCode
         self.retryAfter = retryAfter
-        self.statusDescription = statusDescription ?? HttpStatus.reasonPhrase(for: statusCode)
+        self.statusDescription = statusDescription ?? HTTPStatus.reasonPhrase(for: statusCode)
         self.method = method
         self.url = url
         self.responseBody = responseBody

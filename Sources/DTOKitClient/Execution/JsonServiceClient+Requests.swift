@@ -47,7 +47,7 @@ extension JsonServiceClient {
         case .urlRequest(let request):
             guard let requestUrl = request.url else { throw ServiceClientError.invalidUrl("a URLRequest without a URL") }
             urlText = requestUrl.host == nil ? resolveUrlText(requestUrl.absoluteString) : requestUrl.absoluteString
-            method = HttpMethod(rawValue: request.httpMethod ?? method.rawValue)
+            method = HTTPMethod(rawValue: request.httpMethod ?? method.rawValue)
             headers = request.allHTTPHeaderFields ?? [:]
             body = request.httpBody
         }

@@ -6,7 +6,7 @@ import FoundationNetworking
 /// A call turned into HTTP terms, before the per-attempt parts (authorization, cookies, filters)
 /// are added, so that it can be sent again after the access token was refreshed.
 struct PreparedCall: @unchecked Sendable {
-    var method: HttpMethod
+    var method: HTTPMethod
     var url: URL
     var body: Data?
     var contentType: String?

@@ -55,7 +55,7 @@ public struct MiddlewareNext: Sendable {
 /// What a middleware knows of the call a request belongs to.
 public struct MiddlewareContext: Sendable {
     /// The request's method.
-    public var method: HttpMethod
+    public var method: HTTPMethod
     /// The request DTO's type name (the first one's, for a batch); nil for a call to a URL.
     public var requestTypeName: String?
     /// An auto-batched call: the server runs its requests one by one, and may have run some when it fails.
@@ -66,7 +66,7 @@ public struct MiddlewareContext: Sendable {
     /// `RetryMiddleware` whether it may retry.
     public var options: CallOptions
 
-    public init(method: HttpMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false,
+    public init(method: HTTPMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false,
                 options: CallOptions = CallOptions()) {
         self.method = method
         self.requestTypeName = requestTypeName

@@ -48,7 +48,7 @@ public struct ServiceCall {
     }
 
     /// The HTTP method.
-    public var method: HttpMethod
+    public var method: HTTPMethod
     /// Where the call goes.
     public var destination: Destination
     /// What it carries.
@@ -66,7 +66,7 @@ public struct ServiceCall {
     public var options = CallOptions()
 
     /// A call with every part given.
-    public init(method: HttpMethod, destination: Destination, payload: Payload = .none,
+    public init(method: HTTPMethod, destination: Destination, payload: Payload = .none,
                 query: [String: String] = [:], retryIf: (@Sendable (HTTPURLResponse) -> Bool)? = nil) {
         self.method = method
         self.destination = destination
@@ -76,7 +76,7 @@ public struct ServiceCall {
     }
 
     /// A request DTO sent with `method` to its route.
-    public init(_ method: HttpMethod, _ request: any ServiceRequest, query: [String: String] = [:]) {
+    public init(_ method: HTTPMethod, _ request: any ServiceRequest, query: [String: String] = [:]) {
         self.init(method: method, destination: .route, payload: .request(request), query: query)
     }
 

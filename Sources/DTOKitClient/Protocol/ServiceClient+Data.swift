@@ -62,6 +62,6 @@ extension ServiceClient {
     }
 
     private static func call(_ request: URLRequest, _ retryIf: (@Sendable (HTTPURLResponse) -> Bool)?) -> ServiceCall {
-        ServiceCall(method: HttpMethod(rawValue: request.httpMethod ?? "GET"), destination: .urlRequest(request), retryIf: retryIf)
+        ServiceCall(method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), destination: .urlRequest(request), retryIf: retryIf)
     }
 }

@@ -148,7 +148,7 @@ extension ServiceClient {
 
     // MARK: Building
 
-    private static func upload(_ method: HttpMethod, _ url: URL?, _ relativeUrl: String?, _ request: any ServiceRequest,
+    private static func upload(_ method: HTTPMethod, _ url: URL?, _ relativeUrl: String?, _ request: any ServiceRequest,
                                _ files: [UploadFile]) -> ServiceCall {
         let destination = (url?.absoluteString ?? relativeUrl).map { ServiceCall.Destination.url($0) } ?? .route
         return ServiceCall(method: method, destination: destination, payload: .multipart(request, files: files))
@@ -166,7 +166,7 @@ extension ServiceClient {
         }
         urlRequest.httpBody = form.finished()
         urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-        return ServiceCall(method: HttpMethod(rawValue: urlRequest.httpMethod ?? "POST"),
+        return ServiceCall(method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "POST"),
                            destination: .urlRequest(urlRequest), payload: .multipart(request, files: files))
     }
 }

@@ -82,7 +82,7 @@ extension ServiceClient {
         try await fetchAsync(Self.call(.patch, relativeUrl, request), as: Response.self)
     }
 
-    private static func call(_ method: HttpMethod, _ url: String, _ body: (any JsonConvertible)?) -> ServiceCall {
+    private static func call(_ method: HTTPMethod, _ url: String, _ body: (any JsonConvertible)?) -> ServiceCall {
         ServiceCall(method: method, destination: .url(url), payload: body.map { .json($0) } ?? .none)
     }
 }

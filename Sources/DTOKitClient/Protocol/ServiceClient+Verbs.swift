@@ -148,24 +148,24 @@ extension ServiceClient {
     /// ``/DTOKit/IPost`` → POST, ``/DTOKit/IPut`` → PUT, ``/DTOKit/IDelete`` → DELETE, ``/DTOKit/IPatch`` → PATCH, none → POST.
     @available(*, noasync, renamed: "sendAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
     @discardableResult
-    public func send<T: IReturn>(_ request: T, method: HttpMethod? = nil) throws -> T.Return {
+    public func send<T: IReturn>(_ request: T, method: HTTPMethod? = nil) throws -> T.Return {
         try fetch(ServiceCall(method ?? .preferred(for: request), request), as: T.Return.self)
     }
 
     /// Sends `request` with `method` or the method of its marker protocol, expecting no response body.
     @available(*, noasync, renamed: "sendAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
-    public func send<T: IReturnVoid>(_ request: T, method: HttpMethod? = nil) throws {
+    public func send<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) throws {
         _ = try execute(ServiceCall(method ?? .preferred(for: request), request))
     }
 
     /// Async `send(_:method:)`.
     @discardableResult
-    public func sendAsync<T: IReturn>(_ request: T, method: HttpMethod? = nil) async throws -> sending T.Return {
+    public func sendAsync<T: IReturn>(_ request: T, method: HTTPMethod? = nil) async throws -> sending T.Return {
         try await fetchAsync(ServiceCall(method ?? .preferred(for: request), request), as: T.Return.self)
     }
 
     /// Async send expecting no response body.
-    public func sendAsync<T: IReturnVoid>(_ request: T, method: HttpMethod? = nil) async throws {
+    public func sendAsync<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) async throws {
         _ = try await executeAsync(ServiceCall(method ?? .preferred(for: request), request))
     }
 }

@@ -22,7 +22,7 @@ struct RouteResolver {
     var useCustomRoutes: Bool
 
     /// - Parameter member: the request's member with a name (matched ignoring case), and its value.
-    func resolve(typeName: String, routes: [ServiceRoute], method: HttpMethod,
+    func resolve(typeName: String, routes: [ServiceRoute], method: HTTPMethod,
                  member: (String) throws -> (name: String, value: JsonValue)?) rethrows -> Resolved {
         if useCustomRoutes {
             var best: (resolved: Resolved, parameterCount: Int)?

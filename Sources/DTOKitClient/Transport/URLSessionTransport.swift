@@ -116,7 +116,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// connection of its own, which libcurl never retries.
     static func needsConnectionOfItsOwn(_ request: URLRequest, reusedConnectionsMayResend: Bool = resendsOnReusedConnections) -> Bool {
         guard reusedConnectionsMayResend else { return false }
-        let method = HttpMethod(rawValue: request.httpMethod ?? "GET")
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         return !method.isIdempotent || request.httpBody != nil || request.httpBodyStream != nil
     }
 

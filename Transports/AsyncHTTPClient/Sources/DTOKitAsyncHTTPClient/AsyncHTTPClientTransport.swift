@@ -65,7 +65,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 // (a server need not say `Connection: close`): an idempotent one goes once more, as
                 // URLSession resends it.
                 if case .connectionLost(_, 0) = failure, redirects > 0, !resent,
-                   DTOKitClient.HttpMethod(rawValue: request.httpMethod ?? "GET").isIdempotent {
+                   DTOKitClient.HTTPMethod(rawValue: request.httpMethod ?? "GET").isIdempotent {
                     resent = true
                     continue
                 }

@@ -1,7 +1,7 @@
 import DTOKit
 
 /// An HTTP method the client sends requests with.
-public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The upper-case method name, e.g. `GET`.
     public let rawValue: String
 
@@ -11,19 +11,19 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     /// `GET`: the DTO goes in the query string.
-    public static let get = HttpMethod(rawValue: "GET")
+    public static let get = HTTPMethod(rawValue: "GET")
     /// `POST`: the DTO goes in the JSON body.
-    public static let post = HttpMethod(rawValue: "POST")
+    public static let post = HTTPMethod(rawValue: "POST")
     /// `PUT`: the DTO goes in the JSON body.
-    public static let put = HttpMethod(rawValue: "PUT")
+    public static let put = HTTPMethod(rawValue: "PUT")
     /// `DELETE`: the DTO goes in the query string.
-    public static let delete = HttpMethod(rawValue: "DELETE")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
     /// `PATCH`: the DTO goes in the JSON body.
-    public static let patch = HttpMethod(rawValue: "PATCH")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
     /// `HEAD`: the DTO goes in the query string.
-    public static let head = HttpMethod(rawValue: "HEAD")
+    public static let head = HTTPMethod(rawValue: "HEAD")
     /// `OPTIONS`: the DTO goes in the query string.
-    public static let options = HttpMethod(rawValue: "OPTIONS")
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
 
     /// Whether sending a request with this method twice has the effect of sending it once (RFC 9110
     /// §9.2.2: GET, HEAD, OPTIONS, TRACE, PUT, DELETE). Only such requests are ever retried on their own.
@@ -52,7 +52,7 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     /// The method `send` uses for `request`: from its marker protocol (``/DTOKit/IGet``, ``/DTOKit/IPost``,
     /// ``/DTOKit/IPut``, ``/DTOKit/IDelete``, ``/DTOKit/IPatch``), POST when it has none.
-    public static func preferred(for request: Any) -> HttpMethod {
+    public static func preferred(for request: Any) -> HTTPMethod {
         switch request {
         case is IGet: return .get
         case is IPost: return .post
@@ -66,3 +66,7 @@ public struct HttpMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// The method name, e.g. `GET`.
     public var description: String { rawValue }
 }
+
+/// The name ``HTTPMethod`` had before it followed the Swift API Design Guidelines' casing.
+@available(*, deprecated, renamed: "HTTPMethod")
+public typealias HttpMethod = HTTPMethod

@@ -2,7 +2,7 @@
 ///
 /// URLSession does not expose the reason phrase the server sent, so the client names the status
 /// the way RFC 9110 does.
-enum HttpStatus {
+enum HTTPStatus {
     static func reasonPhrase(for statusCode: Int) -> String {
         if let phrase = phrases[statusCode] { return phrase }
         switch statusCode {
