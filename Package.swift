@@ -90,30 +90,42 @@ let package = Package(
             name: "DTOKitGeneratorTests",
             dependencies: ["DTOKit", "DTOKitStructs", "DTOKitGenerator", "DTOKitGenerateCommand", "DTOKitCommandLine"],
             exclude: ["References"], swiftSettings: memorySafe),
-        // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
-        .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        .target(name: "PvqDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/PvqDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        .target(name: "AdminUiDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/AdminUiDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        .target(name: "TechStacksDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/TechStacksDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        // Hand-written snapshot in the shapes of older servers (pre-2022 members, `Nullable`1[]`).
-        .target(name: "OldServerDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/OldServerDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        // Hand-written snapshot of awkward names and every property shape, generated with AddCodable.
-        .target(name: "EdgeCaseDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/EdgeCaseDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        // The test services as structs (ExportAsStructs), for the client's families with struct DTOs.
-        .target(name: "TestServicesStructDTOs", dependencies: ["DTOKit", "DTOKitStructs"], path: "Tests/Fixtures/TestServicesStructDTOs",
-                swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-        .testTarget(
-            name: "DTOKitIntegrationTests",
-            dependencies: ["DTOKit", "DTOKitStructs", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
-                           "EdgeCaseDTOs", "OldServerDTOs", "TestServicesStructDTOs"],
-            exclude: ["Server"],
-            resources: [.copy("Payloads")],
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+        .testTarget(name: "DTOKitClientTests", dependencies: ["DTOKit", "DTOKitClient", "DTOKitMiddleware"],
+                    swiftSettings: memorySafe),
     ]
 )
+
+/// The integration tests and the real fixture modules the plugin generates for them: most of a clean
+/// `swift test`'s build. `DTOKIT_FAST_TESTS=1 swift test` leaves them out, for a quick loop on the
+/// runtime, the generator and the client's rules (CI runs everything).
+let integrationTargets: [Target] = [
+    // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
+    .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(name: "PvqDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/PvqDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(name: "AdminUiDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/AdminUiDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(name: "TechStacksDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/TechStacksDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    // Hand-written snapshot in the shapes of older servers (pre-2022 members, `Nullable`1[]`).
+    .target(name: "OldServerDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/OldServerDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    // Hand-written snapshot of awkward names and every property shape, generated with AddCodable.
+    .target(name: "EdgeCaseDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/EdgeCaseDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    // The test services as structs (ExportAsStructs), for the client's families with struct DTOs.
+    .target(name: "TestServicesStructDTOs", dependencies: ["DTOKit", "DTOKitStructs"], path: "Tests/Fixtures/TestServicesStructDTOs",
+            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .testTarget(
+        name: "DTOKitIntegrationTests",
+        dependencies: ["DTOKit", "DTOKitStructs", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
+                       "EdgeCaseDTOs", "OldServerDTOs", "TestServicesStructDTOs"],
+        exclude: ["Server"],
+        resources: [.copy("Payloads")],
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+]
+
+if Context.environment["DTOKIT_FAST_TESTS"] == nil {
+    package.targets += integrationTargets
+}

@@ -58,25 +58,6 @@ final class AppleURLSessionTests: XCTestCase {
         }
     }
 
-    func testTheRedirectRuleOnItsOwn() throws {
-        var original = URLRequest(url: try XCTUnwrap(URL(string: "https://api.example.org/api/Hello")))
-        original.setValue("Bearer t", forHTTPHeaderField: "Authorization")
-        original.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
-        // What CFNetwork hands the delegate: the next request without the credentials.
-        let next = URLRequest(url: try XCTUnwrap(URL(string: "https://api.example.org/api/Hello/")))
-        let same = TransportOptions.redirect(from: original, to: next)
-        XCTAssertEqual(same.value(forHTTPHeaderField: "Authorization"), "Bearer t")
-        XCTAssertEqual(same.value(forHTTPHeaderField: "Cookie"), "ss-id=1")
-        // What libcurl hands it: every header copied, to another origin too.
-        for target in ["https://evil.example.org/x", "http://api.example.org/x", "https://api.example.org:8443/x"] {
-            var copied = URLRequest(url: try XCTUnwrap(URL(string: target)))
-            copied.setValue("Bearer t", forHTTPHeaderField: "Authorization")
-            copied.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
-            let other = TransportOptions.redirect(from: original, to: copied)
-            XCTAssertNil(other.value(forHTTPHeaderField: "Authorization"), target)
-            XCTAssertNil(other.value(forHTTPHeaderField: "Cookie"), target)
-        }
-    }
 
     // MARK: Bodies on GET and HEAD
 
@@ -154,88 +135,16 @@ final class AppleURLSessionTests: XCTestCase {
         XCTAssertEqual(attempts.current, 1)
     }
 
-    /// What URLSession reports, as the client's errors; which of them a retry may cure.
-    func testPlatformErrorsBecomeTheClientsCases() {
-        func failure(_ code: Int, _ message: String = "m") -> ServiceClientError {
-            URLSessionTransport.failure(NSError(domain: NSURLErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: message]),
-                                        url: "https://h/p", timeout: 1, response: nil, receivedBytes: 0)
-        }
-        XCTAssertEqual(failure(NSURLErrorAppTransportSecurityRequiresSecureConnection).errorCode, "BlockedByAppTransportSecurity")
-        for code in [NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
-                     NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
-                     NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired] {
-            XCTAssertEqual(failure(code).errorCode, "SecureConnectionFailed", "\(code)")
-        }
-        XCTAssertEqual(failure(NSURLErrorUnknown, "SSL certificate problem: self-signed certificate").errorCode, "SecureConnectionFailed",
-                       "libcurl's TLS failures, as FoundationNetworking passes them on")
-        XCTAssertEqual(failure(NSURLErrorUnknown, "something else").errorCode, "NetworkFailure")
-        XCTAssertEqual(failure(NSURLErrorBadURL).errorCode, "InvalidUrl")
-        XCTAssertEqual(failure(NSURLErrorUnsupportedURL).errorCode, "InvalidUrl")
-        XCTAssertEqual(failure(NSURLErrorDataLengthExceedsMaximum).errorCode, "InvalidRequest")
-        XCTAssertEqual(failure(NSURLErrorCancelled).errorCode, "Cancelled")
-        XCTAssertEqual(failure(NSURLErrorCannotFindHost).errorCode, "NetworkFailure")
-        XCTAssertTrue(failure(NSURLErrorCannotFindHost).isTransient)
-        XCTAssertTrue(failure(NSURLErrorNotConnectedToInternet).isTransient)
-        for code in [NSURLErrorAppTransportSecurityRequiresSecureConnection, NSURLErrorServerCertificateUntrusted,
-                     NSURLErrorBadURL, NSURLErrorDataLengthExceedsMaximum, NSURLErrorCancelled] {
-            XCTAssertFalse(failure(code).isTransient, "\(code)")
-        }
-    }
 
-    /// A background configuration runs only file uploads and downloads: every call fails at once,
-    /// saying so. (`.background(withIdentifier:)` exists on Apple platforms only: the decision is
-    /// tested here, on the identifier only such a configuration has.)
-    func testABackgroundConfigurationIsRefusedWithAClearError() throws {
-        XCTAssertNil(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.ephemeral.identifier))
-        XCTAssertNil(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.default.identifier))
-        let reason = try XCTUnwrap(URLSessionTransport.refusal(ofConfigurationWithIdentifier: "com.example.uploads"))
-        XCTAssertTrue(reason.contains("background") && reason.contains("com.example.uploads") && reason.contains(".ephemeral"), reason)
-    }
 
     // MARK: URLs
 
-    /// The client encodes what a URL cannot hold itself, so that iOS 15/16 and macOS 12/13 (whose
-    /// `URL(string:)` returns nil for it) get the URL Linux and Apple's OS 17+ get.
-    func testUrlsAreNormalizedByTheClientNotThePlatform() {
-        let cases: [(String, String)] = [
-            ("http://h/api/Hello?name=a b", "http://h/api/Hello?name=a%20b"),
-            ("http://h/search?q=100%", "http://h/search?q=100%25"),
-            ("http://h/search?q=100%2", "http://h/search?q=100%252"),
-            ("http://h/search?q=%41%zz", "http://h/search?q=%41%25zz"),
-            ("http://h/a#one#two", "http://h/a#one%23two"),
-            ("http://h/api/Hello[]", "http://h/api/Hello%5B%5D"),
-            ("http://[::1]:8080/api/Hello", "http://[::1]:8080/api/Hello"),
-            ("http://h/api/Straße", "http://h/api/Stra%C3%9Fe"),
-            ("http://h/p?a=\"<x>\"&b={c}|d^e`f\\g", "http://h/p?a=%22%3Cx%3E%22&b=%7Bc%7D%7Cd%5Ee%60f%5Cg"),
-            ("http://user@h:1/p;x=1/q?r=s&t=u+v,w!$'()*", "http://user@h:1/p;x=1/q?r=s&t=u+v,w!$'()*"),
-            ("/relative path?x=[1]", "/relative%20path?x=%5B1%5D"),
-        ]
-        for (input, expected) in cases {
-            let normalized = PercentEncoding.normalizeUrl(input)
-            XCTAssertEqual(normalized, expected, input)
-            XCTAssertEqual(PercentEncoding.normalizeUrl(normalized), normalized, "\(input): a valid URL stays as it is")
-            XCTAssertTrue(Self.isStrictRfc3986(normalized), normalized)
-        }
-    }
 
     func testAStrayPercentReachesTheServerEncoded() throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)
         _ = try client.getData(url: "/_test/echo?q=100%&r=a b")
         XCTAssertEqual(log.last?.query, "q=100%25&r=a%20b")
-    }
-
-    /// What RFC 3986 allows in a URL, `[` `]` only in the host.
-    static func isStrictRfc3986(_ url: String) -> Bool {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%".utf8)
-        let bytes = Array(url.utf8)
-        for byte in bytes where !allowed.contains(byte) {
-            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]"), url.hasPrefix("http://[") else { return false }
-        }
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit else { return false }
-        }
-        return bytes.filter { $0 == UInt8(ascii: "#") }.count <= 1
     }
 
     // MARK: Event streams held back until 512 bytes
@@ -289,12 +198,5 @@ final class AppleURLSessionTests: XCTestCase {
         try waitUntil("\(count) subscriber(s)") {
             try makeTestClient().get("/event-subscribers?channels=home", as: [JsonValue].self).count >= count
         }
-    }
-}
-
-private extension UInt8 {
-    var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
     }
 }

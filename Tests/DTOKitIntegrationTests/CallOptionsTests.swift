@@ -211,16 +211,4 @@ final class CallOptionsTests: XCTestCase {
         XCTAssertEqual(try serverCounter("flaky:\(key)"), 2)
     }
 
-    func testRetryAfterAsSecondsOrAsADate() throws {
-        func response(_ value: String) throws -> HTTPURLResponse {
-            try XCTUnwrap(HTTPURLResponse(url: URL(fileURLWithPath: "/"), statusCode: 503, httpVersion: "HTTP/1.1",
-                                          headerFields: ["Retry-After": value]))
-        }
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
-        XCTAssertEqual(RetryAfter.seconds(in: try response("120"), now: now), 120)
-        XCTAssertEqual(RetryAfter.seconds(in: try response("Tue, 14 Nov 2023 22:15:20 GMT"), now: now), 120)
-        XCTAssertEqual(RetryAfter.seconds(in: try response("Tue, 14 Nov 2023 22:00:00 GMT"), now: now), 0, "a date past")
-        XCTAssertNil(RetryAfter.seconds(in: try response("soon"), now: now))
-        XCTAssertNil(RetryAfter.seconds(in: try response("-5"), now: now))
-    }
 }

@@ -51,22 +51,6 @@ final class FailFastTests: XCTestCase {
         XCTAssertEqual(attempts.count, 3)
     }
 
-    func testWhichFailuresAreTransient() {
-        let transient: [ServiceClientError] = [
-            .connectionRefused(url: "u"), .connectionLost(url: "u", receivedBytes: 0),
-            .networkFailure(url: "u", code: NSURLErrorCannotFindHost, message: "m"),
-        ]
-        let lasting: [ServiceClientError] = [
-            .timedOut(url: "u", timeout: 1), .cancelled(url: "u"), .truncatedResponse(url: "u", receivedBytes: 1, expectedBytes: 2),
-            .responseTooLarge(url: "u", limit: 1), .tooManyRedirects(url: "u", count: 1), .invalidUrl("u"),
-            .invalidRequest(url: "u", reason: "r"), .requestEncodingFailed(typeName: "T", reason: "r"),
-            .invalidResponse(url: "u", reason: "r"), .blockedByAppTransportSecurity(url: "u"),
-            .secureConnectionFailed(url: "u", code: NSURLErrorServerCertificateUntrusted, message: "m"),
-            .refreshTokenFailed(url: "u", underlying: ServiceClientError.cancelled(url: "u")),
-        ]
-        for error in transient { XCTAssertTrue(error.isTransient, "\(error)") }
-        for error in lasting { XCTAssertFalse(error.isTransient, "\(error)") }
-    }
 }
 
 /// Counts the exchanges that reach it (placed after `RetryMiddleware`: every attempt).

@@ -172,14 +172,6 @@ final class QueryPagesTests: XCTestCase {
         }
     }
 
-    func testTheLastPageRuleOnItsOwn() {
-        typealias Pages = QueryPages<FindTechnologies>
-        XCTAssertTrue(Pages.noRowsLeft(after: 237, total: 237))
-        XCTAssertFalse(Pages.noRowsLeft(after: 100, total: 237), "a page of 100 when 237 match")
-        XCTAssertFalse(Pages.noRowsLeft(after: 100, total: nil), "no total: ask for the next page")
-        XCTAssertFalse(Pages.noRowsLeft(after: 100, total: 0), "a total below the rows received is no total")
-        XCTAssertTrue(Pages.noRowsLeft(after: 0, total: 0))
-    }
 
     /// A view model on the main actor iterates the rows and keeps them.
     @MainActor

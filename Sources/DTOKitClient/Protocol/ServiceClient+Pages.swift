@@ -77,17 +77,9 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
                 return isFirstPage ? page : nil
             }
             nextRow += count
-            isFinished = QueryPages.noRowsLeft(after: nextRow, total: page.total)
+            isFinished = Paging.noRowsLeft(after: nextRow, total: page.total)
             return page
         }
-    }
-
-    /// Whether no row is left after the first `received` (counted from the first row of all): the
-    /// total says so, when the server gave one that counts at least the rows received. Without one,
-    /// only an empty page tells (a page shorter than asked for may be the server's cap).
-    static func noRowsLeft(after received: Int, total: Int?) -> Bool {
-        guard let total, total >= received else { return false }
-        return received >= total
     }
 
     /// A copy of the request for the page starting at row `skip`, asking for the total.
@@ -124,5 +116,16 @@ public struct QueryResults<Request: IQuery & IReturn>: AsyncSequence, Sendable w
                 rows = (page.results ?? []).makeIterator()
             }
         }
+    }
+}
+
+/// When AutoQuery pages end.
+enum Paging {
+    /// Whether no row is left after the first `received` (counted from the first row of all): the
+    /// total says so, when the server gave one that counts at least the rows received. Without one,
+    /// only an empty page tells (a page shorter than asked for may be the server's cap).
+    static func noRowsLeft(after received: Int, total: Int?) -> Bool {
+        guard let total, total >= received else { return false }
+        return received >= total
     }
 }

@@ -1,4 +1,5 @@
 @testable import DTOKitClient
+import DTOKit
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)
@@ -17,7 +18,7 @@ final class ServiceStreamTests: XCTestCase {
         continuation.finish()
         let arriving = ServiceStream(httpResponse: complete.httpResponse, chunks: chunks)
         for stream in [complete, arriving] {
-            let progress = Guarded<[Int64]>([])
+            let progress = Locked<[Int64]>([])
             let collected = try await stream.collect(limit: 10, progress: { received, _ in progress.withLock { $0.append(received) } })
             XCTAssertEqual(collected, body)
             XCTAssertEqual(progress.current.last, 10)

@@ -1,4 +1,5 @@
 @testable import DTOKitClient
+import DTOKit
 import Foundation
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 final class TimeoutsTests: XCTestCase {
     func testHandlersFireInTheOrderTheyAreDue() {
         let timeouts = Timeouts()
-        let fired = Guarded<[String]>([])
+        let fired = Locked<[String]>([])
         let done = expectation(description: "all fired")
         done.expectedFulfillmentCount = 3
         for (name, seconds) in [("third", 0.15), ("first", 0.05), ("second", 0.1)] {
@@ -23,7 +24,7 @@ final class TimeoutsTests: XCTestCase {
 
     func testACancelledTimeoutNeverFiresAndAnEarlierOneStillDoes() {
         let timeouts = Timeouts()
-        let fired = Guarded<[String]>([])
+        let fired = Locked<[String]>([])
         let later = timeouts.schedule(after: 0.05) { fired.withLock { $0.append("cancelled") } }
         let done = expectation(description: "kept fired")
         _ = timeouts.schedule(after: 0.1) {

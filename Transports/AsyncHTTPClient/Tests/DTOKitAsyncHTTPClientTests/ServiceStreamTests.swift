@@ -1,1 +1,0 @@
-../../../../Tests/DTOKitIntegrationTests/ServiceStreamTests.swift
