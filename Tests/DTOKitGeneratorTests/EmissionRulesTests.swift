@@ -329,7 +329,7 @@ final class EmissionRulesTests: XCTestCase {
         assertLines(output, contain: [
             "public nonisolated class Data {", "public nonisolated class Property {", "public nonisolated class `Type` {",
             "public var other: Data?",
-            "DTOKit.Property<Data>.optionalBytes(\"value\", get: { $0.value }, set: { $0.value = $1 }),",
+            "DTOKit.Property<Data>.optionalFormatted(\"value\", as: Base64Bytes.self, get: { $0.value }, set: { $0.value = $1 }),",
             "nonisolated extension `Type`: JsonSerializable {",
         ])
     }
@@ -344,7 +344,7 @@ final class EmissionRulesTests: XCTestCase {
         let output = try Snippet.generate(Snippet.snapshot(types: types), options: "AddCodable: True")
         assertLines(output, contain: [
             "public nonisolated class Base64Bytes {",
-            "self.blob = try container.decodeIfPresent(DTOKit.Base64Bytes.self, forKey: .blob)?.bytes",
+            "self.blob = try container.decodeIfPresent(DTOKit.Base64Bytes.self, forKey: .blob)?.value",
             "try container.encodeIfPresent(self.blob.map(DTOKit.Base64Bytes.init), forKey: .blob)",
             "self = try DTOKit.JsonEnumCoding.decode(Color.self, from: decoder)",
         ])

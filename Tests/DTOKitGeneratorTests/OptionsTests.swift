@@ -142,9 +142,9 @@ final class OptionsTests: XCTestCase {
             """#), options: "AddCodable: True")
         assertLines(output, contain: [
             "nonisolated extension Timer: Codable {}",
-            "self.elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.seconds",
-            "self.laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.seconds)",
-            "self.blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.bytes",
+            "self.elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.value",
+            "self.laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.value)",
+            "self.blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.value",
             "try container.encodeIfPresent(self.elapsed.map(TimeSpan.init), forKey: .elapsed)",
             "self = try JsonEnumCoding.decode(Color.self, from: decoder)",
         ])

@@ -72,6 +72,19 @@ final class RuntimeAgreementTests: XCTestCase {
         }
     }
 
+    /// Each of the generator's value formats names a `JsonFormat` of DTOKit whose values are the
+    /// members' Swift type.
+    func testEveryValueFormatIsARuntimeFormatOfItsMembersType() {
+        func values<Format: JsonFormat>(of _: Format.Type) -> String { String(describing: Format.Value.self) }
+        let runtime = ["TimeSpan": values(of: TimeSpan.self), "Base64Bytes": values(of: Base64Bytes.self)]
+        XCTAssertEqual(Set(ValueFormat.all.map(\.formatType)), Set(runtime.keys))
+        let aliases = ["TimeInterval": "Double"]
+        for format in ValueFormat.all {
+            let element = aliases[format.swiftName] ?? format.swiftName
+            XCTAssertEqual(runtime[format.formatType], format.isArray ? "Array<\(element)>" : element, format.formatType)
+        }
+    }
+
     /// Every builder the generator calls is one DTOKit declares, and the edge-case snapshot reaches each
     /// (generated with its options, and again with required members), for classes and for structs.
     func testTheEdgeCaseSnapshotCallsEveryRuntimeBuilder() throws {
@@ -97,7 +110,7 @@ final class RuntimeAgreementTests: XCTestCase {
 
         var declared = Set<String>()
         let runtime = root.appendingPathComponent(structs ? "Sources/DTOKitStructs" : "Sources/DTOKit/Serialization")
-        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path) where name.hasPrefix(family + "+") || name == family + ".swift" {
+        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path) where (name.hasPrefix(family + "+") || name == family + ".swift") && !name.hasSuffix("+Deprecated.swift") {
             let text = try String(contentsOf: runtime.appendingPathComponent(name), encoding: .utf8)
             if text.contains("extension \(family) {") || text.contains("enum \(family)<") {
                 declared.formUnion(Self.matches(of: #"\n    public static func ([a-zA-Z]+)[<(]"#, in: text))

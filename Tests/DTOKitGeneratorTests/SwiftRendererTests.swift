@@ -69,7 +69,12 @@ final class SwiftRendererTests: XCTestCase {
         let library = LibraryTypes(names: ShadowedNames(generatedNames: Set(ShadowedNames.modules.keys)), structs: false)
         let children = Mirror(reflecting: library).children
         XCTAssertGreaterThan(children.count, 20)
-        for child in children {
+        let types = children.flatMap { child -> [(label: String?, value: Any)] in
+            // The format types, by format.
+            guard let formats = child.value as? [ValueFormat: SwiftType] else { return [child] }
+            return formats.map { (child.label, $0.value as Any) }
+        }
+        for child in types {
             guard case .named(let name, _, _, let module)? = child.value as? SwiftType else {
                 XCTFail("\(child.label ?? "?") is not a named type")
                 continue

@@ -10,6 +10,8 @@ final class TypeMappingTests: XCTestCase {
         var extra = ""
         let swift: String
         let builder: String
+        /// The format type a `formatted…` builder is given.
+        var format: String?
     }
 
     private let rows: [Row] = [
@@ -32,26 +34,31 @@ final class TypeMappingTests: XCTestCase {
         Row(type: "DateTime", swift: "Date?", builder: "optionalDate"),
         Row(type: "DateTimeOffset", swift: "Date?", builder: "optionalDate"),
         Row(type: "DateOnly", swift: "Date?", builder: "optionalDate"),
-        Row(type: "TimeSpan", swift: "TimeInterval?", builder: "optionalTimeSpan"),
-        Row(type: "TimeOnly", swift: "TimeInterval?", builder: "optionalTimeSpan"),
+        Row(type: "TimeSpan", swift: "TimeInterval?", builder: "optionalFormatted", format: "TimeSpan"),
+        Row(type: "TimeOnly", swift: "TimeInterval?", builder: "optionalFormatted", format: "TimeSpan"),
         Row(type: "Type", swift: "String?", builder: "optionalString"),
         Row(type: "Stream", namespace: "System.IO", swift: "Data?", builder: "optional"),
         Row(type: "Object", swift: "JsonValue?", builder: "optionalJson"),
-        Row(type: "Byte[]", swift: "[UInt8]?", builder: "optionalBytes"),
+        Row(type: "Byte[]", swift: "[UInt8]?", builder: "optionalFormatted", format: "Base64Bytes"),
+        Row(type: "Byte[][]", swift: "[[UInt8]]?", builder: "optionalFormattedArray", format: "Base64Bytes"),
+        Row(type: "List`1", genericArgs: ["Byte[]"], swift: "[[UInt8]]?", builder: "optionalFormattedArray", format: "Base64Bytes"),
+        Row(type: "Dictionary`2", genericArgs: ["String", "Byte[]"], swift: "[String: [UInt8]]?", builder: "optionalFormattedDictionary",
+            format: "Base64Bytes"),
         Row(type: "Int32[]", swift: "[Int]?", builder: "optionalArray"),
         Row(type: "Nullable`1", genericArgs: ["Int32"], swift: "Int?", builder: "optionalInt"),
         Row(type: "Nullable`1[]", genericArgs: ["Int32"], swift: "[Int?]?", builder: "optionalArray"),
         Row(type: "List`1", genericArgs: ["String"], swift: "[String]?", builder: "optionalArray"),
         Row(type: "IEnumerable`1", genericArgs: ["Int64"], swift: "[Int]?", builder: "optionalArray"),
         Row(type: "HashSet`1", genericArgs: ["String"], swift: "[String]?", builder: "optionalArray"),
-        Row(type: "List`1", genericArgs: ["TimeSpan"], swift: "[TimeInterval]?", builder: "optionalTimeSpanArray"),
+        Row(type: "List`1", genericArgs: ["TimeSpan"], swift: "[TimeInterval]?", builder: "optionalFormattedArray", format: "TimeSpan"),
         Row(type: "List`1", genericArgs: ["Poco"], swift: "[Poco]?", builder: "optionalArray"),
         Row(type: "List`1", genericArgs: ["List<Poco>"], swift: "[[Poco]]?", builder: "optionalArray"),
         Row(type: "Dictionary`2", genericArgs: ["String", "String"], swift: "[String: String]?", builder: "optionalDictionary"),
         Row(type: "Dictionary`2", genericArgs: ["Int32", "Poco"], swift: "[Int: Poco]?", builder: "optionalDictionary"),
         Row(type: "Dictionary`2", genericArgs: ["String", "List<Poco>"], swift: "[String: [Poco]]?", builder: "optionalDictionary"),
         Row(type: "Dictionary`2", genericArgs: ["String", "Dictionary<String,Poco>"], swift: "[String: [String: Poco]]?", builder: "optionalDictionary"),
-        Row(type: "Dictionary`2", genericArgs: ["String", "TimeSpan"], swift: "[String: TimeInterval]?", builder: "optionalTimeSpanDictionary"),
+        Row(type: "Dictionary`2", genericArgs: ["String", "TimeSpan"], swift: "[String: TimeInterval]?", builder: "optionalFormattedDictionary",
+            format: "TimeSpan"),
         Row(type: "Dictionary`2", genericArgs: ["Guid", "Int32"], swift: "[String: Int]?", builder: "optionalDictionary"),
         Row(type: "List`1", genericArgs: ["Dictionary<String,Poco>"], swift: "[[String: Poco]]?", builder: "optionalArray"),
         Row(type: "StringDictionary", namespace: "System.Collections.Specialized", swift: "[String: String]?", builder: "optionalDictionary"),
@@ -72,7 +79,7 @@ final class TypeMappingTests: XCTestCase {
             let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Holder", property) + "," + support))
             assertLines(output, contain: [
                 "public var value: \(row.swift)",
-                "Property<Holder>.\(row.builder)(\"value\", get: { $0.value }, set: { $0.value = $1 }),",
+                "Property<Holder>.\(row.builder)(\"value\", \(row.format.map { "as: \($0).self, " } ?? "")get: { $0.value }, set: { $0.value = $1 }),",
             ])
         }
     }
@@ -98,7 +105,7 @@ final class TypeMappingTests: XCTestCase {
             "public var bytes: [UInt8] = []",
             "Property<Holder>.array(\"names\", get: { $0.names }, set: { $0.names = $1 }),",
             "Property<Holder>.dictionary(\"counts\", get: { $0.counts }, set: { $0.counts = $1 }),",
-            "Property<Holder>.bytes(\"bytes\", get: { $0.bytes }, set: { $0.bytes = $1 }),",
+            "Property<Holder>.formatted(\"bytes\", as: Base64Bytes.self, get: { $0.bytes }, set: { $0.bytes = $1 }),",
         ])
     }
 
@@ -114,7 +121,7 @@ final class TypeMappingTests: XCTestCase {
             "public var name: String = \"\"", "public var count: Int = 0", "public var active: Bool = false",
             "public var duration: TimeInterval = 0", "public var maybe: Int?",
             "Property<Holder>.string(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
-            "Property<Holder>.timeSpan(\"duration\", get: { $0.duration }, set: { $0.duration = $1 }),",
+            "Property<Holder>.formatted(\"duration\", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),",
         ])
     }
 }

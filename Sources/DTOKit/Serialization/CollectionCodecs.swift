@@ -11,10 +11,12 @@ import Foundation
 ///   element through its conformance, in code that is not specialized for it (slower).
 ///
 /// So a DTO module holds no array code of its own, however many array types its DTOs have.
-package struct ArrayCodec<Element: JsonConvertible>: Sendable {
+package struct ArrayCodec<Element>: Sendable {
     package let read: @Sendable (inout JsonReader) throws -> [Element]
     package let write: @Sendable ([Element], inout JsonWriter) -> Void
+}
 
+extension ArrayCodec where Element: JsonConvertible {
     /// The codec for `Element`.
     package static func make() -> ArrayCodec {
         if let codec = CollectionCodecs.scalarArrays[ObjectIdentifier(Element.self)] as? ArrayCodec {
@@ -43,9 +45,7 @@ package struct ArrayCodec<Element: JsonConvertible>: Sendable {
         ArrayCodec(read: { try readElements(&$0, converting: { (element: Element) in element }) },
                    write: { writeElements($0, &$1) })
     }
-}
 
-extension ArrayCodec {
     /// Element by element into a growing array: for every other element type, whose code here is
     /// not specialized (a plain loop costs less there than collecting without growing).
     static var appending: ArrayCodec {
@@ -61,6 +61,27 @@ extension ArrayCodec {
             } while try reader.nextElement()
             return elements
         }, write: { writeElements($0, &$1) })
+    }
+
+    /// Writes each element as it is, where it stands in the array (see `Array.forEachInPlace(_:)`).
+    static func writeElements(_ elements: [Element], _ writer: inout JsonWriter) {
+        writer.beginArray()
+        var isFirst = true
+        elements.forEachInPlace { element in
+            if !isFirst { writer.writeComma() }
+            isFirst = false
+            element.write(to: &writer)
+        }
+        writer.endArray()
+    }
+}
+
+extension ArrayCodec {
+    /// Values of a ``JsonFormat`` (``Base64Bytes``' bytes, your own): each element read and written
+    /// through the format, without an array of the format's wrappers next to the one of values.
+    package static func formatted<Format: JsonFormat>(_: Format.Type) -> ArrayCodec where Format.Value == Element {
+        ArrayCodec(read: { try readElements(&$0, converting: { (wire: Format) in wire.value }) },
+                   write: { writeElements($0, &$1, converting: Format.init) })
     }
 
     /// Reads an array of `Wire` values (e.g. ``TimeSpan``) into an array of `convert`ed elements
@@ -101,18 +122,6 @@ extension ArrayCodec {
             finish: { $0.makeArray() })
     }
 
-    /// Writes each element as it is, where it stands in the array (see `Array.forEachInPlace(_:)`).
-    static func writeElements(_ elements: [Element], _ writer: inout JsonWriter) {
-        writer.beginArray()
-        var isFirst = true
-        elements.forEachInPlace { element in
-            if !isFirst { writer.writeComma() }
-            isFirst = false
-            element.write(to: &writer)
-        }
-        writer.endArray()
-    }
-
     /// Writes each element as the `Wire` value `convert` makes of it.
     static func writeElements<Wire: JsonConvertible>(_ elements: [Element], _ writer: inout JsonWriter,
                                                      converting convert: (Element) -> Wire) {
@@ -127,21 +136,14 @@ extension ArrayCodec {
     }
 }
 
-extension ArrayCodec where Element == TimeInterval {
-    /// `TimeSpan`s: each element read and written through ``TimeSpan`` (XSD durations), without an
-    /// array of `TimeSpan`s next to the one of `TimeInterval`s.
-    package static var timeSpans: ArrayCodec {
-        ArrayCodec(read: { try readElements(&$0, converting: { (span: TimeSpan) in span.seconds }) },
-                   write: { writeElements($0, &$1, converting: TimeSpan.init) })
-    }
-}
-
 /// How dictionaries of one key and value type are read and written: like ``ArrayCodec``, chosen
 /// once per type, with code specialized in DTOKit for the common ones.
-package struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: Sendable {
+package struct DictionaryCodec<Key: JsonDictionaryKey, Value>: Sendable {
     package let read: @Sendable (inout JsonReader) throws -> [Key: Value]
     package let write: @Sendable ([Key: Value], inout JsonWriter) -> Void
+}
 
+extension DictionaryCodec where Value: JsonConvertible {
     /// The codec for `[Key: Value]`: for `String` keys (almost every dictionary a server sends),
     /// code specialized here for the common scalar values, DTO values through their tables and enum
     /// values through their case tables; member by member otherwise.
@@ -173,9 +175,7 @@ package struct DictionaryCodec<Key: JsonDictionaryKey, Value: JsonConvertible>: 
         DictionaryCodec(read: { try readMembers(&$0, converting: { (value: Value) in value }) },
                         write: { writeMembers($0, &$1, converting: { $0 }) })
     }
-}
 
-extension DictionaryCodec {
     /// Member by member into a growing dictionary: for every other key and value type. (Its own loop
     /// rather than `readMember` with an identity converter: in this unspecialized code the converter
     /// call per member cost 2% of a document's decode, measured on the values payload.)
@@ -199,6 +199,30 @@ extension DictionaryCodec {
             } while try reader.nextMember()
             return result
         }, write: { writeMembersByName($0, &$1) })
+    }
+
+    /// ``writeMembers(_:_:converting:)`` for keys and values whose code here is not specialized:
+    /// only the names are sorted (specialized code for `String`s), and each value is looked up by
+    /// its key again, so no member tuples (and their generic metadata) are made.
+    static func writeMembersByName(_ dictionary: [Key: Value], _ writer: inout JsonWriter) {
+        writer.beginObject()
+        TemporarySort.forEach(count: dictionary.count, elements: { add in
+            for key in dictionary.keys { add(key.jsonMemberName) }
+        }, sortedBy: { $0 < $1 }) { name in
+            // A key's member name reads back as the same key (see `JsonDictionaryKey`).
+            guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { return }
+            writer.writeKey(name)
+            value.write(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension DictionaryCodec {
+    /// Values of a ``JsonFormat``, read and written through it (see ``ArrayCodec/formatted(_:)``).
+    package static func formatted<Format: JsonFormat>(_: Format.Type) -> DictionaryCodec where Format.Value == Value {
+        DictionaryCodec(read: { try readMembers(&$0, converting: { (wire: Format) in wire.value }) },
+                        write: { writeMembers($0, &$1, converting: Format.init) })
     }
 
     /// Reads an object of `Wire` values into a dictionary of `convert`ed values, without an
@@ -260,21 +284,14 @@ extension DictionaryCodec {
         }
         writer.endObject()
     }
+}
 
-    /// ``writeMembers(_:_:converting:)`` for keys and values whose code here is not specialized:
-    /// only the names are sorted (specialized code for `String`s), and each value is looked up by
-    /// its key again, so no member tuples (and their generic metadata) are made.
-    static func writeMembersByName(_ dictionary: [Key: Value], _ writer: inout JsonWriter) {
-        writer.beginObject()
-        TemporarySort.forEach(count: dictionary.count, elements: { add in
-            for key in dictionary.keys { add(key.jsonMemberName) }
-        }, sortedBy: { $0 < $1 }) { name in
-            // A key's member name reads back as the same key (see `JsonDictionaryKey`).
-            guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { return }
-            writer.writeKey(name)
-            value.write(to: &writer)
-        }
-        writer.endObject()
+extension ArrayCodec where Element == TimeInterval {
+    /// `TimeSpan`s: each element read and written through ``TimeSpan`` (XSD durations), without an
+    /// array of `TimeSpan`s next to the one of `TimeInterval`s, in code specialized for them.
+    package static var timeSpans: ArrayCodec {
+        ArrayCodec(read: { try readElements(&$0, converting: { (span: TimeSpan) in span.seconds }) },
+                   write: { writeElements($0, &$1, converting: TimeSpan.init) })
     }
 }
 
@@ -310,7 +327,7 @@ enum CollectionCodecs {
         ObjectIdentifier(Int.self): DictionaryCodec<String, Int>.memberWise,
     ]
 
-    /// `[String: TimeInterval]` of `TimeSpan`s.
+    /// `[String: TimeInterval]` of ``TimeSpan``s.
     static let stringKeyedTimeSpans: any Sendable = DictionaryCodec<String, TimeInterval>.timeSpansMemberWise
 
     /// The codecs made so far, by collection type.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// `[UInt8]` on the wire as Base64, for .NET `byte[]` properties (see ``Property/bytes(_:get:set:)``).
+/// `[UInt8]` on the wire as Base64, for .NET `byte[]` properties: a ``JsonFormat``
+/// (see ``Property/formatted(_:as:get:set:)-(_,Format.Type,_,_)``).
 /// `@frozen`: one stored value, for good; and its `@inlinable` initializer needs it where DTOKit is
 /// built for a binary framework (library evolution).
 @frozen

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A .NET `TimeSpan` on the wire: DTO properties stay `TimeInterval`, and the
-/// ``Property/timeSpan(_:get:set:)`` builders convert through this type.
+/// A .NET `TimeSpan` on the wire: DTO properties stay `TimeInterval`, and their builders read and
+/// write them through this type, a ``JsonFormat`` (``Property/formatted(_:as:get:set:)-(_,Format.Type,_,_)``).
 ///
 /// Written as an XSD duration (`P1DT2H3M4.5S`, `PT0S`, `-PT0.5S`), as ServiceStack does. Read from
 /// an XSD duration, the .NET form `[-][d.]hh:mm[:ss[.fffffff]]`, or a number of seconds

@@ -85,7 +85,7 @@ struct CodableEmitter {
 
     // MARK: Properties
 
-    /// `try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.seconds ?? 0`: absent
+    /// `try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.value ?? 0`: absent
     /// members leave a non-optional property at its initial value.
     private func decodeExpression(_ coded: CodedProperty, from container: Expression) -> Expression {
         let property = coded.property

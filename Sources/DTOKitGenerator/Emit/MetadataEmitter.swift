@@ -69,6 +69,7 @@ struct MetadataEmitter {
             let accessor = Expression.member(.closureArgument(0), entry.propertyName)
             return .call(.member(property, entry.builder), [
                 Argument(nil, .string(entry.jsonName)),
+            ] + (entry.format.map { [Argument("as", .metatype($0))] } ?? []) + [
                 Argument("get", .closure(Closure(body: [accessor], layout: .oneLine))),
                 Argument("set", .closure(Closure(body: [.assignment(accessor, .closureArgument(1))], layout: .oneLine))),
             ])

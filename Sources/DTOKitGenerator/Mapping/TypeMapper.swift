@@ -40,14 +40,14 @@ struct TypeMapper {
         var isEmpty: Bool { reasons.isEmpty }
     }
 
-    /// CLR scalar → Swift name, as `Clr=Swift` words; `TimeSpan`, `TimeOnly` and `Object` are the
-    /// ones whose kind is not `.scalar`.
+    /// CLR scalar → Swift name, as `Clr=Swift` words; `Object` is the one whose kind is not
+    /// `.scalar`. (The types with a format of their own, `TimeSpan`…, are ``ValueFormat``'s.)
     private static let scalars: [String: (String, SwiftType.Kind)] = TextTable.pairs("""
         Boolean=Bool Byte=UInt8 SByte=Int8 Int16=Int16 UInt16=UInt16 Int32=Int UInt32=UInt32 Int64=Int
         UInt64=UInt64 IntPtr=Int64 Single=Float Double=Double Decimal=Double String=String Char=String Guid=String
-        Uri=String Type=String DateTime=Date DateTimeOffset=Date DateOnly=Date TimeSpan=TimeInterval
-        TimeOnly=TimeInterval Object=JsonValue Stream=Data Int128=String UInt128=String BigInteger=String Half=Float
-        """).mapValues { swift in (swift, swift == "TimeInterval" ? .timeSpan : swift == "JsonValue" ? .json : .scalar) }
+        Uri=String Type=String DateTime=Date DateTimeOffset=Date DateOnly=Date
+        Object=JsonValue Stream=Data Int128=String UInt128=String BigInteger=String Half=Float
+        """).mapValues { swift in (swift, swift == "JsonValue" ? .json : .scalar) }
 
     private static let listNames = Set(TextTable.words("""
         List IList IEnumerable ICollection HashSet ISet SortedSet Queue Stack IReadOnlyList IReadOnlyCollection
@@ -78,8 +78,8 @@ struct TypeMapper {
                                            genericParameters: genericParameters, fallbacks: &fallbacks)
         for rank in 0..<clr.arrayRank {
             // `Byte[]` is Base64 bytes; `Byte[][]` is an array of them.
-            if rank == 0, clr.name == "Byte", clr.arguments.isEmpty {
-                mapped = .named("UInt8", [], .bytes, module: names.module(for: "UInt8"))
+            if rank == 0, clr.arguments.isEmpty, let format = ValueFormat.byClrName[clr.name + "[]"] {
+                mapped = formatted(format)
             } else {
                 mapped = .array(mapped)
             }
@@ -131,6 +131,9 @@ struct TypeMapper {
             let swiftName = builtInsAsValues ? BuiltInTypes.valueName(of: builtIn.swiftName) : builtIn.swiftName
             return .named(swiftName, mappedArguments, .dto, module: names.module(for: swiftName))
         }
+        if let format = ValueFormat.byClrName[name], arguments.isEmpty {
+            return formatted(format)
+        }
         if let (swiftName, kind) = Self.scalars[name], arguments.isEmpty {
             return library(swiftName, kind)
         }
@@ -150,6 +153,10 @@ struct TypeMapper {
             return key
         }
         return library("String", .scalar)
+    }
+
+    private func formatted(_ format: ValueFormat) -> SwiftType {
+        library(format.swiftName, .formatted(format))
     }
 
     private func library(_ name: String, _ kind: SwiftType.Kind) -> SwiftType {

@@ -88,13 +88,13 @@ struct ImportedModules {
     /// The library module a named type comes from, nil for generated types and Swift's own.
     private func library(of name: String, kind: SwiftType.Kind, module: String?) -> String? {
         switch kind {
-        case .genericParameter, .enumeration, .bytes:
+        case .genericParameter, .enumeration:
             return nil
         case .configuredBaseClass:
             // As the user wrote it: `NSObject` or `Foundation.NSObject`.
             let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
             return parts.count == 2 ? parts[0] : ShadowedNames.modules[name]
-        case .scalar, .timeSpan, .dto, .json, .protocolType, .library:
+        case .scalar, .formatted, .dto, .json, .protocolType, .library:
             if let module { return module == "Swift" ? nil : module }
             // A name the snapshot declares itself is the generated type, not the library's.
             guard !names.shadowed.contains(name), let library = ShadowedNames.modules[name], library != "Swift" else {

@@ -37,8 +37,8 @@ struct LibraryTypes: Sendable {
     let serviceRoute: SwiftType
     let jsonEnumCases: SwiftType
     let jsonEnumCoding: SwiftType
-    let timeSpan: SwiftType
-    let base64Bytes: SwiftType
+    /// The format types (`TimeSpan`, `Base64Bytes`), qualified like the rest.
+    private let formats: [ValueFormat: SwiftType]
 
     /// - Parameter structs: DTOs are generated as structs, which use the built-ins' struct forms.
     init(names: ShadowedNames, structs: Bool) {
@@ -74,7 +74,11 @@ struct LibraryTypes: Sendable {
         serviceRoute = named("ServiceRoute", .library)
         jsonEnumCases = named("JsonEnumCases", .library)
         jsonEnumCoding = named("JsonEnumCoding", .library)
-        timeSpan = named("TimeSpan", .library)
-        base64Bytes = named("Base64Bytes", .library)
+        formats = Dictionary(uniqueKeysWithValues: ValueFormat.all.map { ($0, named($0.formatType, .library)) })
+    }
+
+    /// The DTOKit type that reads and writes values in `format`.
+    func format(_ format: ValueFormat) -> SwiftType {
+        formats[format] ?? .named(format.formatType, [], .library, module: nil)
     }
 }

@@ -26,7 +26,7 @@ struct CodedProperty: Sendable {
 }
 
 /// The runtime type a value is wrapped in for Codable (`TimeSpan(value)`) and the member that
-/// unwraps it (`.seconds`), applied to the value itself or to each element or dictionary value.
+/// unwraps it (`.value`), applied to the value itself or to each element or dictionary value.
 struct CodingConversion: Sendable {
     enum Scope: Sendable {
         case value

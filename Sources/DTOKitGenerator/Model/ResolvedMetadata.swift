@@ -54,6 +54,8 @@ struct MetadataTable: Sendable {
         var propertyName: String
         /// The `Property` builder: `optionalString`, `object`, `value`…
         var builder: String
+        /// The format type a `formatted…` builder reads and writes through (`TimeSpan`).
+        var format: SwiftType? = nil
 
         /// The builders generic over the value's type, which the call specializes (enums, your own
         /// types); the others are compiled once, in DTOKit.

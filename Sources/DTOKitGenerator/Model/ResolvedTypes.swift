@@ -15,7 +15,7 @@ enum Annotation: Sendable, Equatable {
 }
 
 /// The value a non-optional property starts with.
-enum InitialValue: Sendable, Equatable {
+enum InitialValue: Sendable, Hashable {
     case emptyArray
     case emptyDictionary
     case emptyString

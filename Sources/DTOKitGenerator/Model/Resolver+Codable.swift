@@ -9,21 +9,20 @@ extension Resolver {
             initializerIsRequired: !type.isStruct)
     }
 
-    /// Durations travel as `TimeSpan` (XSD text, as ServiceStack writes them), bytes as `Base64Bytes`;
-    /// everything else as itself.
+    /// Formatted values travel as their format's type (`TimeSpan`: XSD text, as ServiceStack writes
+    /// durations; `Base64Bytes`), alone, as elements or as dictionary values; everything else as itself.
     private func coded(_ property: ResolvedProperty) -> CodedProperty {
         let type = property.type.unwrapped
-        func through(_ wrapper: SwiftType, _ member: String, _ scope: CodingConversion.Scope, as codedType: SwiftType) -> CodedProperty {
-            CodedProperty(property: property, codedType: codedType,
-                          conversion: CodingConversion(wrapper: wrapper, unwrappingMember: member, scope: scope))
+        func through(_ format: ValueFormat, _ scope: CodingConversion.Scope, as codedType: (SwiftType) -> SwiftType) -> CodedProperty {
+            let wrapper = library.format(format)
+            return CodedProperty(property: property, codedType: codedType(wrapper),
+                                 conversion: CodingConversion(wrapper: wrapper, unwrappingMember: ValueFormat.valueMember, scope: scope))
         }
-        let timeSpan = library.timeSpan
         switch type {
-        case .named(_, _, .timeSpan, _): return through(timeSpan, "seconds", .value, as: timeSpan)
-        case .named(_, _, .bytes, _): return through(library.base64Bytes, "bytes", .value, as: library.base64Bytes)
-        case .array(.named(_, _, .timeSpan, _)): return through(timeSpan, "seconds", .elements, as: .array(timeSpan))
-        case .dictionary(let key, .named(_, _, .timeSpan, _)):
-            return through(timeSpan, "seconds", .dictionaryValues, as: .dictionary(key, timeSpan))
+        case .named(_, _, .formatted(let format), _): return through(format, .value) { $0 }
+        case .array(.named(_, _, .formatted(let format), _)): return through(format, .elements) { .array($0) }
+        case .dictionary(let key, .named(_, _, .formatted(let format), _)):
+            return through(format, .dictionaryValues) { .dictionary(key, $0) }
         default: return CodedProperty(property: property, codedType: type, conversion: nil)
         }
     }

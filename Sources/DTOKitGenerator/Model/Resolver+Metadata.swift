@@ -10,7 +10,11 @@ extension Resolver {
         let listed = inheriting == nil ? type.metadataProperties[...] : type.metadataProperties.prefix(type.ownPropertyCount)
         let table = MetadataTable(
             owner: owner, inheriting: inheriting, routes: type.routes,
-            entries: listed.map { MetadataTable.Entry(jsonName: $0.jsonName, propertyName: $0.name, builder: Self.builder(for: $0.type)) })
+            entries: listed.map { property in
+                let (builder, format) = Self.builder(for: property.type)
+                return MetadataTable.Entry(jsonName: property.jsonName, propertyName: property.name, builder: builder,
+                                           format: format.map(library.format))
+            })
         let storage: MetadataDeclaration.Storage = type.genericParameters.isEmpty ? .stored : .cachedPerSpecialization
         if type.isStruct {
             return MetadataDeclaration(form: .structTable, conformance: library.jsonStruct, name: MetadataDeclaration.requirement,
@@ -50,25 +54,32 @@ extension Resolver {
     /// The runtime builder for a property of this type: one of the builders DTOKit compiles for the
     /// common member types (`optionalString`, `optionalObject`, `optionalArray`…), which cost the
     /// DTOs' module only the call; `value`/`optional`, specialized where they are called, for the rest
-    /// (enums, generic parameters, rarer scalars).
-    static func builder(for type: SwiftType) -> String {
+    /// (enums, generic parameters, rarer scalars). Formatted values (`formatted`, `formattedArray`…)
+    /// also name their format.
+    static func builder(for type: SwiftType) -> (name: String, format: ValueFormat?) {
         let name: String?
+        var format: ValueFormat?
         switch type.unwrapped {
-        case .named(_, _, .timeSpan, _): name = "timeSpan"
-        case .named(_, _, .bytes, _): name = "bytes"
+        case .named(_, _, .formatted(let valueFormat), _):
+            name = "formatted"
+            format = valueFormat
         case .named(_, _, .dto, _): name = "object"
         case .named(_, _, .json, _): name = "json"
         case .named(let swiftName, [], .scalar, let module) where module == nil || module == "Foundation":
             name = scalarBuilders[swiftName]
         case .named, .optional: name = nil
-        case .array(.named(_, _, .timeSpan, _)): name = "timeSpanArray"
+        case .array(.named(_, _, .formatted(let valueFormat), _)):
+            name = "formattedArray"
+            format = valueFormat
         case .array: name = "array"
-        case .dictionary(_, .named(_, _, .timeSpan, _)): name = "timeSpanDictionary"
+        case .dictionary(_, .named(_, _, .formatted(let valueFormat), _)):
+            name = "formattedDictionary"
+            format = valueFormat
         case .dictionary: name = "dictionary"
         }
         let generic = MetadataTable.Entry.genericBuilders
-        guard let name else { return type.isOptional ? generic.optional : generic.value }
-        return type.isOptional ? "optional" + SwiftNames.capitalized(name) : name
+        guard let name else { return (type.isOptional ? generic.optional : generic.value, nil) }
+        return (type.isOptional ? "optional" + SwiftNames.capitalized(name) : name, format)
     }
 
     /// The scalars with builders of their own in DTOKit, by Swift name.

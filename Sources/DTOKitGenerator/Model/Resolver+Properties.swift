@@ -97,12 +97,11 @@ extension Resolver {
             case "Data": return .newInstance
             default: return .zero
             }
-        case .timeSpan: return .zero
+        case .formatted(let format): return format.initialValue
         case .json: return .jsonNull
         case .dto:
             if let generic = classesByName[name], !generic.genericArgs.isEmpty, arguments.isEmpty { return nil }
             return .newInstance
-        case .bytes: return .emptyArray
         case .enumeration, .genericParameter, .protocolType, .configuredBaseClass, .library: return nil
         }
     }

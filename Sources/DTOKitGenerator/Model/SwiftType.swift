@@ -5,10 +5,9 @@ indirect enum SwiftType: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         /// String, numbers, Bool, Date, UUID: JsonConvertible values.
         case scalar
-        /// `TimeInterval` written as an XSD duration.
-        case timeSpan
-        /// `[UInt8]` written as Base64.
-        case bytes
+        /// A value read and written through a DTOKit format (`TimeInterval` as an XSD duration,
+        /// `[UInt8]` as Base64): the named type is the format's Swift type (``ValueFormat``).
+        case formatted(ValueFormat)
         /// A generated or built-in DTO class.
         case dto
         /// A generated enum or flags type.
@@ -58,7 +57,7 @@ indirect enum SwiftType: Hashable, Sendable {
     var isCollection: Bool {
         switch unwrapped {
         case .array, .dictionary: return true
-        case .named(_, _, let kind, _): return kind == .bytes
+        case .named(_, _, .formatted(let format), _): return format.isArray
         default: return false
         }
     }

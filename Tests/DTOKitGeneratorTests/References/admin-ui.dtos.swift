@@ -453,7 +453,7 @@ nonisolated extension ScheduledTask: JsonSerializable {
         Metadata.create([
             DTOKit.Property<ScheduledTask>.optionalInt("id", get: { $0.id }, set: { $0.id = $1 }),
             DTOKit.Property<ScheduledTask>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
-            DTOKit.Property<ScheduledTask>.optionalTimeSpan("interval", get: { $0.interval }, set: { $0.interval = $1 }),
+            DTOKit.Property<ScheduledTask>.optionalFormatted("interval", as: TimeSpan.self, get: { $0.interval }, set: { $0.interval = $1 }),
             DTOKit.Property<ScheduledTask>.optionalString("cronExpression", get: { $0.cronExpression }, set: { $0.cronExpression = $1 }),
             DTOKit.Property<ScheduledTask>.optionalString("requestType", get: { $0.requestType }, set: { $0.requestType = $1 }),
             DTOKit.Property<ScheduledTask>.optionalString("command", get: { $0.command }, set: { $0.command = $1 }),
@@ -513,7 +513,7 @@ nonisolated extension RequestLog: JsonSerializable {
             DTOKit.Property<RequestLog>.optionalObject("error", get: { $0.error }, set: { $0.error = $1 }),
             DTOKit.Property<RequestLog>.optionalString("exceptionSource", get: { $0.exceptionSource }, set: { $0.exceptionSource = $1 }),
             DTOKit.Property<RequestLog>.optionalString("exceptionDataBody", get: { $0.exceptionDataBody }, set: { $0.exceptionDataBody = $1 }),
-            DTOKit.Property<RequestLog>.optionalTimeSpan("requestDuration", get: { $0.requestDuration }, set: { $0.requestDuration = $1 }),
+            DTOKit.Property<RequestLog>.optionalFormatted("requestDuration", as: TimeSpan.self, get: { $0.requestDuration }, set: { $0.requestDuration = $1 }),
             DTOKit.Property<RequestLog>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
         ])
     }
@@ -603,7 +603,7 @@ nonisolated extension BackgroundJobOptions: JsonSerializable {
             DTOKit.Property<BackgroundJobOptions>.optionalString("batchId", get: { $0.batchId }, set: { $0.batchId = $1 }),
             DTOKit.Property<BackgroundJobOptions>.optionalString("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
             DTOKit.Property<BackgroundJobOptions>.optionalInt("timeoutSecs", get: { $0.timeoutSecs }, set: { $0.timeoutSecs = $1 }),
-            DTOKit.Property<BackgroundJobOptions>.optionalTimeSpan("timeout", get: { $0.timeout }, set: { $0.timeout = $1 }),
+            DTOKit.Property<BackgroundJobOptions>.optionalFormatted("timeout", as: TimeSpan.self, get: { $0.timeout }, set: { $0.timeout = $1 }),
             DTOKit.Property<BackgroundJobOptions>.optionalDictionary("args", get: { $0.args }, set: { $0.args = $1 }),
             DTOKit.Property<BackgroundJobOptions>.optionalBool("runCommand", get: { $0.runCommand }, set: { $0.runCommand = $1 }),
         ])

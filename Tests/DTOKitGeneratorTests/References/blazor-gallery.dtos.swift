@@ -3866,13 +3866,13 @@ nonisolated extension AllTypes: JsonSerializable {
             Property<AllTypes>.optionalDouble("decimal", get: { $0.decimal }, set: { $0.decimal = $1 }),
             Property<AllTypes>.optionalString("string", get: { $0.string }, set: { $0.string = $1 }),
             Property<AllTypes>.optionalDate("dateTime", get: { $0.dateTime }, set: { $0.dateTime = $1 }),
-            Property<AllTypes>.optionalTimeSpan("timeSpan", get: { $0.timeSpan }, set: { $0.timeSpan = $1 }),
+            Property<AllTypes>.optionalFormatted("timeSpan", as: TimeSpan.self, get: { $0.timeSpan }, set: { $0.timeSpan = $1 }),
             Property<AllTypes>.optionalDate("dateTimeOffset", get: { $0.dateTimeOffset }, set: { $0.dateTimeOffset = $1 }),
             Property<AllTypes>.optionalString("guid", get: { $0.guid }, set: { $0.guid = $1 }),
             Property<AllTypes>.optionalString("char", get: { $0.char }, set: { $0.char = $1 }),
             Property<AllTypes>.optionalObject("keyValuePair", get: { $0.keyValuePair }, set: { $0.keyValuePair = $1 }),
             Property<AllTypes>.optionalDate("nullableDateTime", get: { $0.nullableDateTime }, set: { $0.nullableDateTime = $1 }),
-            Property<AllTypes>.optionalTimeSpan("nullableTimeSpan", get: { $0.nullableTimeSpan }, set: { $0.nullableTimeSpan = $1 }),
+            Property<AllTypes>.optionalFormatted("nullableTimeSpan", as: TimeSpan.self, get: { $0.nullableTimeSpan }, set: { $0.nullableTimeSpan = $1 }),
             Property<AllTypes>.array("stringList", get: { $0.stringList }, set: { $0.stringList = $1 }),
             Property<AllTypes>.array("stringArray", get: { $0.stringArray }, set: { $0.stringArray = $1 }),
             Property<AllTypes>.dictionary("stringMap", get: { $0.stringMap }, set: { $0.stringMap = $1 }),
@@ -4202,7 +4202,7 @@ nonisolated extension Level: JsonSerializable {
     @_optimize(none) private static func makeMetadata() -> Metadata {
         Metadata.create([
             Property<Level>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
-            Property<Level>.bytes("data", get: { $0.data }, set: { $0.data = $1 }),
+            Property<Level>.formatted("data", as: Base64Bytes.self, get: { $0.data }, set: { $0.data = $1 }),
         ])
     }
 }

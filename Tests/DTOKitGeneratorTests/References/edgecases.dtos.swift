@@ -240,9 +240,9 @@ public nonisolated class AllShapes {
         self.letter = try container.decodeIfPresent(String.self, forKey: .letter)
         self.guid = try container.decodeIfPresent(String.self, forKey: .guid)
         self.when = try container.decodeIfPresent(Date.self, forKey: .when)
-        self.duration = try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.seconds
-        self.durations = try container.decodeIfPresent([TimeSpan].self, forKey: .durations)?.map(\.seconds)
-        self.durationByName = try container.decodeIfPresent([String: TimeSpan].self, forKey: .durationByName)?.mapValues(\.seconds)
+        self.duration = try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.value
+        self.durations = try container.decodeIfPresent([TimeSpan].self, forKey: .durations)?.map(\.value)
+        self.durationByName = try container.decodeIfPresent([String: TimeSpan].self, forKey: .durationByName)?.mapValues(\.value)
         self.untyped = try container.decodeIfPresent(JsonValue.self, forKey: .untyped)
         self.ints = try container.decodeIfPresent([Int].self, forKey: .ints)
         self.maybeInts = try container.decodeIfPresent([Int?].self, forKey: .maybeInts)
@@ -364,7 +364,7 @@ public nonisolated class Data {
 
     required public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.bytes = try container.decodeIfPresent(Base64Bytes.self, forKey: .bytes)?.bytes
+        self.bytes = try container.decodeIfPresent(Base64Bytes.self, forKey: .bytes)?.value
         self.payload = try container.decodeIfPresent(Foundation.Data.self, forKey: .payload)
     }
 
@@ -639,9 +639,9 @@ nonisolated extension AllShapes: JsonSerializable {
             DTOKit.Property<AllShapes>.optionalString("letter", get: { $0.letter }, set: { $0.letter = $1 }),
             DTOKit.Property<AllShapes>.optionalString("guid", get: { $0.guid }, set: { $0.guid = $1 }),
             DTOKit.Property<AllShapes>.optionalDate("when", get: { $0.when }, set: { $0.when = $1 }),
-            DTOKit.Property<AllShapes>.optionalTimeSpan("duration", get: { $0.duration }, set: { $0.duration = $1 }),
-            DTOKit.Property<AllShapes>.optionalTimeSpanArray("durations", get: { $0.durations }, set: { $0.durations = $1 }),
-            DTOKit.Property<AllShapes>.optionalTimeSpanDictionary("durationByName", get: { $0.durationByName }, set: { $0.durationByName = $1 }),
+            DTOKit.Property<AllShapes>.optionalFormatted("duration", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),
+            DTOKit.Property<AllShapes>.optionalFormattedArray("durations", as: TimeSpan.self, get: { $0.durations }, set: { $0.durations = $1 }),
+            DTOKit.Property<AllShapes>.optionalFormattedDictionary("durationByName", as: TimeSpan.self, get: { $0.durationByName }, set: { $0.durationByName = $1 }),
             DTOKit.Property<AllShapes>.optionalJson("untyped", get: { $0.untyped }, set: { $0.untyped = $1 }),
             DTOKit.Property<AllShapes>.optionalArray("ints", get: { $0.ints }, set: { $0.ints = $1 }),
             DTOKit.Property<AllShapes>.optionalArray("maybeInts", get: { $0.maybeInts }, set: { $0.maybeInts = $1 }),
@@ -698,7 +698,7 @@ nonisolated extension Data: JsonSerializable {
 
     private static func makeMetadata() -> Metadata {
         Metadata.create([
-            DTOKit.Property<Data>.optionalBytes("bytes", get: { $0.bytes }, set: { $0.bytes = $1 }),
+            DTOKit.Property<Data>.optionalFormatted("bytes", as: Base64Bytes.self, get: { $0.bytes }, set: { $0.bytes = $1 }),
             DTOKit.Property<Data>.optional("payload", get: { $0.payload }, set: { $0.payload = $1 }),
         ])
     }

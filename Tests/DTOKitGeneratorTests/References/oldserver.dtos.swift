@@ -144,7 +144,7 @@ nonisolated extension Reading: JsonSerializable {
             Property<Reading>.optionalArray("samples", get: { $0.samples }, set: { $0.samples = $1 }),
             Property<Reading>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),
             Property<Reading>.optional("unit", get: { $0.unit }, set: { $0.unit = $1 }),
-            Property<Reading>.optionalTimeSpan("duration", get: { $0.duration }, set: { $0.duration = $1 }),
+            Property<Reading>.optionalFormatted("duration", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),
         ])
     }
 }

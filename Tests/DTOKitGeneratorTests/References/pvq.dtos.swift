@@ -2717,7 +2717,7 @@ nonisolated extension ViewMailRunInfoResponse: JsonSerializable {
         Metadata.create([
             Property<ViewMailRunInfoResponse>.optionalInt("messagesSent", get: { $0.messagesSent }, set: { $0.messagesSent = $1 }),
             Property<ViewMailRunInfoResponse>.optionalInt("totalMessages", get: { $0.totalMessages }, set: { $0.totalMessages = $1 }),
-            Property<ViewMailRunInfoResponse>.optionalTimeSpan("timeTaken", get: { $0.timeTaken }, set: { $0.timeTaken = $1 }),
+            Property<ViewMailRunInfoResponse>.optionalFormatted("timeTaken", as: TimeSpan.self, get: { $0.timeTaken }, set: { $0.timeTaken = $1 }),
             Property<ViewMailRunInfoResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
         ])
     }

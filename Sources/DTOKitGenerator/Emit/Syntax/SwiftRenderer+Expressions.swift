@@ -107,7 +107,9 @@ extension SwiftRenderer {
     static func spelling(_ type: SwiftType) -> String {
         switch type {
         case .named(let name, let arguments, let kind, let module):
-            if kind == .bytes { return "[" + (module.map { $0 + "." } ?? "") + "UInt8]" }
+            if case .formatted(let format) = kind, format.isArray {
+                return "[" + spelling(.named(name, arguments, .scalar, module: module)) + "]"
+            }
             // A configured base class is written as the user wrote it (`Foundation.NSObject`).
             let base = module.map { $0 + "." + name } ?? (kind == .configuredBaseClass ? name : escaped(name))
             return arguments.isEmpty ? base : base + "<" + list(arguments, separator: ", ") + ">"
