@@ -7,8 +7,8 @@ import FoundationNetworking
 #endif
 
 /// The client's rules on their own, with no server and no generated DTOs: which failures a retry may
-/// cure, what a platform's errors become, what a redirect keeps, how URLs are normalized, when pages
-/// end, what `Retry-After` asks for, how a call's options stack.
+/// cure, what a platform's errors become, how URLs are normalized, when pages end, what
+/// `Retry-After` asks for, how a call's options stack. (Redirects and resends: `ExchangeCourseTests`.)
 @Suite("The client's rules")
 struct ClientRulesTests {
     @Test func whichFailuresAreTransient() {
@@ -64,27 +64,6 @@ struct ClientRulesTests {
         #expect(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.default.identifier) == nil)
         let reason = try #require(URLSessionTransport.refusal(ofConfigurationWithIdentifier: "com.example.uploads"))
         #expect(reason.contains("background") && reason.contains("com.example.uploads") && reason.contains(".ephemeral"))
-    }
-
-    /// A redirect keeps the credentials on the same origin only, whatever the platform handed on.
-    @Test func theRedirectRule() throws {
-        var original = URLRequest(url: try #require(URL(string: "https://api.example.org/api/Hello")))
-        original.setValue("Bearer t", forHTTPHeaderField: "Authorization")
-        original.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
-        // What CFNetwork hands the delegate: the next request without the credentials.
-        let next = URLRequest(url: try #require(URL(string: "https://api.example.org/api/Hello/")))
-        let same = TransportOptions.redirect(from: original, to: next)
-        #expect(same.value(forHTTPHeaderField: "Authorization") == "Bearer t")
-        #expect(same.value(forHTTPHeaderField: "Cookie") == "ss-id=1")
-        // What libcurl hands it: every header copied, to another origin too.
-        for target in ["https://evil.example.org/x", "http://api.example.org/x", "https://api.example.org:8443/x"] {
-            var copied = URLRequest(url: try #require(URL(string: target)))
-            copied.setValue("Bearer t", forHTTPHeaderField: "Authorization")
-            copied.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
-            let other = TransportOptions.redirect(from: original, to: copied)
-            #expect(other.value(forHTTPHeaderField: "Authorization") == nil, "\(target)")
-            #expect(other.value(forHTTPHeaderField: "Cookie") == nil, "\(target)")
-        }
     }
 
     /// The client encodes what a URL cannot hold itself, so that iOS 15/16 and macOS 12/13 (whose

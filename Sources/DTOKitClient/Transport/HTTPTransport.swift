@@ -13,9 +13,10 @@ import FoundationNetworking
 /// the timeout, the response size limit, errors.
 ///
 /// A transport:
-/// - follows redirects, at most ``TransportOptions/maxRedirects`` (one more throws
+/// - follows redirects and sends a request again as ``ExchangeCourse`` says: at most
+///   ``TransportOptions/maxRedirects`` (one more throws
 ///   ``ServiceClientError/tooManyRedirects(url:count:)``), keeping `Authorization` and `Cookie` on
-///   the same origin and dropping them for another (``TransportOptions/redirect(from:to:)``);
+///   the same origin and dropping them for another;
 /// - hands a 401 to the client as a response, never answering a credential challenge itself;
 /// - stops the exchange when the calling task is cancelled, or when the body's iteration ends early;
 /// - throws ``ServiceClientError`` for failures (``ServiceClientError/cancelled(url:)``,
@@ -38,18 +39,10 @@ public struct TransportOptions: Sendable {
         self.onUploadProgress = onUploadProgress
     }
 
-    /// The request that follows a redirect from `request` to `next`: on the same origin (scheme,
-    /// host and port) with the original's `Authorization` and `Cookie` headers, to another origin
-    /// without them. (Apple's URLSession drops `Authorization` from every redirected request,
-    /// FoundationNetworking and AsyncHTTPClient copy every header: this is the same on all.)
+    /// The request that follows a redirect from `request` to `next`: on the same origin with the
+    /// original's `Authorization` and `Cookie` headers, to another origin without them.
+    @available(*, deprecated, message: "ExchangeCourse follows redirects: redirecting(to:) or received(_:)")
     public static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
-        var redirected = next
-        let sameOrigin = request.url.map { from in
-            next.url.map { to in from.scheme == to.scheme && from.host == to.host && from.port == to.port } ?? false
-        } ?? false
-        for name in ["Authorization", "Cookie"] {
-            redirected.setValue(sameOrigin ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
-        }
-        return redirected
+        ExchangeCourse.redirect(from: request, to: next)
     }
 }

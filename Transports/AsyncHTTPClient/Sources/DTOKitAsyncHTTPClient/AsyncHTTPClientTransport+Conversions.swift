@@ -53,27 +53,6 @@ extension AsyncHTTPClientTransport {
             }
         }
     }
-
-    /// The request that follows `response` when it redirects, before credentials are checked
-    /// (``TransportOptions/redirect(from:to:)``): 301 and 302 turn a POST into a GET, 303 anything
-    /// but HEAD, as URLSession and browsers do.
-    static func redirect(of request: URLRequest, by response: HTTPClientResponse) -> URLRequest? {
-        let status = Int(response.status.code)
-        guard [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "Location"),
-              let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
-            return nil
-        }
-        var next = request
-        next.url = target
-        let method = request.httpMethod ?? "GET"
-        if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
-            next.httpMethod = "GET"
-            next.httpBody = nil
-            next.setValue(nil, forHTTPHeaderField: "Content-Type")
-            next.setValue(nil, forHTTPHeaderField: "Content-Length")
-        }
-        return next
-    }
 }
 
 /// Reads a response body's buffers one at a time, counting the bytes (for error messages).

@@ -41,51 +41,39 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
+    /// Sends the request, following redirects and sending it again as ``ExchangeCourse`` says.
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
-        var request = request
-        var redirects = 0
-        var resent = false
+        var course = ExchangeCourse(request, options: options)
         while true {
+            let request = course.request
             let label = ServiceClientError.label(for: request.url)
             if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(try Self.clientRequest(request, options: options),
                                                      timeout: Self.backstop(request.timeoutInterval))
-            } catch let error as ChannelError where error == .ioOnClosedChannel && !resent {
-                // A pooled connection the server had closed (without saying `Connection: close`)
-                // before the request could be written (SwiftNIO fails a write to a channel already
-                // closed with this error, writing nothing): it goes once more, on another connection,
-                // whatever its method.
-                resent = true
-                continue
             } catch {
                 let failure = Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
-                // A redirect's next request may meet the connection the redirect came on closing
-                // (a server need not say `Connection: close`): an idempotent one goes once more, as
-                // URLSession resends it.
-                if case .connectionLost(_, 0) = failure, redirects > 0, !resent,
-                   DTOKitClient.HTTPMethod(rawValue: request.httpMethod ?? "GET").isIdempotent {
-                    resent = true
-                    continue
-                }
+                // SwiftNIO fails a write to a channel already closed (a pooled connection the server
+                // had closed without saying `Connection: close`) with this error, having written nothing.
+                let nothingWritten = (error as? ChannelError) == .ioOnClosedChannel
+                guard case .send = course.failed(failure, nothingWritten: nothingWritten) else { throw failure }
+                continue
+            }
+            let headers = try Self.httpResponse(response, url: request.url)
+            switch course.received(headers) {
+            case .deliver:
+                return ServiceStream(httpResponse: headers, chunks: Self.chunks(of: response, url: label))
+            case .fail(let failure):
                 throw failure
+            case .send:
+                // A redirect: its body read to its end, so that the connection goes back to the pool
+                // for the next request; the body is not needed, so a connection closing under it is
+                // no failure.
+                do {
+                    for try await _ in response.body {}
+                } catch {}
             }
-            resent = false
-            guard let next = Self.redirect(of: request, by: response) else {
-                return ServiceStream(httpResponse: try Self.httpResponse(response, url: request.url),
-                                     chunks: Self.chunks(of: response, url: label))
-            }
-            redirects += 1
-            guard redirects <= options.maxRedirects else {
-                throw ServiceClientError.tooManyRedirects(url: label, count: options.maxRedirects)
-            }
-            // Read to its end, so that the connection goes back to the pool for the next request;
-            // the body is not needed, so a connection closing under it is no failure.
-            do {
-                for try await _ in response.body {}
-            } catch {}
-            request = TransportOptions.redirect(from: request, to: next)
         }
     }
 

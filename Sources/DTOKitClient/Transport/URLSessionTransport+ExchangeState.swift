@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One data task's life as its session's callbacks tell it, as a value: each event is a `mutating`
+/// transition that returns what the ``Exchange`` does next (resume the caller waiting for the
+/// headers, cancel the task), so that the rules are tested without a session.
+///
+/// `Waiter` is what waits for the headers: a continuation in ``Exchange``, anything in the tests.
+struct ExchangeState<Waiter> {
+    /// Where the task is.
+    enum Phase {
+        /// Made, not resumed yet; `cancelled`: the caller was cancelled already.
+        case created(cancelled: Bool)
+        /// Resumed: the caller waits for the response's headers.
+        case waitingForHeaders(Waiter)
+        /// The headers were handed on (or the caller was told why there are none); the body may arrive.
+        case headersHandedOn
+        /// The task ended.
+        case ended
+    }
+
+    /// What the exchange does after an event.
+    enum Action {
+        case none
+        /// Cancel the task (it has started; the caller was cancelled).
+        case cancelTask
+        /// Hand the caller the headers, or the error instead of them.
+        case resume(Waiter, with: Result<HTTPURLResponse, ServiceClientError>)
+    }
+
+    private(set) var phase = Phase.created(cancelled: false)
+    /// Which redirects are followed.
+    private(set) var course: ExchangeCourse
+    /// Why the course refused a redirect, which ends the task with the redirect's response.
+    private var refusal: ServiceClientError?
+    /// The last response the task received (a redirect's included).
+    private var response: URLResponse?
+    /// The body's bytes so far, for the error a failure becomes.
+    private(set) var receivedBytes = 0
+    private let label: String
+    private let timeout: TimeInterval
+
+    init(request: URLRequest, options: TransportOptions) {
+        course = ExchangeCourse(request, options: options)
+        label = ServiceClientError.label(for: request.url)
+        timeout = request.timeoutInterval
+    }
+
+    /// The task was resumed, `waiter` waits for its headers. A caller cancelled before the start
+    /// cancels the task now: a task cancelled before it was ever resumed need not end at all.
+    mutating func started(_ waiter: Waiter) -> Action {
+        guard case .created(let cancelled) = phase else { return .none }
+        phase = .waitingForHeaders(waiter)
+        return cancelled ? .cancelTask : .none
+    }
+
+    /// The caller was cancelled: the task is cancelled now, or as soon as it starts.
+    mutating func cancelled() -> Action {
+        switch phase {
+        case .created: phase = .created(cancelled: true)
+        case .waitingForHeaders, .headersHandedOn: return .cancelTask
+        case .ended: break
+        }
+        return .none
+    }
+
+    /// The response's headers arrived.
+    mutating func received(_ response: URLResponse) -> Action {
+        self.response = response
+        return handOn(.success(response))
+    }
+
+    /// A piece of the body arrived.
+    mutating func received(bytes count: Int) {
+        receivedBytes += count
+    }
+
+    /// The platform made `next` for a redirect: the request to follow it with, or nil to stop there.
+    mutating func redirect(to next: URLRequest) -> URLRequest? {
+        switch course.redirecting(to: next) {
+        case .send:
+            return course.request
+        case .fail(let refusal):
+            self.refusal = refusal
+            return nil
+        case .deliver:
+            return nil
+        }
+    }
+
+    /// The task ended: with `error`, or, when nil, with `response` (a 401 whose credential challenge
+    /// was declined included: its body has arrived, its headers may not have been handed on).
+    /// Returns what the caller is told, and the error the body ends with.
+    mutating func completed(response: URLResponse?, error: (any Error)?) -> (Action, bodyEnd: ServiceClientError?) {
+        let failure = error.map {
+            URLSessionTransport.failure($0, url: label, timeout: timeout, response: self.response, receivedBytes: receivedBytes)
+        }
+        let action: Action
+        if let failure {
+            action = handOn(.failure(failure))
+        } else if let ending = response ?? self.response {
+            action = handOn(.success(ending))
+        } else {
+            action = handOn(.failure(.invalidResponse(url: label, reason: "not an HTTP response")))
+        }
+        phase = .ended
+        return (action, failure)
+    }
+
+    /// Resumes the waiting caller, once: with the refusal of a redirect, the HTTP response, or why not.
+    private mutating func handOn(_ outcome: Result<URLResponse, ServiceClientError>) -> Action {
+        guard case .waitingForHeaders(let waiter) = phase else { return .none }
+        phase = .headersHandedOn
+        if let refusal { return .resume(waiter, with: .failure(refusal)) }
+        switch outcome {
+        case .success(let response as HTTPURLResponse): return .resume(waiter, with: .success(response))
+        case .success: return .resume(waiter, with: .failure(.invalidResponse(url: label, reason: "not an HTTP response")))
+        case .failure(let failure): return .resume(waiter, with: .failure(failure))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+@testable import DTOKitClient
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A URLSession data task's life, callback by callback, without a session: what the caller waiting
+/// for the headers is told, when the task is cancelled, how redirects end, what the body ends with.
+@Suite("The life of a URLSession exchange")
+struct ExchangeStateTests {
+    /// What waits for the headers: a name, to tell which waiter an action resumes.
+    private typealias State = ExchangeState<String>
+
+    private static let url = "https://api.example.org/api/Hello"
+
+    private static func state(maxRedirects: Int = 10) throws -> State {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.timeoutInterval = 5
+        return State(request: request, options: TransportOptions(maxRedirects: maxRedirects))
+    }
+
+    private static func response(_ status: Int, location: String? = nil) throws -> HTTPURLResponse {
+        let url = try #require(URL(string: url))
+        return try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                                            headerFields: location.map { ["Location": $0] } ?? [:]))
+    }
+
+    /// The status the caller is resumed with, or the error; nil when the action resumes no one.
+    private static func outcome(_ action: State.Action, of waiter: String = "caller") -> Result<Int, ServiceClientError>? {
+        guard case .resume(let resumed, let result) = action else { return nil }
+        #expect(resumed == waiter)
+        return result.map(\.statusCode)
+    }
+
+    private static func status(_ outcome: Result<Int, ServiceClientError>?) -> Int? {
+        if case .success(let status)? = outcome { return status }
+        return nil
+    }
+
+    private static func error(_ outcome: Result<Int, ServiceClientError>?) -> ServiceClientError? {
+        if case .failure(let error)? = outcome { return error }
+        return nil
+    }
+
+    private static func isCancel(_ action: State.Action) -> Bool {
+        if case .cancelTask = action { return true }
+        return false
+    }
+
+    @Test func theCallerGetsTheHeadersOnceAndTheBodyEndsCleanly() throws {
+        var state = try Self.state()
+        #expect(Self.outcome(state.started("caller")) == nil)
+        #expect(Self.status(Self.outcome(state.received(try Self.response(200)))) == 200)
+        state.received(bytes: 10)
+        state.received(bytes: 5)
+        #expect(state.receivedBytes == 15)
+        let (action, bodyEnd) = state.completed(response: try Self.response(200), error: nil)
+        #expect(Self.outcome(action) == nil, "resumed once only")
+        #expect(bodyEnd == nil)
+    }
+
+    @Test func aCallerCancelledBeforeTheStartCancelsTheTaskAsItStarts() throws {
+        var state = try Self.state()
+        #expect(!Self.isCancel(state.cancelled()), "a task not resumed is not cancelled: it might never end")
+        #expect(Self.isCancel(state.started("caller")))
+    }
+
+    @Test func aCallerCancelledLaterCancelsTheTaskThenHearsWhy() throws {
+        var state = try Self.state()
+        _ = state.started("caller")
+        #expect(Self.isCancel(state.cancelled()))
+        let (action, bodyEnd) = state.completed(response: nil, error: URLError(.cancelled))
+        guard case .cancelled? = Self.error(Self.outcome(action)), case .cancelled? = bodyEnd else {
+            Issue.record("expected the cancellation, got \(String(describing: Self.outcome(action))), \(String(describing: bodyEnd))")
+            return
+        }
+        #expect(!Self.isCancel(state.cancelled()), "after the end nothing is cancelled")
+    }
+
+    @Test func aFailureAfterTheHeadersEndsTheBodyWithWhatHadArrived() throws {
+        var state = try Self.state()
+        _ = state.started("caller")
+        _ = state.received(try Self.response(200))
+        state.received(bytes: 100)
+        let (action, bodyEnd) = state.completed(response: nil, error: URLError(.networkConnectionLost))
+        #expect(Self.outcome(action) == nil)
+        guard case .connectionLost(_, let received)? = bodyEnd else {
+            Issue.record("expected connectionLost, got \(String(describing: bodyEnd))")
+            return
+        }
+        #expect(received == 100)
+    }
+
+    /// A 401 whose credential challenge was declined ends the task without error: it is the response.
+    @Test func aResponseTheTaskEndedWithIsHandedOnWhenItsHeadersWereNot() throws {
+        var state = try Self.state()
+        _ = state.started("caller")
+        let (action, bodyEnd) = state.completed(response: try Self.response(401), error: nil)
+        #expect(Self.status(Self.outcome(action)) == 401)
+        #expect(bodyEnd == nil)
+    }
+
+    @Test func aResponseThatIsNotHTTPIsAnError() throws {
+        var state = try Self.state()
+        _ = state.started("caller")
+        let other = URLResponse(url: try #require(URL(string: Self.url)), mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+        guard case .failure(.invalidResponse)? = Self.outcome(state.received(other)) else {
+            Issue.record("expected invalidResponse")
+            return
+        }
+    }
+
+    @Test func aRedirectPastTheLimitIsRefusedAndTheCallerToldWhy() throws {
+        var state = try Self.state(maxRedirects: 1)
+        _ = state.started("caller")
+        let next = URLRequest(url: try #require(URL(string: "https://api.example.org/next")))
+        #expect(state.redirect(to: next)?.url == next.url)
+        #expect(state.redirect(to: next) == nil, "refused, not cancelled: the task ends with the redirect")
+        let (action, _) = state.completed(response: try Self.response(302, location: "/again"), error: nil)
+        guard case .tooManyRedirects(let url, let count)? = Self.error(Self.outcome(action)) else {
+            Issue.record("expected tooManyRedirects, got \(String(describing: Self.outcome(action)))")
+            return
+        }
+        #expect(url.hasSuffix("/next") && count == 1)
+    }
+}
