@@ -53,34 +53,40 @@ let package = Package(
         // `generate`, the generator's command-line edge: arguments, files, exit codes.
         .target(name: "DTOKitGenerateCommand", dependencies: ["DTOKitGenerator"], swiftSettings: unoptimizedMemorySafe),
         // The rest of the command line: `fetch` (URLSession), `update`, `init`, help.
-        .target(name: "DTOKitCommandLine", dependencies: ["DTOKitGenerator", "DTOKitGenerateCommand"],
-                swiftSettings: unoptimizedMemorySafe),
+        .target(
+            name: "DTOKitCommandLine", dependencies: ["DTOKitGenerator", "DTOKitGenerateCommand"],
+            swiftSettings: unoptimizedMemorySafe),
         // `dtokit` command line tool. No two paths in the package may differ only by case (module
         // `DTOKitCLI`, not `dtokit`): a Mac's volume folds them into one; CI checks (Scripts/check-case.py).
         .executableTarget(name: "DTOKitCLI", dependencies: ["DTOKitCommandLine"], swiftSettings: unoptimizedMemorySafe),
         // The build plugin's tool: `generate` only, so that a user's first build compiles no more of the
         // generator than it runs (the tool is compiled before anything else, in the build's configuration).
-        .executableTarget(name: "DTOKitPluginTool", dependencies: ["DTOKitGenerateCommand"], swiftSettings: unoptimizedMemorySafe),
+        .executableTarget(
+            name: "DTOKitPluginTool", dependencies: ["DTOKitGenerateCommand"], swiftSettings: unoptimizedMemorySafe),
         // The whole command line again, for the command plugins. A separate target because SwiftPM cannot
         // hand a plugin an executable target whose product is named differently (swiftlang/swift-package-manager#8831).
-        .executableTarget(name: "DTOKitCommandTool", dependencies: ["DTOKitCommandLine"], swiftSettings: unoptimizedMemorySafe),
+        .executableTarget(
+            name: "DTOKitCommandTool", dependencies: ["DTOKitCommandLine"], swiftSettings: unoptimizedMemorySafe),
 
         .plugin(name: "DTOKitPlugin", capability: .buildTool(), dependencies: ["DTOKitPluginTool"]),
         .plugin(
             name: "UpdateDTOs",
             capability: .command(
-                intent: .custom(verb: "update-dtos",
-                                description: "Refresh each NAME.metadata.json from the BaseUrl in its NAME.options"),
+                intent: .custom(
+                    verb: "update-dtos",
+                    description: "Refresh each NAME.metadata.json from the BaseUrl in its NAME.options"),
                 permissions: [
-                    .allowNetworkConnections(scope: .all(), reason: "Downloads /types/metadata from the BaseUrl in NAME.options"),
+                    .allowNetworkConnections(
+                        scope: .all(), reason: "Downloads /types/metadata from the BaseUrl in NAME.options"),
                     .writeToPackageDirectory(reason: "Rewrites the NAME.metadata.json snapshots"),
                 ]),
             dependencies: ["DTOKitCommandTool"]),
         .plugin(
             name: "GenerateDTOs",
             capability: .command(
-                intent: .custom(verb: "generate-dtos",
-                                description: "Write the generated Swift DTOs into the package, for checking them in"),
+                intent: .custom(
+                    verb: "generate-dtos",
+                    description: "Write the generated Swift DTOs into the package, for checking them in"),
                 permissions: [.writeToPackageDirectory(reason: "Writes NAME.dtos.swift next to each snapshot")]),
             dependencies: ["DTOKitPluginTool"]),
 
@@ -90,8 +96,9 @@ let package = Package(
             name: "DTOKitGeneratorTests",
             dependencies: ["DTOKit", "DTOKitStructs", "DTOKitGenerator", "DTOKitGenerateCommand", "DTOKitCommandLine"],
             exclude: ["References"], swiftSettings: memorySafe),
-        .testTarget(name: "DTOKitClientTests", dependencies: ["DTOKit", "DTOKitClient", "DTOKitMiddleware"],
-                    swiftSettings: memorySafe),
+        .testTarget(
+            name: "DTOKitClientTests", dependencies: ["DTOKit", "DTOKitClient", "DTOKitMiddleware"],
+            swiftSettings: memorySafe),
     ]
 )
 
@@ -100,27 +107,38 @@ let package = Package(
 /// runtime, the generator and the client's rules (CI runs everything).
 let integrationTargets: [Target] = [
     // Real fixture snapshots, each in its own module (their type names overlap), built by the plugin.
-    .target(name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-    .target(name: "PvqDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/PvqDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-    .target(name: "AdminUiDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/AdminUiDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
-    .target(name: "TechStacksDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/TechStacksDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "BlazorGalleryDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/BlazorGalleryDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "PvqDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/PvqDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "AdminUiDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/AdminUiDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "TechStacksDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/TechStacksDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
     // Hand-written snapshot in the shapes of older servers (pre-2022 members, `Nullable`1[]`).
-    .target(name: "OldServerDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/OldServerDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "OldServerDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/OldServerDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
     // Hand-written snapshot of awkward names and every property shape, generated with AddCodable.
-    .target(name: "EdgeCaseDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/EdgeCaseDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "EdgeCaseDTOs", dependencies: ["DTOKit"], path: "Tests/Fixtures/EdgeCaseDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
     // The test services as structs (ExportAsStructs), for the client's families with struct DTOs.
-    .target(name: "TestServicesStructDTOs", dependencies: ["DTOKit", "DTOKitStructs"], path: "Tests/Fixtures/TestServicesStructDTOs",
-            swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
+    .target(
+        name: "TestServicesStructDTOs", dependencies: ["DTOKit", "DTOKitStructs"],
+        path: "Tests/Fixtures/TestServicesStructDTOs",
+        swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),
     .testTarget(
         name: "DTOKitIntegrationTests",
-        dependencies: ["DTOKit", "DTOKitStructs", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs", "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
-                       "EdgeCaseDTOs", "OldServerDTOs", "TestServicesStructDTOs"],
+        dependencies: [
+            "DTOKit", "DTOKitStructs", "DTOKitClient", "DTOKitServerEvents", "DTOKitMiddleware", "BlazorGalleryDTOs",
+            "PvqDTOs", "AdminUiDTOs", "TechStacksDTOs",
+            "EdgeCaseDTOs", "OldServerDTOs", "TestServicesStructDTOs",
+        ],
         exclude: ["Server"],
         resources: [.copy("Payloads")],
         swiftSettings: memorySafe, plugins: [.plugin(name: "DTOKitPlugin")]),

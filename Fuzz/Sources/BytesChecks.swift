@@ -1,13 +1,15 @@
+import Foundation
+
 // The room's own types (Sources/DTOKit/Bytes) on fuzzed input, against plain reference code: the
 // name tables, the byte scanner, the writer's strings and the temporary sort. (`@testable`: they are
 // internal; Fuzz/run.sh compiles DTOKit with -enable-testing.)
 @testable import DTOKit
-import Foundation
 
 enum BytesChecks {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
-        checkNameTables(names: Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).map(String.init)))
+        checkNameTables(
+            names: Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).map(String.init)))
         checkScanner(text)
         checkWriterStrings(text)
         checkTemporarySort(Array(bytes))
@@ -32,7 +34,8 @@ enum BytesChecks {
                         violated("a name matched in place that is not the text", "\(names) \(probe) -> \(inPlace)")
                     }
                     if found.0 == nil, found.1 != expected {
-                        violated("a name table read the wrong index", "\(names) \(probe) -> \(String(describing: found.1))")
+                        violated(
+                            "a name table read the wrong index", "\(names) \(probe) -> \(String(describing: found.1))")
                     }
                 } catch {
                     violated("a written string did not read back", "\(json) \(error)")
@@ -55,23 +58,31 @@ enum BytesChecks {
             }
             var steps = 0
             while !scanner.isAtEnd {
-                if scanner.skipDigits() == 0, scanner.next() == nil { violated("the byte scanner stopped inside its bytes", text) }
+                if scanner.skipDigits() == 0, scanner.next() == nil {
+                    violated("the byte scanner stopped inside its bytes", text)
+                }
                 steps += 1
                 if steps > trimmed.count + 1 { violated("the byte scanner did not advance", text) }
             }
-            guard scanner.peek() == nil, scanner.next() == nil else { violated("the byte scanner read past its end", text) }
+            guard scanner.peek() == nil, scanner.next() == nil else {
+                violated("the byte scanner read past its end", text)
+            }
         }
     }
 
     /// Any text written as a JSON string from its UTF-8 bytes reads back as the same text.
     static func checkWriterStrings(_ text: String) {
         let json = JsonWriter.writeString { $0.writeString(utf8: Array(text.utf8)) }
-        guard (try? String.fromJson(json)) == text else { violated("a string written from its bytes does not read back", json) }
+        guard (try? String.fromJson(json)) == text else {
+            violated("a string written from its bytes does not read back", json)
+        }
     }
 
     static func checkTemporarySort(_ bytes: [UInt8]) {
         var visited: [UInt8] = []
-        TemporarySort.forEach(count: bytes.count, elements: { add in bytes.forEach(add) }, sortedBy: <) { visited.append($0) }
+        TemporarySort.forEach(count: bytes.count, elements: { add in bytes.forEach(add) }, sortedBy: <) {
+            visited.append($0)
+        }
         guard visited == bytes.sorted() else { violated("the temporary sort lost or misordered elements", "\(bytes)") }
     }
 }

@@ -28,7 +28,9 @@ func violated(_ what: String, _ detail: @autoclosure () -> String) -> Never {
 
 /// Decoding errors are values; describing one must work too (it scans back for line and column).
 func describe(_ error: any Swift.Error) {
-    guard let error = error as? JsonDecodingError else { violated("a decoding error that is not a JsonDecodingError", "\(error)") }
+    guard let error = error as? JsonDecodingError else {
+        violated("a decoding error that is not a JsonDecodingError", "\(error)")
+    }
     _ = error.description
 }
 

@@ -42,10 +42,13 @@ extension DTOKitPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         // A plugin sees a file only when it is a member of the target, and Xcode makes a .json file a
         // resource: the snapshot would ship inside the app (see the README, Xcode projects).
-        for file in target.inputFiles where file.type == .resource
+        for file in target.inputFiles
+        where file.type == .resource
             && (SnapshotFileNames.isSnapshot(file.url.lastPathComponent)
-                || file.url.pathExtension == SnapshotFileNames.optionsExtension) {
-            Diagnostics.warning("""
+                || file.url.pathExtension == SnapshotFileNames.optionsExtension)
+        {
+            Diagnostics.warning(
+                """
                 \(file.url.lastPathComponent) is a resource of target '\(target.displayName)', so Xcode copies it \
                 into the app: keep the snapshot in a Swift package of its own (a DTOs target with DTOKitPlugin) and \
                 add that package to the app, or, in a target with build phases, move the file from Copy Bundle \
@@ -76,7 +79,8 @@ struct SnapshotCommands {
         for options in optionsFiles {
             let base = options.deletingPathExtension().lastPathComponent
             if !snapshots.contains(where: { Self.options(options, belongTo: $0) }) {
-                Diagnostics.error("""
+                Diagnostics.error(
+                    """
                     \(options.path): DTOKitPlugin found `\(options.lastPathComponent)` but no \
                     `\(SnapshotFileNames.snapshotFileName(forBase: base))` next to it in target '\(targetName)'. Add the \
                     snapshot (`swift run dtokit fetch <baseUrl> --output \(SnapshotFileNames.snapshotFileName(forBase: base))`) \
@@ -85,7 +89,8 @@ struct SnapshotCommands {
             }
         }
         guard !snapshots.isEmpty else {
-            Diagnostics.error("""
+            Diagnostics.error(
+                """
                 DTOKitPlugin: target '\(targetName)' has no NAME.metadata.json. Put a ServiceStack metadata snapshot \
                 (the JSON of <baseUrl>/types/metadata, e.g. from `swift run dtokit fetch <baseUrl> --output \
                 NAME.metadata.json`) in the target's folder, or remove the plugin from the target.
@@ -100,8 +105,10 @@ struct SnapshotCommands {
                 .map { outputDirectory.appendingPathComponent($0) }
             let options = optionsFiles.first { Self.options($0, belongTo: snapshot) }
             let siblings = snapshots.filter { $0 != snapshot }
-            var arguments = ["generate", snapshot.path, "--output-dir", outputDirectory.path,
-                             "--file-count", String(fileCount)]
+            var arguments = [
+                "generate", snapshot.path, "--output-dir", outputDirectory.path,
+                "--file-count", String(fileCount),
+            ]
             if let options { arguments += ["--options", options.path] }
             if let importableModules {
                 arguments += ["--target", targetName, "--importable-modules", importableModules.joined(separator: ",")]
@@ -120,6 +127,7 @@ struct SnapshotCommands {
     static func options(_ options: URL, belongTo snapshot: URL) -> Bool {
         let base = SnapshotFileNames.baseName(ofSnapshot: snapshot.lastPathComponent)
         return options.lastPathComponent == SnapshotFileNames.optionsFileName(forBase: base)
-            && options.deletingLastPathComponent().standardizedFileURL == snapshot.deletingLastPathComponent().standardizedFileURL
+            && options.deletingLastPathComponent().standardizedFileURL
+                == snapshot.deletingLastPathComponent().standardizedFileURL
     }
 }

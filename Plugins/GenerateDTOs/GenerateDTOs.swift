@@ -16,8 +16,9 @@ struct GenerateDTOs: CommandPlugin {
         var snapshots = Snapshots.inTargets(of: context.package, named: targetNames)
         for folder in SnapshotOnlyFolder.find(in: context.package)
         where targetNames.isEmpty || targetNames.contains(folder.name) {
-            print("generate-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; "
-                + "the generated code is its Swift file (do not add DTOKitPlugin to it)")
+            print(
+                "generate-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; "
+                    + "the generated code is its Swift file (do not add DTOKitPlugin to it)")
             snapshots += folder.snapshots
         }
         for snapshot in snapshots {
@@ -28,7 +29,9 @@ struct GenerateDTOs: CommandPlugin {
             print("Wrote \(output.path)")
         }
         if snapshots.isEmpty {
-            Diagnostics.warning("generate-dtos found no NAME.metadata.json in \(targetNames.isEmpty ? "any target" : "targets \(targetNames.sorted())")")
+            Diagnostics.warning(
+                "generate-dtos found no NAME.metadata.json in \(targetNames.isEmpty ? "any target" : "targets \(targetNames.sorted())")"
+            )
         }
     }
 }

@@ -37,8 +37,10 @@ struct SnapshotOnlyFolder {
         return names.sorted().compactMap { name -> SnapshotOnlyFolder? in
             let folder = sources.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            guard !name.hasPrefix("."), files.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  !owned.contains(folder.standardizedFileURL.path) else { return nil }
+            guard !name.hasPrefix("."), files.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+                isDirectory.boolValue,
+                !owned.contains(folder.standardizedFileURL.path)
+            else { return nil }
             guard let contents = files.enumerator(atPath: folder.path) else { return nil }
             var snapshots: [URL] = []
             for case let file as String in contents {
@@ -48,8 +50,9 @@ struct SnapshotOnlyFolder {
                 }
             }
             guard !snapshots.isEmpty else { return nil }
-            return SnapshotOnlyFolder(name: name, relativePath: "Sources/\(name)",
-                                      snapshots: snapshots.sorted { $0.path < $1.path })
+            return SnapshotOnlyFolder(
+                name: name, relativePath: "Sources/\(name)",
+                snapshots: snapshots.sorted { $0.path < $1.path })
         }
     }
 }

@@ -17,30 +17,37 @@ struct UpdateDTOs: CommandPlugin {
         let initUrls = extractor.extractOption(named: "init")
         let names = extractor.extractOption(named: "name")
         guard extractor.remainingArguments.isEmpty else {
-            throw PluginFailure(description: "update-dtos: unknown arguments \(extractor.remainingArguments); "
-                + "use [--target NAME…] or --init <baseUrl> [--target NAME] [--name NAME]")
+            throw PluginFailure(
+                description: "update-dtos: unknown arguments \(extractor.remainingArguments); "
+                    + "use [--target NAME…] or --init <baseUrl> [--target NAME] [--name NAME]")
         }
         let tool = try context.tool(named: "DTOKitCommandTool").url
         let package = context.package
         if let baseUrl = initUrls.first {
             guard initUrls.count == 1, targetNames.count <= 1, names.count <= 1 else {
-                throw PluginFailure(description: "update-dtos --init creates one target: give one --init, --target and --name")
+                throw PluginFailure(
+                    description: "update-dtos --init creates one target: give one --init, --target and --name")
             }
-            try createTarget(baseUrl: baseUrl, targetName: targetNames.first ?? "DTOs", name: names.first,
-                             package: package, tool: tool)
+            try createTarget(
+                baseUrl: baseUrl, targetName: targetNames.first ?? "DTOs", name: names.first,
+                package: package, tool: tool)
             return
         }
         let wanted = Set(targetNames)
 
         var snapshots = Snapshots.inTargets(of: package, named: wanted)
         for folder in SnapshotOnlyFolder.find(in: package) where wanted.isEmpty || wanted.contains(folder.name) {
-            print("update-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; adding one")
+            print(
+                "update-dtos: \(folder.relativePath) has a snapshot but no Swift file, so SwiftPM skipped it; adding one"
+            )
             try ToolRunner.run(tool, ["init", "--target-dir", folder.relativePath], in: package.directoryURL)
             snapshots += folder.snapshots
         }
 
         guard !snapshots.isEmpty else {
-            Diagnostics.warning("update-dtos found no NAME.metadata.json in \(wanted.isEmpty ? "any target" : "targets \(wanted.sorted())")")
+            Diagnostics.warning(
+                "update-dtos found no NAME.metadata.json in \(wanted.isEmpty ? "any target" : "targets \(wanted.sorted())")"
+            )
             return
         }
         // The tool reads each snapshot's options file with the generator's parser and says which it skipped.

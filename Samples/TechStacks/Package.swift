@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15)],
     dependencies: [
         // In your own package: .package(url: "https://github.com/your-org/DTOKit.git", from: "1.0.0")
-        .package(name: "DTOKit", path: "../.."),
+        .package(name: "DTOKit", path: "../..")
     ],
     targets: [
         // The generated DTOs. AddCodable in techstacks.options adds Codable, for the timing comparison.

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,17 +25,20 @@ extension JsonServiceClient {
 
         /// Called with every error any client throws, after the client's ``JsonServiceClient/onError``.
         public static var onError: (@Sendable (any Error) -> Void)? {
-            get { hooks[\.onError] } set { hooks[\.onError] = newValue }
+            get { hooks[\.onError] }
+            set { hooks[\.onError] = newValue }
         }
 
         /// Changes every request of every client, after the client's ``JsonServiceClient/requestFilter``.
         public static var requestFilter: (@Sendable (inout URLRequest) -> Void)? {
-            get { hooks[\.requestFilter] } set { hooks[\.requestFilter] = newValue }
+            get { hooks[\.requestFilter] }
+            set { hooks[\.requestFilter] = newValue }
         }
 
         /// Sees every response of every client, after the client's ``JsonServiceClient/responseFilter``.
         public static var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
-            get { hooks[\.responseFilter] } set { hooks[\.responseFilter] = newValue }
+            get { hooks[\.responseFilter] }
+            set { hooks[\.responseFilter] = newValue }
         }
 
         /// Removes every global hook.

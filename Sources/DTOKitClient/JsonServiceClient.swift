@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -84,39 +85,57 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
 
     /// The prefix of pre-defined routes: `"api"` (the default) calls `/api/{Name}`; nil or `""`
     /// calls `/json/reply/{Name}` (for servers before ServiceStack v6).
-    public var basePath: String? { get { settings[\.basePath] } set { settings[\.basePath] = newValue } }
+    public var basePath: String? {
+        get { settings[\.basePath] }
+        set { settings[\.basePath] = newValue }
+    }
 
     /// Whether requests use their custom routes when their values fill them (default `true`);
     /// `false` always calls the pre-defined route.
     public var useCustomRoutes: Bool {
-        get { settings[\.useCustomRoutes] } set { settings[\.useCustomRoutes] = newValue }
+        get { settings[\.useCustomRoutes] }
+        set { settings[\.useCustomRoutes] = newValue }
     }
 
     // MARK: Authentication
 
     /// The JWT or API key sent as `Authorization: Bearer <token>` with every request. After a 401,
     /// the client replaces it with the token it gets from ``refreshToken``.
-    public var bearerToken: String? { get { settings[\.bearerToken] } set { settings[\.bearerToken] = newValue } }
+    public var bearerToken: String? {
+        get { settings[\.bearerToken] }
+        set { settings[\.bearerToken] = newValue }
+    }
 
     /// The refresh token used to get a new ``bearerToken`` when a request fails with 401 (sent in a
     /// `GetAccessToken` request). Without it, the `ss-reftok` cookie is used when the server set one.
-    public var refreshToken: String? { get { settings[\.refreshToken] } set { settings[\.refreshToken] = newValue } }
+    public var refreshToken: String? {
+        get { settings[\.refreshToken] }
+        set { settings[\.refreshToken] = newValue }
+    }
 
     /// Where `GetAccessToken` is sent; nil (the default) uses its pre-defined route.
     public var refreshTokenUrl: String? {
-        get { settings[\.refreshTokenUrl] } set { settings[\.refreshTokenUrl] = newValue }
+        get { settings[\.refreshTokenUrl] }
+        set { settings[\.refreshTokenUrl] = newValue }
     }
 
     /// Sent as the `sessionId` of requests that conform to ``/DTOKit/IHasSessionId`` and leave it nil.
-    public var sessionId: String? { get { settings[\.sessionId] } set { settings[\.sessionId] = newValue } }
+    public var sessionId: String? {
+        get { settings[\.sessionId] }
+        set { settings[\.sessionId] = newValue }
+    }
 
     /// Sent as the `version` of requests that conform to ``/DTOKit/IHasVersion`` and leave it nil.
-    public var version: Int? { get { settings[\.version] } set { settings[\.version] = newValue } }
+    public var version: Int? {
+        get { settings[\.version] }
+        set { settings[\.version] = newValue }
+    }
 
     /// Sends `Authorization: Basic` with every request instead of waiting for a 401 (default
     /// `false`). A ``bearerToken`` takes precedence. See ``setCredentials(userName:password:)``.
     public var alwaysSendBasicAuthHeader: Bool {
-        get { settings[\.alwaysSendBasicAuthHeader] } set { settings[\.alwaysSendBasicAuthHeader] = newValue }
+        get { settings[\.alwaysSendBasicAuthHeader] }
+        set { settings[\.alwaysSendBasicAuthHeader] = newValue }
     }
 
     /// The user name given to ``setCredentials(userName:password:)``, if any (the password cannot
@@ -130,7 +149,8 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// value does not fit its property, as ServiceStack.Text does, instead of failing the response;
     /// each skipped member is reported (see ``/DTOKit/InvalidMembers``).
     public var decodingOptions: JsonDecodingOptions {
-        get { settings[\.decodingOptions] } set { settings[\.decodingOptions] = newValue }
+        get { settings[\.decodingOptions] }
+        set { settings[\.decodingOptions] = newValue }
     }
 
     // MARK: HTTP
@@ -138,34 +158,46 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// Seconds an exchange may take before the call fails with
     /// ``ServiceClientError/timedOut(url:timeout:)`` (one attempt with its middleware; a stream's
     /// until its headers arrive); nil is 60 s, and zero, a negative or an infinite value waits for ever.
-    public var timeout: TimeInterval? { get { settings[\.timeout] } set { settings[\.timeout] = newValue } }
+    public var timeout: TimeInterval? {
+        get { settings[\.timeout] }
+        set { settings[\.timeout] = newValue }
+    }
 
     /// The cache policy of every request (default `.reloadIgnoringLocalCacheData`).
     public var cachePolicy: URLRequest.CachePolicy {
-        get { settings[\.cachePolicy] } set { settings[\.cachePolicy] = newValue }
+        get { settings[\.cachePolicy] }
+        set { settings[\.cachePolicy] = newValue }
     }
 
     /// The largest response body accepted, in bytes (default 64 MiB); a larger one is stopped
     /// while it arrives and fails with ``ServiceClientError/responseTooLarge(url:limit:)``. Nil
     /// accepts any size.
     public var maxResponseSize: Int? {
-        get { settings[\.maxResponseSize] } set { settings[\.maxResponseSize] = newValue }
+        get { settings[\.maxResponseSize] }
+        set { settings[\.maxResponseSize] = newValue }
     }
 
     /// How many redirects a request follows (default 10); one more fails with
     /// ``ServiceClientError/tooManyRedirects(url:count:)``. The `Authorization` and `Cookie`
     /// headers are never sent on to another origin.
-    public var maxRedirects: Int { get { settings[\.maxRedirects] } set { settings[\.maxRedirects] = newValue } }
+    public var maxRedirects: Int {
+        get { settings[\.maxRedirects] }
+        set { settings[\.maxRedirects] = newValue }
+    }
 
     /// Extra headers sent with every request.
-    public var headers: [String: String] { get { settings[\.headers] } set { settings[\.headers] = newValue } }
+    public var headers: [String: String] {
+        get { settings[\.headers] }
+        set { settings[\.headers] = newValue }
+    }
 
     // MARK: Hooks
 
     /// Called with every error a call of this client throws, before it is thrown (then
     /// ``Global/onError`` is called).
     public var onError: (@Sendable (any Error) -> Void)? {
-        get { settings[\.onError] } set { settings[\.onError] = newValue }
+        get { settings[\.onError] }
+        set { settings[\.onError] = newValue }
     }
 
     /// Called as a request's body goes out, with the bytes sent so far and the body's length: the
@@ -173,7 +205,8 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// URLSession's delegate queue), in order; hop to the main actor to show it. A call that is sent
     /// again reports from zero again.
     public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? {
-        get { settings[\.onUploadProgress] } set { settings[\.onUploadProgress] = newValue }
+        get { settings[\.onUploadProgress] }
+        set { settings[\.onUploadProgress] = newValue }
     }
 
     /// Called as a response's body arrives, with the bytes received so far and the body's length when
@@ -181,7 +214,8 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// responses and downloads (C#'s `OnDownloadProgress`). Called from the task that reads the
     /// response, in order. Not called for streams (Server Events).
     public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? {
-        get { settings[\.onDownloadProgress] } set { settings[\.onDownloadProgress] = newValue }
+        get { settings[\.onDownloadProgress] }
+        set { settings[\.onDownloadProgress] = newValue }
     }
 
     /// The steps every request and response go through between the client and its transport, in
@@ -189,7 +223,8 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// DTOKitMiddleware module has `RetryMiddleware`, `LoggingMiddleware`, `ErrorResponseMiddleware`
     /// and `HTTPCache`). Empty by default.
     public var middleware: [any ClientMiddleware] {
-        get { settings[\.middleware] } set { settings[\.middleware] = newValue }
+        get { settings[\.middleware] }
+        set { settings[\.middleware] = newValue }
     }
 
     /// Called when a call fails with 401 and there is no refresh token to get a new access token
@@ -198,20 +233,23 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
     /// this client (its cookies are kept) — and the call is sent once more. Errors it throws are the
     /// call's. Not called for the `GetAccessToken` request itself.
     public var onAuthenticationRequired: (@Sendable () async throws -> Void)? {
-        get { settings[\.onAuthenticationRequired] } set { settings[\.onAuthenticationRequired] = newValue }
+        get { settings[\.onAuthenticationRequired] }
+        set { settings[\.onAuthenticationRequired] = newValue }
     }
 
     /// Changes every `URLRequest` just before it goes to the transport, after any ``middleware``
     /// (then ``Global/requestFilter`` runs): add headers, log, sign. ServiceStack.Swift's hook; a
     /// ``ClientMiddleware`` can do the same and more.
     public var requestFilter: (@Sendable (inout URLRequest) -> Void)? {
-        get { settings[\.requestFilter] } set { settings[\.requestFilter] = newValue }
+        get { settings[\.requestFilter] }
+        set { settings[\.requestFilter] = newValue }
     }
 
     /// Sees every HTTP response as the transport gives it, error responses included, before any
     /// ``middleware`` does (then ``Global/responseFilter`` runs).
     public var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
-        get { settings[\.responseFilter] } set { settings[\.responseFilter] = newValue }
+        get { settings[\.responseFilter] }
+        set { settings[\.responseFilter] = newValue }
     }
 }
 
@@ -221,12 +259,14 @@ extension JsonServiceClient: CustomStringConvertible, CustomReflectable {
 
     public var customMirror: Mirror {
         let settings = self.settings.current
-        return Mirror(self, children: [
-            "baseUrl": baseUrl,
-            "basePath": settings.basePath as Any,
-            "userName": settings.credentials?.userName as Any,
-            "hasBearerToken": settings.bearerToken != nil,
-            "hasRefreshToken": settings.refreshToken != nil,
-        ], displayStyle: .class)
+        return Mirror(
+            self,
+            children: [
+                "baseUrl": baseUrl,
+                "basePath": settings.basePath as Any,
+                "userName": settings.credentials?.userName as Any,
+                "hasBearerToken": settings.bearerToken != nil,
+                "hasRefreshToken": settings.refreshToken != nil,
+            ], displayStyle: .class)
     }
 }

@@ -35,18 +35,30 @@ public enum CommandLineTool {
         do {
             switch command {
             case "generate":
-                if rest.contains("--help") || rest.contains("-h") { console.output += GenerateCommand.help; return 0 }
+                if rest.contains("--help") || rest.contains("-h") {
+                    console.output += GenerateCommand.help
+                    return 0
+                }
                 let (output, warnings) = try GenerateCommand(arguments: rest).run()
                 console.output += output
                 console.errors += warnings
             case "fetch":
-                if rest.contains("--help") || rest.contains("-h") { console.output += Help.fetch; return 0 }
+                if rest.contains("--help") || rest.contains("-h") {
+                    console.output += Help.fetch
+                    return 0
+                }
                 try await FetchCommand(arguments: rest).run(console: &console)
             case "update":
-                if rest.contains("--help") || rest.contains("-h") { console.output += Help.update; return 0 }
+                if rest.contains("--help") || rest.contains("-h") {
+                    console.output += Help.update
+                    return 0
+                }
                 try await UpdateCommand(arguments: rest).run(console: &console)
             case "init":
-                if rest.contains("--help") || rest.contains("-h") { console.output += Help.initTarget; return 0 }
+                if rest.contains("--help") || rest.contains("-h") {
+                    console.output += Help.initTarget
+                    return 0
+                }
                 try await InitCommand(arguments: rest).run(console: &console)
             case "help", "--help", "-h":
                 console.output += rest.first.map(Help.text(for:)) ?? Help.overview

@@ -1,6 +1,7 @@
 import DTOKitGenerateCommand
 import DTOKitGenerator
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,7 +35,8 @@ struct FetchCommand {
     /// `https://host/` → `https://host/types/metadata`; a URL already naming `/types/metadata` is kept.
     static func metadataUrl(forBase base: String) -> URL? {
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil else { return nil }
+            url.host != nil
+        else { return nil }
         if url.path.hasSuffix("/types/metadata") || url.path.hasSuffix("/metadata/app.json") { return url }
         var text = base
         while text.hasSuffix("/") { text.removeLast() }
@@ -69,7 +71,10 @@ extension FetchCommand {
             throw ToolError(description: "error: cannot download \(metadataUrl): \(error.localizedDescription)")
         }
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw ToolError(description: "error: \(metadataUrl) answered HTTP \(http.statusCode); is this a ServiceStack server with the metadata feature enabled?")
+            throw ToolError(
+                description:
+                    "error: \(metadataUrl) answered HTTP \(http.statusCode); is this a ServiceStack server with the metadata feature enabled?"
+            )
         }
         return try SnapshotFormatter.prettyPrinted(data, source: metadataUrl.absoluteString)
     }

@@ -18,9 +18,12 @@ struct InitCommand {
     static let defaultName = "api"
 
     init(arguments: [String]) throws {
-        let list = try ArgumentList(arguments, valueOptions: ["--target-dir", "--name", "--timeout"], help: Help.initTarget)
+        let list = try ArgumentList(
+            arguments, valueOptions: ["--target-dir", "--name", "--timeout"], help: Help.initTarget)
         guard list.positional.count <= 1 else {
-            throw UsageError(message: "expected at most one <baseUrl>, found \(list.positional.count) arguments", help: Help.initTarget)
+            throw UsageError(
+                message: "expected at most one <baseUrl>, found \(list.positional.count) arguments",
+                help: Help.initTarget)
         }
         if let base = list.positional.first {
             guard let url = FetchCommand.metadataUrl(forBase: base) else {
@@ -36,13 +39,18 @@ struct InitCommand {
         }
         targetDirectory = Self.normalized(list.values["--target-dir"] ?? Self.defaultTargetDirectory)
         guard !Self.targetName(of: targetDirectory).isEmpty, Self.targetName(of: targetDirectory) != ".." else {
-            throw UsageError(message: "--target-dir must name the target's folder, found `\(targetDirectory)`", help: Help.initTarget)
+            throw UsageError(
+                message: "--target-dir must name the target's folder, found `\(targetDirectory)`", help: Help.initTarget
+            )
         }
         if let name = list.values["--name"] {
-            let base = SnapshotFileNames.isSnapshot(name) ? String(name.dropLast(SnapshotFileNames.snapshotSuffix.count)) : name
+            let base =
+                SnapshotFileNames.isSnapshot(name)
+                ? String(name.dropLast(SnapshotFileNames.snapshotSuffix.count)) : name
             guard !base.isEmpty, !base.hasPrefix("."), !base.contains("/"), !base.contains("\\") else {
-                throw UsageError(message: "--name must be a file name without folder or extension, such as `api`, found `\(name)`",
-                                 help: Help.initTarget)
+                throw UsageError(
+                    message: "--name must be a file name without folder or extension, such as `api`, found `\(name)`",
+                    help: Help.initTarget)
             }
             requestedName = base
         } else {
@@ -62,8 +70,10 @@ struct InitCommand {
 
         let hasSnapshot = existing.contains(name)
         if metadataUrl == nil, !hasSnapshot, requestedName != nil || existing.isEmpty {
-            throw UsageError(message: "\(targetDirectory) has no \(SnapshotFileNames.snapshotFileName(forBase: name)); give the <baseUrl> to download it from",
-                             help: Help.initTarget)
+            throw UsageError(
+                message:
+                    "\(targetDirectory) has no \(SnapshotFileNames.snapshotFileName(forBase: name)); give the <baseUrl> to download it from",
+                help: Help.initTarget)
         }
         // Download before creating anything, so that a failed download leaves nothing behind.
         var snapshot: String?
@@ -87,8 +97,9 @@ struct InitCommand {
         if folder.containsSwiftFile() {
             console.output += "Kept the Swift files in \(targetDirectory) (SwiftPM needs one to build the folder)\n"
         } else {
-            try Self.create(Self.swiftFileText(snapshotName: existing.count > 1 && requestedName == nil ? nil : name),
-                            at: swiftPath, console: &console)
+            try Self.create(
+                Self.swiftFileText(snapshotName: existing.count > 1 && requestedName == nil ? nil : name),
+                at: swiftPath, console: &console)
         }
         console.output += "\n" + packageLines()
     }
@@ -192,7 +203,8 @@ private struct TargetFolder {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw ToolError(description: "error: cannot create the folder `\(directory)`: \(error.localizedDescription)")
+            throw ToolError(
+                description: "error: cannot create the folder `\(directory)`: \(error.localizedDescription)")
         }
     }
 

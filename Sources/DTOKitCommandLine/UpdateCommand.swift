@@ -24,17 +24,22 @@ struct UpdateCommand {
             guard FileManager.default.fileExists(atPath: snapshot) else {
                 throw ToolError(description: "error: snapshot `\(snapshot)` does not exist")
             }
-            let optionsName = SnapshotFileNames.optionsFileName(forBase: SnapshotFileNames.baseName(ofSnapshot: snapshot))
+            let optionsName = SnapshotFileNames.optionsFileName(
+                forBase: SnapshotFileNames.baseName(ofSnapshot: snapshot))
             let optionsFile = FileAccess.optionsFile(besideSnapshot: snapshot)
-            let options = try optionsFile.map { try OptionsFile.parse(FileAccess.readText($0, what: "options file"), fileName: $0) }
+            let options = try optionsFile.map {
+                try OptionsFile.parse(FileAccess.readText($0, what: "options file"), fileName: $0)
+            }
             guard let baseUrl = options?.baseUrl else {
-                console.errors += "\(snapshot): warning: not updated: add `\(OptionKey.baseUrl.rawValue): https://your.server` "
+                console.errors +=
+                    "\(snapshot): warning: not updated: add `\(OptionKey.baseUrl.rawValue): https://your.server` "
                     + "to \(optionsName) so that it can be downloaded again\n"
                 continue
             }
             guard let url = FetchCommand.metadataUrl(forBase: baseUrl) else {
-                throw ToolError(description: "\(optionsFile ?? optionsName): error: `\(OptionKey.baseUrl.rawValue)` must be "
-                                + "an http(s) URL, found `\(baseUrl)`")
+                throw ToolError(
+                    description: "\(optionsFile ?? optionsName): error: `\(OptionKey.baseUrl.rawValue)` must be "
+                        + "an http(s) URL, found `\(baseUrl)`")
             }
             try await FetchCommand(metadataUrl: url, outputPath: snapshot, timeout: timeout).run(console: &console)
             updated += 1

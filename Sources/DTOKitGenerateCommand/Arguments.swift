@@ -43,7 +43,9 @@ package struct ArgumentList {
                 }
                 if value == nil {
                     index += 1
-                    guard index < arguments.count else { throw UsageError(message: "`\(name)` needs a value", help: help) }
+                    guard index < arguments.count else {
+                        throw UsageError(message: "`\(name)` needs a value", help: help)
+                    }
                     value = arguments[index]
                 }
                 values[name] = value

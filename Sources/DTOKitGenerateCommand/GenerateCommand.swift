@@ -18,12 +18,18 @@ package struct GenerateCommand {
     let importableModules: Set<String>?
 
     package init(arguments: [String]) throws {
-        let list = try ArgumentList(arguments, valueOptions: ["--options", "--output", "--output-dir", "--file-count", "--conflicts-with",
-                                                              "--target", "--importable-modules"],
-                                    help: Self.help)
+        let list = try ArgumentList(
+            arguments,
+            valueOptions: [
+                "--options", "--output", "--output-dir", "--file-count", "--conflicts-with",
+                "--target", "--importable-modules",
+            ],
+            help: Self.help)
         guard list.positional.count == 1, let snapshot = list.positional.first else {
-            throw UsageError(message: list.positional.isEmpty ? "missing <snapshot.json>" : "expected one snapshot, found \(list.positional.count) arguments",
-                             help: Self.help)
+            throw UsageError(
+                message: list.positional.isEmpty
+                    ? "missing <snapshot.json>" : "expected one snapshot, found \(list.positional.count) arguments",
+                help: Self.help)
         }
         snapshotPath = snapshot
         optionsPath = list.values["--options"]
@@ -37,7 +43,8 @@ package struct GenerateCommand {
         }
         if let count = list.values["--file-count"] {
             guard let parsed = Int(count), (1...64).contains(parsed) else {
-                throw UsageError(message: "--file-count must be a number from 1 to 64, found `\(count)`", help: Self.help)
+                throw UsageError(
+                    message: "--file-count must be a number from 1 to 64, found `\(count)`", help: Self.help)
             }
             fileCount = parsed
         } else {
@@ -63,7 +70,8 @@ package struct GenerateCommand {
         let files = result.files
         if let outputDirectory {
             for file in files {
-                try FileAccess.writeIfChanged(file.contents, to: (outputDirectory as NSString).appendingPathComponent(file.name))
+                try FileAccess.writeIfChanged(
+                    file.contents, to: (outputDirectory as NSString).appendingPathComponent(file.name))
             }
         } else if let outputPath {
             try FileAccess.writeIfChanged(files.map(\.contents).joined(), to: outputPath)
@@ -130,15 +138,20 @@ extension GenerateCommand {
     /// import: one clear error instead of `no such module` in every generated file.
     private func checkImportableModules(for options: GeneratorOptions, optionsFile: String, text: String) throws {
         let needed = DTOGenerator.modulesImported(with: options)
-        guard let importableModules, let missing = needed.first(where: { !importableModules.contains($0) }) else { return }
+        guard let importableModules, let missing = needed.first(where: { !importableModules.contains($0) }) else {
+            return
+        }
         let key = OptionKey.exportAsStructs.rawValue
-        let line = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            text.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }.map { $0 + 1 } ?? 1
         let target = targetName.map { "target '\($0)'" } ?? "the target"
         throw GeneratorError(
             file: optionsFile, line: line, column: 1,
             message: "\(key): True generates DTOs that import \(missing), but \(target) does not depend on it",
-            hint: "add .product(name: \"\(missing)\", package: \"DTOKit\") to the dependencies of \(target) in Package.swift")
+            hint:
+                "add .product(name: \"\(missing)\", package: \"DTOKit\") to the dependencies of \(target) in Package.swift"
+        )
     }
 
     /// Fails when a sibling snapshot in the same module declares one of our types. Only the
@@ -148,17 +161,21 @@ extension GenerateCommand {
         for sibling in siblingSnapshots {
             var options = GeneratorOptions()
             if let optionsFile = FileAccess.optionsFile(besideSnapshot: sibling) {
-                options = try OptionsFile.parse(try FileAccess.readText(optionsFile, what: "options file"), fileName: optionsFile)
+                options = try OptionsFile.parse(
+                    try FileAccess.readText(optionsFile, what: "options file"), fileName: optionsFile)
             }
             let siblingNames = try DTOGenerator(options: options)
                 .declaredTypeNames(snapshot: try FileAccess.read(sibling, what: "snapshot"), snapshotName: sibling)
             let shared = ownNames.intersection(siblingNames).sorted()
             guard shared.isEmpty else {
-                let list = shared.prefix(10).map { "`\($0)`" }.joined(separator: ", ") + (shared.count > 10 ? ", …" : "")
+                let list =
+                    shared.prefix(10).map { "`\($0)`" }.joined(separator: ", ") + (shared.count > 10 ? ", …" : "")
                 throw GeneratorError(
                     file: snapshotPath, line: 1, column: 1,
                     message: "\(shared.count) type(s) are also declared by \(sibling), in the same target: \(list)",
-                    hint: "put each snapshot in its own target, or leave the shared types out of one with ExcludeTypes in its .options file")
+                    hint:
+                        "put each snapshot in its own target, or leave the shared types out of one with ExcludeTypes in its .options file"
+                )
             }
         }
     }
@@ -200,7 +217,8 @@ package enum FileAccess {
         if let existing = FileManager.default.contents(atPath: path), existing == data { return }
         do {
             let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
             throw ToolError(description: "error: cannot write `\(path)`: \(error.localizedDescription)")

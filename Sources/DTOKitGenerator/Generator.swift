@@ -65,8 +65,10 @@ public struct DTOGenerator: Sendable {
         let selection = TypeSelection(snapshot: model, options: options, warnings: log)
         let resolver = Resolver(selection: selection, options: options, fileName: snapshotName, warnings: log)
         let module = resolver.resolve()
-        let files = FileAssembler(options: options, names: resolver.names, snapshotName: snapshotName, fileCount: fileCount)
-            .assemble(module)
+        let files = FileAssembler(
+            options: options, names: resolver.names, snapshotName: snapshotName, fileCount: fileCount
+        )
+        .assemble(module)
         let warnings = log.entries.map { entry in
             var warning = GeneratorWarning(file: snapshotName, jsonPath: entry.jsonPath, message: entry.message)
             if let offset = JsonPathLocator.offset(of: entry.jsonPath, in: document) {
@@ -76,8 +78,9 @@ public struct DTOGenerator: Sendable {
             }
             return warning
         }
-        return GenerationResult(files: files, warnings: warnings,
-                                declaredTypeNames: Self.declaredTypeNames(selection))
+        return GenerationResult(
+            files: files, warnings: warnings,
+            declaredTypeNames: Self.declaredTypeNames(selection))
     }
 }
 

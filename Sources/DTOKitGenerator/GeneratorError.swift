@@ -15,8 +15,10 @@ public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatabl
     public var hint: String?
 
     /// An error with as much location as is known.
-    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil,
-                message: String, hint: String? = nil) {
+    public init(
+        file: String? = nil, line: Int? = nil, column: Int? = nil, jsonPath: String? = nil,
+        message: String, hint: String? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -27,7 +29,8 @@ public struct GeneratorError: Error, CustomStringConvertible, Sendable, Equatabl
 
     /// `file:line:column: error: message (at $.path)` and a `note:` line with the hint, like compiler diagnostics.
     public var description: String {
-        DiagnosticText.format(severity: "error", file: file, line: line, column: column,
-                              message: message, jsonPath: jsonPath, hint: hint)
+        DiagnosticText.format(
+            severity: "error", file: file, line: line, column: column,
+            message: message, jsonPath: jsonPath, hint: hint)
     }
 }

@@ -25,15 +25,18 @@ public struct GeneratorWarning: Sendable, Equatable, CustomStringConvertible {
 
     /// `file:line:column: warning: message (at $.path)`.
     public var description: String {
-        DiagnosticText.format(severity: "warning", file: file, line: line, column: column,
-                              message: message, jsonPath: jsonPath, hint: nil)
+        DiagnosticText.format(
+            severity: "warning", file: file, line: line, column: column,
+            message: message, jsonPath: jsonPath, hint: nil)
     }
 }
 
 /// The compiler-style text of generator diagnostics.
 enum DiagnosticText {
-    static func format(severity: String, file: String?, line: Int?, column: Int?, message: String,
-                       jsonPath: String?, hint: String?) -> String {
+    static func format(
+        severity: String, file: String?, line: Int?, column: Int?, message: String,
+        jsonPath: String?, hint: String?
+    ) -> String {
         var location = ""
         if let file {
             location = file

@@ -1,5 +1,6 @@
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -19,7 +20,9 @@ public struct CachedResponse: Sendable, Equatable {
     /// the response answers only requests with the same values.
     public var variant: String
 
-    public init(url: String, statusCode: Int, headers: [String: String], body: Data, storedAt: Date, variant: String = "") {
+    public init(
+        url: String, statusCode: Int, headers: [String: String], body: Data, storedAt: Date, variant: String = ""
+    ) {
         self.url = url
         self.statusCode = statusCode
         self.headers = headers
@@ -30,8 +33,10 @@ public struct CachedResponse: Sendable, Equatable {
 
     /// The headers not kept: cookies (the client keeps its own; a kept `Set-Cookie` would bring a
     /// session back) and those about the connection the response came on.
-    static let unkeptHeaders: Set<String> = ["set-cookie", "connection", "keep-alive", "transfer-encoding",
-                                             "proxy-authenticate", "proxy-connection", "upgrade", "trailer"]
+    static let unkeptHeaders: Set<String> = [
+        "set-cookie", "connection", "keep-alive", "transfer-encoding",
+        "proxy-authenticate", "proxy-connection", "upgrade", "trailer",
+    ]
 
     /// The hash of `request`'s values for the headers `vary` names (a `Vary` header's value).
     static func variant(of request: URLRequest, vary: String?) -> String {
@@ -95,7 +100,9 @@ struct CacheControl {
 
     init(_ header: String?) {
         for directive in (header ?? "").split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = directive.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
             switch parts.first {
             case "max-age": maxAge = parts.count == 2 ? TimeInterval(parts[1].trimmingCharacters(in: ["\""])) : nil
             case "no-cache": noCache = true

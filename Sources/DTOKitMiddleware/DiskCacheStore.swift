@@ -27,15 +27,19 @@ public final class DiskCacheStore: HTTPCacheStore {
     /// and on Linux, every program shares the user's `Caches`). `name` keeps only letters, digits,
     /// `-`, `_` and `.`; give two stores of one app different names.
     public convenience init(name: String = "default", capacity: Int = 1_000) {
-        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+        let caches =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        self.init(directory: Self.defaultDirectory(in: caches, name: name, bundleIdentifier: Bundle.main.bundleIdentifier,
-                                                   executableName: ProcessInfo.processInfo.processName),
-                  capacity: capacity)
+        self.init(
+            directory: Self.defaultDirectory(
+                in: caches, name: name, bundleIdentifier: Bundle.main.bundleIdentifier,
+                executableName: ProcessInfo.processInfo.processName),
+            capacity: capacity)
     }
 
     /// `caches/<app>/DTOKit.HTTPCache/<name>` (see ``init(name:capacity:)``).
-    static func defaultDirectory(in caches: URL, name: String, bundleIdentifier: String?, executableName: String) -> URL {
+    static func defaultDirectory(in caches: URL, name: String, bundleIdentifier: String?, executableName: String) -> URL
+    {
         let app = bundleIdentifier.map { folderName($0) } ?? ""
         return caches.appendingPathComponent(app.isEmpty ? folderName(executableName, otherwise: "DTOKit") : app)
             .appendingPathComponent("DTOKit.HTTPCache")
@@ -89,7 +93,11 @@ public final class DiskCacheStore: HTTPCacheStore {
         let files = files()
         guard files.count > capacity else { return }
         let dated = files.map { file in
-            (file, (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? .distantPast)
+            (
+                file,
+                (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+                    ?? .distantPast
+            )
         }
         for (file, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(files.count - capacity) {
             try? FileManager.default.removeItem(at: file)
@@ -99,7 +107,9 @@ public final class DiskCacheStore: HTTPCacheStore {
     static func encode(_ response: CachedResponse, key: String) -> Data {
         var headers = JsonObject()
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers[name] = .string(value) }
-        let url = response.url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let url =
+            response.url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? ""
         let document: JsonObject = [
             "key": .string(KeyHash.hex(key)), "url": .string(url), "statusCode": .int(response.statusCode),
             "storedAt": .double(response.storedAt.timeIntervalSince1970), "headers": .object(headers),
@@ -110,10 +120,11 @@ public final class DiskCacheStore: HTTPCacheStore {
 
     static func decode(_ data: Data, key: String) -> CachedResponse? {
         guard let document = try? JsonValue(parsing: data), document["key"] == .string(KeyHash.hex(key)),
-              case .string(let url)? = document["url"], let statusCode = document["statusCode"]?.intValue,
-              let storedAt = document["storedAt"]?.doubleValue, case .object(let headerObject)? = document["headers"],
-              case .string(let variant)? = document["variant"],
-              case .string(let encodedBody)? = document["body"], let body = Data(base64Encoded: encodedBody) else {
+            case .string(let url)? = document["url"], let statusCode = document["statusCode"]?.intValue,
+            let storedAt = document["storedAt"]?.doubleValue, case .object(let headerObject)? = document["headers"],
+            case .string(let variant)? = document["variant"],
+            case .string(let encodedBody)? = document["body"], let body = Data(base64Encoded: encodedBody)
+        else {
             return nil
         }
         var headers: [String: String] = [:]
@@ -121,8 +132,9 @@ public final class DiskCacheStore: HTTPCacheStore {
             guard case .string(let text) = value else { return nil }
             headers[name] = text
         }
-        return CachedResponse(url: url, statusCode: statusCode, headers: headers, body: body,
-                              storedAt: Date(timeIntervalSince1970: storedAt), variant: variant)
+        return CachedResponse(
+            url: url, statusCode: statusCode, headers: headers, body: body,
+            storedAt: Date(timeIntervalSince1970: storedAt), variant: variant)
     }
 }
 

@@ -1,6 +1,7 @@
 import DTOKit
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,12 +30,15 @@ public struct ErrorResponseMiddleware: ClientMiddleware {
         self.substitute = substitute
     }
 
-    public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: MiddlewareNext) async throws -> ServiceStream {
+    public func intercept(
+        _ request: URLRequest, context: MiddlewareContext,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream {
         let response = try await next(request)
         guard response.statusCode >= 400 else { return response }
-        let received = ServiceResponse(data: try await response.collect(limit: 1024 * 1024, truncating: true),
-                                       httpResponse: response.httpResponse)
+        let received = ServiceResponse(
+            data: try await response.collect(limit: 1024 * 1024, truncating: true),
+            httpResponse: response.httpResponse)
         return ServiceStream(try await substitute(received, context) ?? received)
     }
 }

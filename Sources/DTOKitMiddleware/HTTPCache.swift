@@ -1,6 +1,7 @@
 import DTOKit
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -82,9 +83,13 @@ public final class HTTPCache: ClientMiddleware {
         store.removeAll()
     }
 
-    public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: MiddlewareNext) async throws -> ServiceStream {
-        guard context.method == .get, !context.streamsResponseBody, let url = request.url else { return try await next(request) }
+    public func intercept(
+        _ request: URLRequest, context: MiddlewareContext,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream {
+        guard context.method == .get, !context.streamsResponseBody, let url = request.url else {
+            return try await next(request)
+        }
         let key = Self.key(for: request, url: url)
         switch context.options.cachePolicy ?? .useCache {
         case .reload:
@@ -98,7 +103,9 @@ public final class HTTPCache: ClientMiddleware {
             count(\.hits)
             return try kept.serviceStream()
         case .useCache:
-            guard let kept = kept(for: key, request) else { return try await fetchMissing(request, key: key, next: next) }
+            guard let kept = kept(for: key, request) else {
+                return try await fetchMissing(request, key: key, next: next)
+            }
             return try await answer(request, with: kept, key: key, next: next)
         }
     }
@@ -106,7 +113,8 @@ public final class HTTPCache: ClientMiddleware {
     /// The response kept for `key` that fits `request`'s `Vary` headers.
     private func kept(for key: String, _ request: URLRequest) -> CachedResponse? {
         guard let kept = store.response(for: key),
-              kept.variant == CachedResponse.variant(of: request, vary: kept.header("Vary")) else { return nil }
+            kept.variant == CachedResponse.variant(of: request, vary: kept.header("Vary"))
+        else { return nil }
         return kept
     }
 
@@ -127,8 +135,10 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     /// `kept` answers when fresh; else the request goes out to revalidate it.
-    private func answer(_ request: URLRequest, with kept: CachedResponse, key: String,
-                        next: MiddlewareNext) async throws -> ServiceStream {
+    private func answer(
+        _ request: URLRequest, with kept: CachedResponse, key: String,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream {
         if kept.isFresh(at: now()) {
             count(\.hits)
             return try kept.serviceStream()
@@ -137,7 +147,9 @@ public final class HTTPCache: ClientMiddleware {
         if revalidation.value(forHTTPHeaderField: "If-None-Match") == nil, let etag = kept.header("ETag") {
             revalidation.setValue(etag, forHTTPHeaderField: "If-None-Match")
         }
-        if revalidation.value(forHTTPHeaderField: "If-Modified-Since") == nil, let modified = kept.header("Last-Modified") {
+        if revalidation.value(forHTTPHeaderField: "If-Modified-Since") == nil,
+            let modified = kept.header("Last-Modified")
+        {
             revalidation.setValue(modified, forHTTPHeaderField: "If-Modified-Since")
         }
         let response: ServiceStream
@@ -168,8 +180,9 @@ public final class HTTPCache: ClientMiddleware {
         status.message = "Nothing is cached for \(ServiceClientError.label(for: url)) (cachePolicy: .onlyIfCached)"
         let body = ErrorResponse()
         body.responseStatus = status
-        return try ServiceStream(data: body.toJsonData(), statusCode: 504,
-                                 headers: ["Content-Type": "application/json; charset=utf-8"], url: url)
+        return try ServiceStream(
+            data: body.toJsonData(), statusCode: 504,
+            headers: ["Content-Type": "application/json; charset=utf-8"], url: url)
     }
 
     /// `response`, kept when it may be: its body is read to keep it (up to ``maxEntrySize``; a
@@ -183,7 +196,8 @@ public final class HTTPCache: ClientMiddleware {
         let validated = headers.keys.contains { ["etag", "last-modified"].contains($0.lowercased()) }
         let vary = response.httpResponse.value(forHTTPHeaderField: "Vary")
         guard response.statusCode == 200, response.httpResponse.value(forHTTPHeaderField: "Cache-Control") != nil,
-              !control.noStore, validated || (control.maxAge ?? 0) > 0, vary?.trimmingCharacters(in: .whitespaces) != "*" else {
+            !control.noStore, validated || (control.maxAge ?? 0) > 0, vary?.trimmingCharacters(in: .whitespaces) != "*"
+        else {
             store.removeResponse(for: key)
             return response
         }
@@ -192,8 +206,9 @@ public final class HTTPCache: ClientMiddleware {
             return ServiceStream(httpResponse: response.httpResponse, chunks: rest)
         }
         let url = response.httpResponse.url?.absoluteString ?? ""
-        let kept = CachedResponse(url: url, statusCode: 200, headers: headers, body: body, storedAt: now(),
-                                  variant: CachedResponse.variant(of: request, vary: vary))
+        let kept = CachedResponse(
+            url: url, statusCode: 200, headers: headers, body: body, storedAt: now(),
+            variant: CachedResponse.variant(of: request, vary: vary))
         store.store(kept, for: key)
         count(\.stored)
         // The response as it came, its cookies included (they are not kept).
@@ -224,7 +239,8 @@ enum BodyPrefix {
     /// `chunks` read whole when they hold at most `limit` bytes (`rest` nil); else the bytes read so
     /// far, and `rest`: those bytes followed by the chunks not yet read.
     static func read(_ chunks: AsyncThrowingStream<Data, any Error>, upTo limit: Int) async throws
-        -> (body: Data, rest: AsyncThrowingStream<Data, any Error>?) {
+        -> (body: Data, rest: AsyncThrowingStream<Data, any Error>?)
+    {
         let reader = Reader(chunks.makeAsyncIterator())
         var body = Data()
         while let chunk = try await reader.next() {

@@ -1,6 +1,7 @@
 import DTOKit
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -26,8 +27,10 @@ public struct LoggingMiddleware: ClientMiddleware {
         self.redactedHeaders = redactedHeaders
     }
 
-    public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: MiddlewareNext) async throws -> ServiceStream {
+    public func intercept(
+        _ request: URLRequest, context: MiddlewareContext,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream {
         let target = "\(context.method.rawValue) \(Self.describe(request.url))"
         log("→ \(target) \(headers(request.allHTTPHeaderFields ?? [:]))")
         let started = DispatchTime.now().uptimeNanoseconds

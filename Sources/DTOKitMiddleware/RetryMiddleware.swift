@@ -1,6 +1,7 @@
 import DTOKit
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,8 +43,10 @@ public struct RetryMiddleware: ClientMiddleware {
     ///   - maxRetryAfter: the longest `Retry-After` to wait for, in seconds; nil (the default) is
     ///     `maxDelay`. A longer one ends the retries at once.
     ///   - statuses: the response statuses that are retried (default 408, 429, 502, 503, 504).
-    public init(maxRetries: Int = 2, baseDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8,
-                maxRetryAfter: TimeInterval? = nil, statuses: Set<Int> = [408, 429, 502, 503, 504]) {
+    public init(
+        maxRetries: Int = 2, baseDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8,
+        maxRetryAfter: TimeInterval? = nil, statuses: Set<Int> = [408, 429, 502, 503, 504]
+    ) {
         self.maxRetries = maxRetries
         // NaN is no wait; waits are between nothing and an hour.
         self.baseDelay = Self.bounded(baseDelay)
@@ -52,8 +55,10 @@ public struct RetryMiddleware: ClientMiddleware {
         self.statuses = statuses
     }
 
-    public func intercept(_ request: URLRequest, context: MiddlewareContext,
-                          next: MiddlewareNext) async throws -> ServiceStream {
+    public func intercept(
+        _ request: URLRequest, context: MiddlewareContext,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream {
         guard context.isIdempotent, context.options.allowsRetry != false else { return try await next(request) }
         var retry = 0
         while true {
@@ -84,11 +89,13 @@ public struct RetryMiddleware: ClientMiddleware {
     }
 
     /// The wait before retry `retry` (from 1): random up to `min(maxDelay, baseDelay × 2^(retry-1))`.
-    static func delay(beforeRetry retry: Int, baseDelay: TimeInterval, maxDelay: TimeInterval,
-                      random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }) -> TimeInterval {
+    static func delay(
+        beforeRetry retry: Int, baseDelay: TimeInterval, maxDelay: TimeInterval,
+        random: (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    ) -> TimeInterval {
         let exponential = baseDelay * pow(2, Double(min(max(retry, 1), 62) - 1))
-        guard exponential > 0, maxDelay > 0 else { return 0 }   // NaN compares false: no wait
+        guard exponential > 0, maxDelay > 0 else { return 0 }  // NaN compares false: no wait
         let cap = min(maxDelay, exponential)
-        return cap.isFinite ? random(0 ... cap) : 0
+        return cap.isFinite ? random(0...cap) : 0
     }
 }

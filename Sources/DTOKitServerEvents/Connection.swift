@@ -57,7 +57,11 @@ final class Connection: Sendable {
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                enum Now { case wait, subscribed(ServerEventSubscription), cancelled }
+                enum Now {
+                    case wait
+                    case subscribed(ServerEventSubscription)
+                    case cancelled
+                }
                 let now = state.withLock { state -> Now in
                     if let subscription = state.subscription { return .subscribed(subscription) }
                     if state.cancelledTickets.remove(ticket) != nil { return .cancelled }
@@ -73,7 +77,7 @@ final class Connection: Sendable {
         } onCancel: {
             let waiting = state.withLock { state -> CheckedContinuation<ServerEventSubscription, any Error>? in
                 guard let continuation = state.waiting.removeValue(forKey: ticket) else {
-                    state.cancelledTickets.insert(ticket)   // cancelled before it waited
+                    state.cancelledTickets.insert(ticket)  // cancelled before it waited
                     return nil
                 }
                 return continuation

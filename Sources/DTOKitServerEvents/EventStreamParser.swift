@@ -82,7 +82,7 @@ struct EventStreamParser {
             return .event(RawEvent(id: id, type: type, data: dataLines.joined(separator: "\n")))
         }
         guard !skipping, line.first != UInt8(ascii: ":") else { return nil }
-        eventSize += 1   // the line break, joined as "\n"
+        eventSize += 1  // the line break, joined as "\n"
         let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
         let field = String(decoding: line[..<colon], as: UTF8.self)
         var valueStart = colon < line.endIndex ? colon + 1 : colon

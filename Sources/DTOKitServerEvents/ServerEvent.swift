@@ -66,7 +66,9 @@ public struct ServerEventMessage: Sendable, Hashable, CustomStringConvertible {
 
     /// Decodes the body as `type`, e.g. `message.decode(ChatMessage.self)`.
     /// - Throws: ``/DTOKit/JsonDecodingError`` when the body is not a `T`.
-    public func decode<T: JsonConvertible>(_ type: T.Type, options: JsonDecodingOptions = JsonDecodingOptions()) throws -> T {
+    public func decode<T: JsonConvertible>(_ type: T.Type, options: JsonDecodingOptions = JsonDecodingOptions()) throws
+        -> T
+    {
         try T.fromJson(json.isEmpty ? "null" : json, options: options)
     }
 
@@ -151,7 +153,8 @@ public struct ServerEventSubscription: Sendable, Hashable, CustomStringConvertib
         self.unRegisterUrl = unRegisterUrl
         updateSubscriberUrl = meta["updateSubscriberUrl"]
         // Bounded, whatever the server says: at least 50 ms between heartbeats, at most a day.
-        heartbeatIntervalMs = meta["heartbeatIntervalMs"].flatMap { Int($0) }.map { min(max(50, $0), Self.day) } ?? 10_000
+        heartbeatIntervalMs =
+            meta["heartbeatIntervalMs"].flatMap { Int($0) }.map { min(max(50, $0), Self.day) } ?? 10_000
         idleTimeoutMs = meta["idleTimeoutMs"].flatMap { Int($0) }.map { min(max(100, $0), Self.day) } ?? 30_000
         user = ServerEventUser(meta: meta)
         self.isReconnect = isReconnect
@@ -164,11 +167,15 @@ public struct ServerEventSubscription: Sendable, Hashable, CustomStringConvertib
 
     public var customMirror: Mirror {
         let withoutQuery = { (url: String) in url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url }
-        return Mirror(self, children: [
-            "id": id, "user": user, "heartbeatUrl": withoutQuery(heartbeatUrl), "unRegisterUrl": withoutQuery(unRegisterUrl),
-            "updateSubscriberUrl": updateSubscriberUrl.map(withoutQuery) as Any, "heartbeatIntervalMs": heartbeatIntervalMs,
-            "idleTimeoutMs": idleTimeoutMs, "isReconnect": isReconnect,
-        ])
+        return Mirror(
+            self,
+            children: [
+                "id": id, "user": user, "heartbeatUrl": withoutQuery(heartbeatUrl),
+                "unRegisterUrl": withoutQuery(unRegisterUrl),
+                "updateSubscriberUrl": updateSubscriberUrl.map(withoutQuery) as Any,
+                "heartbeatIntervalMs": heartbeatIntervalMs,
+                "idleTimeoutMs": idleTimeoutMs, "isReconnect": isReconnect,
+            ])
     }
 }
 

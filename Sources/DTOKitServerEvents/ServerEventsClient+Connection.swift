@@ -1,6 +1,7 @@
 import DTOKit
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -67,7 +68,7 @@ extension ServerEventsClient {
         let stream: ServiceStream
         do {
             stream = try await client.stream(ServiceCall(method: .get, destination: .urlRequest(request)))
-        } catch where Self.isFinal(error) {
+        } catch  where Self.isFinal(error) {
             throw StreamRefused(error: error)
         }
         let contentType = stream.httpResponse.value(forHTTPHeaderField: "Content-Type")
@@ -167,7 +168,7 @@ extension ServerEventsClient {
         case ("onJoin", let meta?): emit(.joined(ServerEventUser(meta: meta), message: message))
         case ("onLeave", let meta?): emit(.left(ServerEventUser(meta: meta), message: message))
         case ("onUpdate", let meta?): emit(.updated(ServerEventUser(meta: meta), message: message))
-        case ("onHeartbeat", _): break   // the server's answer to a heartbeat: activity enough
+        case ("onHeartbeat", _): break  // the server's answer to a heartbeat: activity enough
         default:
             for handler in selectorHandlers(for: message) { handler(message) }
             emit(.message(message))
@@ -208,7 +209,9 @@ extension ServerEventsClient {
     /// `{baseUrl}event-stream?channels=a,b`.
     func streamUrl() throws -> URL {
         let text = streamLabel + Self.channelsQuery(shared[\.channels])
-        guard let url = URL(string: PercentEncoding.normalizeUrl(text)) else { throw ServiceClientError.invalidUrl(text) }
+        guard let url = URL(string: PercentEncoding.normalizeUrl(text)) else {
+            throw ServiceClientError.invalidUrl(text)
+        }
         return url
     }
 
@@ -232,7 +235,8 @@ extension ServerEventsClient {
         switch error {
         case let error as WebServiceException:
             return (400..<500).contains(error.statusCode) && error.statusCode != 408 && error.statusCode != 429
-        case ServiceClientError.invalidUrl, ServiceClientError.requestEncodingFailed, ServiceClientError.refreshTokenFailed:
+        case ServiceClientError.invalidUrl, ServiceClientError.requestEncodingFailed,
+            ServiceClientError.refreshTokenFailed:
             return true
         default:
             return false

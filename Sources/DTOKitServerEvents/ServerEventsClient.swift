@@ -1,6 +1,7 @@
 import DTOKit
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -60,8 +61,10 @@ public final class ServerEventsClient: Sendable {
         /// it, the subscription's `idleTimeoutMs` applies.
         public var connectTimeout: TimeInterval
 
-        public init(initialRetryDelay: TimeInterval = 0.5, maxRetryDelay: TimeInterval = 30,
-                    maxEventSize: Int = 1024 * 1024, connectTimeout: TimeInterval = 30) {
+        public init(
+            initialRetryDelay: TimeInterval = 0.5, maxRetryDelay: TimeInterval = 30,
+            maxEventSize: Int = 1024 * 1024, connectTimeout: TimeInterval = 30
+        ) {
             // Finite and at most a day, so that every delay converts to nanoseconds.
             let day: TimeInterval = 86_400
             self.initialRetryDelay = initialRetryDelay.isFinite ? min(max(0, initialRetryDelay), day) : 0.5
@@ -109,16 +112,21 @@ public final class ServerEventsClient: Sendable {
 
     /// A client for the server at `baseUrl`, subscribing to `channels` (none: the server's default
     /// channel `*`), calling it through `client` (by default a new ``/DTOKitClient/JsonServiceClient``).
-    public convenience init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
-                            configuration: Configuration = Configuration()) {
-        self.init(baseUrl: baseUrl, channels: channels, client: client, configuration: configuration,
-                  clock: SystemEventsClock())
+    public convenience init(
+        baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
+        configuration: Configuration = Configuration()
+    ) {
+        self.init(
+            baseUrl: baseUrl, channels: channels, client: client, configuration: configuration,
+            clock: SystemEventsClock())
     }
 
     /// A client whose heartbeats, idle timeouts and reconnect delays run on `clock`: a test's own,
     /// which it moves by hand.
-    public init(baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
-                 configuration: Configuration = Configuration(), clock: any EventsClock) {
+    public init(
+        baseUrl: String, channels: [String] = [], client: (any ServiceClient)? = nil,
+        configuration: Configuration = Configuration(), clock: any EventsClock
+    ) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
         self.client = client ?? JsonServiceClient(baseUrl: baseUrl)
         self.clock = clock
@@ -126,8 +134,10 @@ public final class ServerEventsClient: Sendable {
     }
 
     /// A client that calls the server of `client` with its credentials and cookies.
-    public convenience init(client: JsonServiceClient, channels: [String] = [],
-                            configuration: Configuration = Configuration()) {
+    public convenience init(
+        client: JsonServiceClient, channels: [String] = [],
+        configuration: Configuration = Configuration()
+    ) {
         self.init(baseUrl: client.baseUrl, channels: channels, client: client, configuration: configuration)
     }
 
@@ -213,8 +223,10 @@ public final class ServerEventsClient: Sendable {
         on(type, named: T.typeName, handler: handler)
     }
 
-    private func on<T: JsonConvertible>(_ type: T.Type, named typeName: String,
-                                        handler: @escaping @Sendable (T, ServerEventMessage) -> Void) {
+    private func on<T: JsonConvertible>(
+        _ type: T.Type, named typeName: String,
+        handler: @escaping @Sendable (T, ServerEventMessage) -> Void
+    ) {
         shared.withLock { shared in
             shared.eventHandlers.append { [weak self] event in
                 guard case .message(let message) = event, message.target == typeName else { return }
@@ -297,7 +309,8 @@ public final class ServerEventsClient: Sendable {
             "subscribeChannels": .array(subscribe.map(JsonValue.string)),
             "unsubscribeChannels": .array(unsubscribe.map(JsonValue.string)),
         ]
-        let url = subscription.updateSubscriberUrl
+        let url =
+            subscription.updateSubscriberUrl
             ?? baseUrl + "event-subscribers/" + PercentEncoding.encodePathSegment(subscription.id)
         _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url(url), payload: .json(body)))
         shared.withLock { shared in

@@ -29,8 +29,10 @@ extension CodableThroughMetadata {
         do {
             self = try Self.fromJson(value.toJsonData())
         } catch let error as JsonDecodingError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
-                                                                    debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: error.description))
         }
     }
 

@@ -1,4 +1,5 @@
 import DTOKit
+
 /// The storage of a DTO struct's member that holds a value of its own type (`Category.parent:
 /// Category?`), or of a type that holds one in turn: Swift gives every struct a fixed size, so such a
 /// member is stored in a box of its own. Generated structs (`ExportAsStructs: True`) keep it private

@@ -19,21 +19,29 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TechStacksApp",
-            dependencies: ["AdminDTOs", "Swift5Client",
-                           .product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit"),
-                           .product(name: "DTOKitClient", package: "DTOKit")],
+            dependencies: [
+                "AdminDTOs", "Swift5Client",
+                .product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit"),
+                .product(name: "DTOKitClient", package: "DTOKit"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6), .defaultIsolation(MainActor.self)] + approachableConcurrency,
             plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(
             name: "AdminDTOs",
-            dependencies: [.product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit")],
+            dependencies: [
+                .product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitStructs", package: "DTOKit"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("InternalImportsByDefault")],
             plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
         .target(
             name: "Swift5Client",
-            dependencies: [.product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitClient", package: "DTOKit")],
-            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency"),
-                            .defaultIsolation(MainActor.self)] + approachableConcurrency,
+            dependencies: [
+                .product(name: "DTOKit", package: "DTOKit"), .product(name: "DTOKitClient", package: "DTOKit"),
+            ],
+            swiftSettings: [
+                .swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency"),
+                .defaultIsolation(MainActor.self),
+            ] + approachableConcurrency,
             plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]),
     ]
 )

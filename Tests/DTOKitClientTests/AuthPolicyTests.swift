@@ -1,6 +1,8 @@
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,8 +12,10 @@ import FoundationNetworking
 final class AuthPolicyTests: XCTestCase {
     let url = URL(string: "http://example.org/api/Secured")!
 
-    private func policy(refreshToken: Bool = false, refreshCookie: Bool = false, bearer: String? = nil,
-                        handler: Bool = false, credentials: Bool = false, alwaysBasic: Bool = false) -> AuthPolicy {
+    private func policy(
+        refreshToken: Bool = false, refreshCookie: Bool = false, bearer: String? = nil,
+        handler: Bool = false, credentials: Bool = false, alwaysBasic: Bool = false
+    ) -> AuthPolicy {
         var settings = JsonServiceClient.Settings()
         settings.refreshToken = refreshToken ? "rt-0123456789" : nil
         settings.bearerToken = bearer
@@ -29,16 +33,22 @@ final class AuthPolicyTests: XCTestCase {
                 for handler in [false, true] {
                     for credentials in [false, true] {
                         for sentBasic in [false, true] {
-                            let policy = self.policy(refreshToken: refreshToken, refreshCookie: refreshCookie,
-                                                     handler: handler, credentials: credentials)
+                            let policy = self.policy(
+                                refreshToken: refreshToken, refreshCookie: refreshCookie,
+                                handler: handler, credentials: credentials)
                             var sent = policy.current(for: url)
                             sent.sentBasicAuth = sentBasic
                             let canSendBasic = credentials && !sentBasic
-                            let expected: AuthPolicy.Answer = refreshToken || refreshCookie ? .refreshToken
-                                : handler ? .askForAuthentication(thenBasic: canSendBasic)
-                                : canSendBasic ? .basic : .none
-                            XCTAssertEqual(policy.answer(to401For: url, sent: sent), expected,
-                                           "refresh token \(refreshToken), cookie \(refreshCookie), handler \(handler), credentials \(credentials), sent Basic \(sentBasic)")
+                            let expected: AuthPolicy.Answer =
+                                refreshToken || refreshCookie
+                                ? .refreshToken
+                                : handler
+                                    ? .askForAuthentication(thenBasic: canSendBasic)
+                                    : canSendBasic ? .basic : .none
+                            XCTAssertEqual(
+                                policy.answer(to401For: url, sent: sent), expected,
+                                "refresh token \(refreshToken), cookie \(refreshCookie), handler \(handler), credentials \(credentials), sent Basic \(sentBasic)"
+                            )
                         }
                     }
                 }
@@ -48,7 +58,8 @@ final class AuthPolicyTests: XCTestCase {
 
     func testATokenAnotherCallRenewedMeansSendAgain() {
         let before = policy(refreshToken: true, bearer: "old-token-0001").current(for: url)
-        XCTAssertEqual(policy(refreshToken: true, bearer: "new-token-0002").answer(to401For: url, sent: before), .resend)
+        XCTAssertEqual(
+            policy(refreshToken: true, bearer: "new-token-0002").answer(to401For: url, sent: before), .resend)
     }
 
     func testWhichAuthorizationARequestCarries() {
@@ -61,11 +72,13 @@ final class AuthPolicyTests: XCTestCase {
         let basic = "Basic " + Data("test:test".utf8).base64EncodedString()
         XCTAssertNil(header(policy()))
         XCTAssertEqual(header(policy(bearer: "jwt-0001")), "Bearer jwt-0001")
-        XCTAssertEqual(header(policy(bearer: "jwt-0001", credentials: true)), "Bearer jwt-0001", "Basic waits for a 401")
+        XCTAssertEqual(
+            header(policy(bearer: "jwt-0001", credentials: true)), "Bearer jwt-0001", "Basic waits for a 401")
         XCTAssertEqual(header(policy(bearer: "jwt-0001", credentials: true), basicAfter401: true), basic)
         XCTAssertEqual(header(policy(credentials: true, alwaysBasic: true)), basic)
-        XCTAssertEqual(header(policy(bearer: "jwt-0001", credentials: true, alwaysBasic: true)), "Bearer jwt-0001",
-                       "a bearer token takes precedence over always-sent Basic")
+        XCTAssertEqual(
+            header(policy(bearer: "jwt-0001", credentials: true, alwaysBasic: true)), "Bearer jwt-0001",
+            "a bearer token takes precedence over always-sent Basic")
         XCTAssertEqual(header(policy(bearer: "jwt-0001"), own: "Custom x"), "Custom x", "the request's own header wins")
     }
 }

@@ -1,7 +1,9 @@
-@testable import DTOKitClient
 import DTOKit
 import Foundation
 import Testing
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,7 +19,8 @@ struct ClientRulesTests {
             .networkFailure(url: "u", code: NSURLErrorCannotFindHost, message: "m"),
         ]
         let lasting: [ServiceClientError] = [
-            .timedOut(url: "u", timeout: 1), .cancelled(url: "u"), .truncatedResponse(url: "u", receivedBytes: 1, expectedBytes: 2),
+            .timedOut(url: "u", timeout: 1), .cancelled(url: "u"),
+            .truncatedResponse(url: "u", receivedBytes: 1, expectedBytes: 2),
             .responseTooLarge(url: "u", limit: 1), .tooManyRedirects(url: "u", count: 1), .invalidUrl("u"),
             .invalidRequest(url: "u", reason: "r"), .requestEncodingFailed(typeName: "T", reason: "r"),
             .invalidResponse(url: "u", reason: "r"), .blockedByAppTransportSecurity(url: "u"),
@@ -31,17 +34,25 @@ struct ClientRulesTests {
     /// What URLSession reports, as the client's errors; which of them a retry may cure.
     @Test func platformErrorsBecomeTheClientsCases() {
         func failure(_ code: Int, _ message: String = "m") -> ServiceClientError {
-            URLSessionTransport.failure(NSError(domain: NSURLErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: message]),
-                                        url: "https://h/p", timeout: 1, response: nil, receivedBytes: 0)
+            URLSessionTransport.failure(
+                NSError(domain: NSURLErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: message]),
+                url: "https://h/p", timeout: 1, response: nil, receivedBytes: 0)
         }
-        #expect(failure(NSURLErrorAppTransportSecurityRequiresSecureConnection).errorCode == "BlockedByAppTransportSecurity")
-        for code in [NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
-                     NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
-                     NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired] {
+        #expect(
+            failure(NSURLErrorAppTransportSecurityRequiresSecureConnection).errorCode == "BlockedByAppTransportSecurity"
+        )
+        for code in [
+            NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
+            NSURLErrorServerCertificateUntrusted,
+            NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
+            NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired,
+        ] {
             #expect(failure(code).errorCode == "SecureConnectionFailed", "\(code)")
         }
-        #expect(failure(NSURLErrorUnknown, "SSL certificate problem: self-signed certificate").errorCode == "SecureConnectionFailed",
-                "libcurl's TLS failures, as FoundationNetworking passes them on")
+        #expect(
+            failure(NSURLErrorUnknown, "SSL certificate problem: self-signed certificate").errorCode
+                == "SecureConnectionFailed",
+            "libcurl's TLS failures, as FoundationNetworking passes them on")
         #expect(failure(NSURLErrorUnknown, "something else").errorCode == "NetworkFailure")
         #expect(failure(NSURLErrorBadURL).errorCode == "InvalidUrl")
         #expect(failure(NSURLErrorUnsupportedURL).errorCode == "InvalidUrl")
@@ -50,8 +61,10 @@ struct ClientRulesTests {
         #expect(failure(NSURLErrorCannotFindHost).errorCode == "NetworkFailure")
         #expect(failure(NSURLErrorCannotFindHost).isTransient)
         #expect(failure(NSURLErrorNotConnectedToInternet).isTransient)
-        for code in [NSURLErrorAppTransportSecurityRequiresSecureConnection, NSURLErrorServerCertificateUntrusted,
-                     NSURLErrorBadURL, NSURLErrorDataLengthExceedsMaximum, NSURLErrorCancelled] {
+        for code in [
+            NSURLErrorAppTransportSecurityRequiresSecureConnection, NSURLErrorServerCertificateUntrusted,
+            NSURLErrorBadURL, NSURLErrorDataLengthExceedsMaximum, NSURLErrorCancelled,
+        ] {
             #expect(!failure(code).isTransient, "\(code)")
         }
     }
@@ -60,10 +73,15 @@ struct ClientRulesTests {
     /// saying so. (`.background(withIdentifier:)` exists on Apple platforms only: the decision is
     /// tested here, on the identifier only such a configuration has.)
     @Test func aBackgroundConfigurationIsRefused() throws {
-        #expect(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.ephemeral.identifier) == nil)
-        #expect(URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.default.identifier) == nil)
+        #expect(
+            URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.ephemeral.identifier)
+                == nil)
+        #expect(
+            URLSessionTransport.refusal(ofConfigurationWithIdentifier: URLSessionConfiguration.default.identifier)
+                == nil)
         let reason = try #require(URLSessionTransport.refusal(ofConfigurationWithIdentifier: "com.example.uploads"))
-        #expect(reason.contains("background") && reason.contains("com.example.uploads") && reason.contains(".ephemeral"))
+        #expect(
+            reason.contains("background") && reason.contains("com.example.uploads") && reason.contains(".ephemeral"))
     }
 
     /// The client encodes what a URL cannot hold itself, so that iOS 15/16 and macOS 12/13 (whose
@@ -98,8 +116,10 @@ struct ClientRulesTests {
 
     @Test func retryAfterAsSecondsOrAsADate() throws {
         func response(_ value: String) throws -> HTTPURLResponse {
-            try #require(HTTPURLResponse(url: URL(fileURLWithPath: "/"), statusCode: 503, httpVersion: "HTTP/1.1",
-                                         headerFields: ["Retry-After": value]))
+            try #require(
+                HTTPURLResponse(
+                    url: URL(fileURLWithPath: "/"), statusCode: 503, httpVersion: "HTTP/1.1",
+                    headerFields: ["Retry-After": value]))
         }
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(RetryAfter.seconds(in: try response("120"), now: now) == 120)
@@ -110,7 +130,8 @@ struct ClientRulesTests {
     }
 
     @Test func aCallsOptionsStackOnTheOuterOnes() {
-        let outer = CallOptions(cachePolicy: .reload, timeout: 5, headers: ["A": "outer", "B": "outer"], allowsRetry: false)
+        let outer = CallOptions(
+            cachePolicy: .reload, timeout: 5, headers: ["A": "outer", "B": "outer"], allowsRetry: false)
         let inner = CallOptions(timeout: 1, headers: ["B": "inner"])
         let merged = outer.merging(inner)
         #expect(merged.cachePolicy == .reload)
@@ -124,11 +145,14 @@ struct ClientRulesTests {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#@!$&'()*+,;=%".utf8)
         let bytes = Array(url.utf8)
         for byte in bytes where !allowed.contains(byte) {
-            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]"), url.hasPrefix("http://[") else { return false }
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]"), url.hasPrefix("http://[") else {
+                return false
+            }
         }
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
             guard index + 2 < bytes.count, Character(Unicode.Scalar(bytes[index + 1])).isHexDigit,
-                  Character(Unicode.Scalar(bytes[index + 2])).isHexDigit else { return false }
+                Character(Unicode.Scalar(bytes[index + 2])).isHexDigit
+            else { return false }
         }
         return bytes.filter { $0 == UInt8(ascii: "#") }.count <= 1
     }

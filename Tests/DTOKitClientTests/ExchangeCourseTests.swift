@@ -1,6 +1,7 @@
 import DTOKitClient
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,9 @@ import FoundationNetworking
 struct ExchangeCourseTests {
     private static let origin = "https://api.example.org"
 
-    private static func request(_ method: String = "GET", _ path: String = "/api/Hello", body: String? = nil) throws -> URLRequest {
+    private static func request(_ method: String = "GET", _ path: String = "/api/Hello", body: String? = nil) throws
+        -> URLRequest
+    {
         var request = URLRequest(url: try #require(URL(string: origin + path)))
         request.httpMethod = method
         request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
@@ -25,8 +28,10 @@ struct ExchangeCourseTests {
 
     private static func response(_ status: Int, location: String? = nil) throws -> HTTPURLResponse {
         let url = try #require(URL(string: origin))
-        return try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                                            headerFields: location.map { ["Location": $0] } ?? [:]))
+        return try #require(
+            HTTPURLResponse(
+                url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: location.map { ["Location": $0] } ?? [:]))
     }
 
     private static func isSend(_ next: ExchangeCourse.Next) -> Bool {
@@ -123,18 +128,23 @@ struct ExchangeCourseTests {
         var redirected = ExchangeCourse(try Self.request(), options: TransportOptions())
         #expect(Self.isSend(redirected.received(try Self.response(301, location: "/moved"))))
         #expect(Self.isSend(redirected.failed(lost, nothingWritten: false)))
-        #expect(Self.isSend(redirected.received(try Self.response(302, location: "/again"))), "a response resets the resend")
+        #expect(
+            Self.isSend(redirected.received(try Self.response(302, location: "/again"))), "a response resets the resend"
+        )
         #expect(Self.isSend(redirected.failed(lost, nothingWritten: false)))
         #expect(Self.failure(redirected.failed(lost, nothingWritten: false)) != nil, "never twice in a row")
 
         var post = ExchangeCourse(try Self.request("POST", body: "{}"), options: TransportOptions())
         #expect(Self.isSend(post.received(try Self.response(307, location: "/moved"))))
-        #expect(Self.failure(post.failed(lost, nothingWritten: false)) != nil, "a POST that may have been written is not resent")
+        #expect(
+            Self.failure(post.failed(lost, nothingWritten: false)) != nil,
+            "a POST that may have been written is not resent")
 
         var partly = ExchangeCourse(try Self.request(), options: TransportOptions())
         #expect(Self.isSend(partly.received(try Self.response(301, location: "/moved"))))
-        #expect(Self.failure(partly.failed(.connectionLost(url: "u", receivedBytes: 10), nothingWritten: false)) != nil,
-                "a response had begun")
+        #expect(
+            Self.failure(partly.failed(.connectionLost(url: "u", receivedBytes: 10), nothingWritten: false)) != nil,
+            "a response had begun")
         #expect(Self.failure(partly.failed(.timedOut(url: "u", timeout: 1), nothingWritten: false)) != nil)
     }
 }

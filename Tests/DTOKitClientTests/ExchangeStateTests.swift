@@ -1,6 +1,8 @@
-@testable import DTOKitClient
 import Foundation
 import Testing
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -22,12 +24,16 @@ struct ExchangeStateTests {
 
     private static func response(_ status: Int, location: String? = nil) throws -> HTTPURLResponse {
         let url = try #require(URL(string: url))
-        return try #require(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                                            headerFields: location.map { ["Location": $0] } ?? [:]))
+        return try #require(
+            HTTPURLResponse(
+                url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: location.map { ["Location": $0] } ?? [:]))
     }
 
     /// The status the caller is resumed with, or the error; nil when the action resumes no one.
-    private static func outcome(_ action: State.Action, of waiter: String = "caller") -> Result<Int, ServiceClientError>? {
+    private static func outcome(_ action: State.Action, of waiter: String = "caller") -> Result<
+        Int, ServiceClientError
+    >? {
         guard case .resume(let resumed, let result) = action else { return nil }
         #expect(resumed == waiter)
         return result.map(\.statusCode)
@@ -72,7 +78,9 @@ struct ExchangeStateTests {
         #expect(Self.isCancel(state.cancelled()))
         let (action, bodyEnd) = state.completed(response: nil, error: URLError(.cancelled))
         guard case .cancelled? = Self.error(Self.outcome(action)), case .cancelled? = bodyEnd else {
-            Issue.record("expected the cancellation, got \(String(describing: Self.outcome(action))), \(String(describing: bodyEnd))")
+            Issue.record(
+                "expected the cancellation, got \(String(describing: Self.outcome(action))), \(String(describing: bodyEnd))"
+            )
             return
         }
         #expect(!Self.isCancel(state.cancelled()), "after the end nothing is cancelled")
@@ -104,7 +112,8 @@ struct ExchangeStateTests {
     @Test func aResponseThatIsNotHTTPIsAnError() throws {
         var state = try Self.state()
         _ = state.started("caller")
-        let other = URLResponse(url: try #require(URL(string: Self.url)), mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+        let other = URLResponse(
+            url: try #require(URL(string: Self.url)), mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
         guard case .failure(.invalidResponse)? = Self.outcome(state.received(other)) else {
             Issue.record("expected invalidResponse")
             return

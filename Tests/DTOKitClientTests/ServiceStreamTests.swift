@@ -1,7 +1,9 @@
-@testable import DTOKitClient
 import DTOKit
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -19,7 +21,8 @@ final class ServiceStreamTests: XCTestCase {
         let arriving = ServiceStream(httpResponse: complete.httpResponse, chunks: chunks)
         for stream in [complete, arriving] {
             let progress = Locked<[Int64]>([])
-            let collected = try await stream.collect(limit: 10, progress: { received, _ in progress.withLock { $0.append(received) } })
+            let collected = try await stream.collect(
+                limit: 10, progress: { received, _ in progress.withLock { $0.append(received) } })
             XCTAssertEqual(collected, body)
             XCTAssertEqual(progress.current.last, 10)
         }

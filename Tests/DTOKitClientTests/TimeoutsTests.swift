@@ -1,7 +1,8 @@
-@testable import DTOKitClient
 import DTOKit
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
 
 /// The one timer behind every exchange's timeout: handlers fire in order of their due times, a
 /// cancelled one never fires, and what cancelled timeouts leave behind stays bounded.
@@ -51,8 +52,8 @@ final class TimeoutsTests: XCTestCase {
         // A minute's timeout per exchange, each cancelled when its exchange ends: what the heap keeps
         // of them is bounded by the live ones, not by the calls made.
         let timeouts = Timeouts()
-        let live = (0 ..< 10).map { _ in timeouts.schedule(after: 60) {} }
-        for _ in 0 ..< 10_000 {
+        let live = (0..<10).map { _ in timeouts.schedule(after: 60) {} }
+        for _ in 0..<10_000 {
             timeouts.cancel(timeouts.schedule(after: 60) {})
         }
         XCTAssertEqual(timeouts.counts.live, 10)

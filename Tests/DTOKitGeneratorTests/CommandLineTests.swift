@@ -29,7 +29,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testGenerateToStandardOutputUsesTheOptionsTwin() async throws {
-        let snapshot = try write(Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
+        let snapshot = try write(
+            Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
         _ = try write("AccessLevel: internal\n", "todos.options")
         let result = await run(["generate", snapshot])
         XCTAssertEqual(result.code, 0, result.console.errors)
@@ -38,7 +39,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testGenerateIntoADirectoryRewritesOnlyChangedFiles() async throws {
-        let snapshot = try write(Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
+        let snapshot = try write(
+            Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
         // A folder that does not exist yet (the plugin's work folder in a build system that does not make it).
         let output = directory.appendingPathComponent("work/todos")
         let first = await run(["generate", snapshot, "--output-dir", output.path, "--file-count", "4"])
@@ -69,7 +71,9 @@ final class CommandLineTests: XCTestCase {
         let options = try write("//fine\nMakeItFast: True\n", "ok.options")
         let badOptions = await run(["generate", snapshot, "--options", options])
         XCTAssertEqual(badOptions.code, 1)
-        XCTAssertTrue(badOptions.console.errors.contains("ok.options:2:1: error: unknown option `MakeItFast`"), badOptions.console.errors)
+        XCTAssertTrue(
+            badOptions.console.errors.contains("ok.options:2:1: error: unknown option `MakeItFast`"),
+            badOptions.console.errors)
 
         let usage = await run(["generate"])
         XCTAssertEqual(usage.code, 64)
@@ -95,15 +99,22 @@ final class CommandLineTests: XCTestCase {
     /// The build plugin says which modules the target can import: DTOs generated as structs without
     /// DTOKitStructs among them fail with one error at the option, saying what to add.
     func testStructsWithoutDTOKitStructsSayWhichProductToAdd() async throws {
-        let snapshot = try write(Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
+        let snapshot = try write(
+            Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String"))), "todos.metadata.json")
         let options = try write("// structs\nExportAsStructs: True\n", "todos.options")
         let missing = await run(["generate", snapshot, "--target", "DTOs", "--importable-modules", "DTOKit,Shared"])
         XCTAssertEqual(missing.code, 1)
-        XCTAssertTrue(missing.console.errors.contains("\(options):2:1: error: ExportAsStructs: True generates DTOs that import "
-                                                      + "DTOKitStructs, but target 'DTOs' does not depend on it"), missing.console.errors)
-        XCTAssertTrue(missing.console.errors.contains(#"add .product(name: "DTOKitStructs", package: "DTOKit") to the dependencies of target 'DTOs'"#),
-                      missing.console.errors)
-        let present = await run(["generate", snapshot, "--target", "DTOs", "--importable-modules", "DTOKit,DTOKitStructs"])
+        XCTAssertTrue(
+            missing.console.errors.contains(
+                "\(options):2:1: error: ExportAsStructs: True generates DTOs that import "
+                    + "DTOKitStructs, but target 'DTOs' does not depend on it"), missing.console.errors)
+        XCTAssertTrue(
+            missing.console.errors.contains(
+                #"add .product(name: "DTOKitStructs", package: "DTOKit") to the dependencies of target 'DTOs'"#),
+            missing.console.errors)
+        let present = await run([
+            "generate", snapshot, "--target", "DTOs", "--importable-modules", "DTOKit,DTOKitStructs",
+        ])
         XCTAssertEqual(present.code, 0, present.console.errors)
         let unknown = await run(["generate", snapshot])
         XCTAssertEqual(unknown.code, 0, "without the list (Xcode projects, the command line) nothing is checked")
@@ -118,18 +129,21 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testConflictingSnapshotsInOneTarget() async throws {
-        let first = try write(Snippet.snapshot(types: Snippet.type("Shared") + "," + Snippet.type("OnlyA")), "a.metadata.json")
+        let first = try write(
+            Snippet.snapshot(types: Snippet.type("Shared") + "," + Snippet.type("OnlyA")), "a.metadata.json")
         let second = try write(Snippet.snapshot(types: Snippet.type("Shared")), "b.metadata.json")
         let result = await run(["generate", first, "--conflicts-with", second])
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.console.errors.contains("1 type(s) are also declared by \(second), in the same target: `Shared`"),
-                      result.console.errors)
+        XCTAssertTrue(
+            result.console.errors.contains("1 type(s) are also declared by \(second), in the same target: `Shared`"),
+            result.console.errors)
     }
 
     func testFetchUrlForms() async throws {
         // Validation of what `fetch` downloads is the snapshot loader's; here only the URL handling.
         let result = await run(["fetch", "http://127.0.0.1:1", "--timeout", "2"])
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.console.errors.contains("cannot download http://127.0.0.1:1/types/metadata"), result.console.errors)
+        XCTAssertTrue(
+            result.console.errors.contains("cannot download http://127.0.0.1:1/types/metadata"), result.console.errors)
     }
 }

@@ -36,8 +36,12 @@ final class FetchCommandTests: XCTestCase {
         XCTAssertTrue(written.hasPrefix("{\n  \"namespaces\": ["), written)
         XCTAssertTrue(written.hasSuffix("}\n"))
 
-        try serve(Snippet.snapshot(types: Snippet.type("Todo", Snippet.property("Title", "String") + ","
-            + Snippet.property("Done", "Boolean")) + "," + Snippet.type("User")))
+        try serve(
+            Snippet.snapshot(
+                types: Snippet.type(
+                    "Todo",
+                    Snippet.property("Title", "String") + ","
+                        + Snippet.property("Done", "Boolean")) + "," + Snippet.type("User")))
         console = CommandLineTool.Console()
         code = await CommandLineTool.run(["fetch", baseUrl, "--output", output], console: &console)
         XCTAssertEqual(code, 0, console.errors)
@@ -77,9 +81,12 @@ final class FetchCommandTests: XCTestCase {
         var code = await CommandLineTool.run(["update", api, other], console: &console)
         XCTAssertEqual(code, 0, console.errors)
         XCTAssertEqual(console.output, "\(api): 0 added, 0 removed, 1 changed\n  ~ Todo\n1 snapshot(s) refreshed\n")
-        XCTAssertEqual(console.errors, "\(other): warning: not updated: add `BaseUrl: https://your.server` to "
-                       + "other.options so that it can be downloaded again\n")
-        XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), old, "a snapshot without BaseUrl is left alone")
+        XCTAssertEqual(
+            console.errors,
+            "\(other): warning: not updated: add `BaseUrl: https://your.server` to "
+                + "other.options so that it can be downloaded again\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: other, encoding: .utf8), old, "a snapshot without BaseUrl is left alone")
 
         // A mistyped options file fails as the build would, naming the line.
         try "BaseUrl: \(baseUrl)\nBaseURL: \(baseUrl)\n"
@@ -87,7 +94,8 @@ final class FetchCommandTests: XCTestCase {
         console = CommandLineTool.Console()
         code = await CommandLineTool.run(["update", api], console: &console)
         XCTAssertEqual(code, 1)
-        XCTAssertTrue(console.errors.contains("api.options:2:1: error: unknown option `BaseURL` (did you mean `BaseUrl`?)"),
-                      console.errors)
+        XCTAssertTrue(
+            console.errors.contains("api.options:2:1: error: unknown option `BaseURL` (did you mean `BaseUrl`?)"),
+            console.errors)
     }
 }

@@ -14,10 +14,14 @@ enum Snippet {
         #"{"name":"\#(name)","namespace":"My.ServiceModel","properties":[\#(properties)]\#(extra.isEmpty ? "" : "," + extra)}"#
     }
 
-    static func property(_ name: String, _ type: String, namespace: String = "System", genericArgs: [String] = [],
-                         extra: String = "") -> String {
-        let args = genericArgs.isEmpty ? "" : #","genericArgs":[\#(genericArgs.map { "\"\($0)\"" }.joined(separator: ","))]"#
-        return #"{"name":"\#(name)","type":"\#(type)","namespace":"\#(namespace)"\#(args)\#(extra.isEmpty ? "" : "," + extra)}"#
+    static func property(
+        _ name: String, _ type: String, namespace: String = "System", genericArgs: [String] = [],
+        extra: String = ""
+    ) -> String {
+        let args =
+            genericArgs.isEmpty ? "" : #","genericArgs":[\#(genericArgs.map { "\"\($0)\"" }.joined(separator: ","))]"#
+        return
+            #"{"name":"\#(name)","type":"\#(type)","namespace":"\#(namespace)"\#(args)\#(extra.isEmpty ? "" : "," + extra)}"#
     }
 
     /// Generated Swift for a snapshot and options text.
@@ -31,12 +35,15 @@ enum Snippet {
     /// Generated Swift and warnings for a snapshot and options text.
     static func run(_ snapshot: String, options: String = "") throws -> (output: String, warnings: [GeneratorWarning]) {
         let parsed = try OptionsFile.parse(options, fileName: "test.options")
-        let result = try DTOGenerator(options: parsed).run(snapshot: Data(snapshot.utf8), snapshotName: "test.metadata.json")
+        let result = try DTOGenerator(options: parsed).run(
+            snapshot: Data(snapshot.utf8), snapshotName: "test.metadata.json")
         return (result.files.map(\.contents).joined(), result.warnings)
     }
 
     /// The generator's error for a snapshot, failing the test if it succeeds.
-    static func error(_ snapshot: String, options: String = "", file: StaticString = #filePath, line: UInt = #line) -> GeneratorError? {
+    static func error(_ snapshot: String, options: String = "", file: StaticString = #filePath, line: UInt = #line)
+        -> GeneratorError?
+    {
         do {
             let output = try generate(snapshot, options: options)
             XCTFail("expected an error, generated \(output.count) characters", file: file, line: line)

@@ -40,30 +40,36 @@ final class InitCommandTests: XCTestCase {
         let result = await run(["init", server.baseUrl + "/", "--target-dir", target])
         XCTAssertEqual(result.code, 0, result.console.errors)
         XCTAssertEqual(try files(in: target), ["DTOs.swift", "api.metadata.json", "api.options"])
-        XCTAssertTrue(result.console.output.hasPrefix("""
-            Wrote \(target)/api.metadata.json
-            Wrote \(target)/api.options
-            Wrote \(target)/DTOs.swift
+        XCTAssertTrue(
+            result.console.output.hasPrefix(
+                """
+                Wrote \(target)/api.metadata.json
+                Wrote \(target)/api.options
+                Wrote \(target)/DTOs.swift
 
-            If Package.swift does not declare the target yet, add it
-            """), result.console.output)
+                If Package.swift does not declare the target yet, add it
+                """), result.console.output)
         // Not under Sources/ of the current folder: the target needs its path.
-        XCTAssertTrue(result.console.output.contains("""
-                .target(
-                    name: "DTOs",
-                    path: "\(target)",
-                    dependencies: [.product(name: "DTOKit", package: "DTOKit")],
-                    plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]
-                ),
-            """), result.console.output)
+        XCTAssertTrue(
+            result.console.output.contains(
+                """
+                    .target(
+                        name: "DTOs",
+                        path: "\(target)",
+                        dependencies: [.product(name: "DTOKit", package: "DTOKit")],
+                        plugins: [.plugin(name: "DTOKitPlugin", package: "DTOKit")]
+                    ),
+                """), result.console.output)
         // The app's dependencies, as the README's step 1 has them: the DTOs, DTOKit and DTOKitClient.
-        XCTAssertTrue(result.console.output.contains("""
-                    dependencies: [
-                        "DTOs",
-                        .product(name: "DTOKit", package: "DTOKit"),
-                        .product(name: "DTOKitClient", package: "DTOKit"),
-                    ],
-            """), result.console.output)
+        XCTAssertTrue(
+            result.console.output.contains(
+                """
+                        dependencies: [
+                            "DTOs",
+                            .product(name: "DTOKit", package: "DTOKit"),
+                            .product(name: "DTOKitClient", package: "DTOKit"),
+                        ],
+                """), result.console.output)
 
         // The snapshot as `dtokit fetch` writes it.
         let fetched = directory.appendingPathComponent("fetched.metadata.json").path
@@ -76,16 +82,22 @@ final class InitCommandTests: XCTestCase {
         var expected = GeneratorOptions()
         expected.baseUrl = server.baseUrl
         XCTAssertEqual(try OptionsFile.parse(optionsText, fileName: "api.options"), expected)
-        XCTAssertTrue(optionsText.hasPrefix("/* Options:\nTip: To override a DTO option, remove \"//\" prefix before updating\nBaseUrl: \(server.baseUrl)\n\n//BaseClass:\n"),
-                      optionsText)
-        XCTAssertTrue(optionsText.contains("\n//AddCodable: False\n//KeepUnknownEnumValues: False\n//ExportAsStructs: False\n*/\n"), optionsText)
+        XCTAssertTrue(
+            optionsText.hasPrefix(
+                "/* Options:\nTip: To override a DTO option, remove \"//\" prefix before updating\nBaseUrl: \(server.baseUrl)\n\n//BaseClass:\n"
+            ),
+            optionsText)
+        XCTAssertTrue(
+            optionsText.contains(
+                "\n//AddCodable: False\n//KeepUnknownEnumValues: False\n//ExportAsStructs: False\n*/\n"), optionsText)
         // … so that it is the same block as the header of the code generated with it.
         let generate = await run(["generate", "\(target)/api.metadata.json"])
         XCTAssertEqual(generate.code, 0, generate.console.errors)
-        let header = try XCTUnwrap(generate.console.output.range(of: "/* Options:").flatMap { start in
-            generate.console.output.range(of: "*/\n", range: start.lowerBound..<generate.console.output.endIndex)
-                .map { String(generate.console.output[start.lowerBound..<$0.upperBound]) }
-        })
+        let header = try XCTUnwrap(
+            generate.console.output.range(of: "/* Options:").flatMap { start in
+                generate.console.output.range(of: "*/\n", range: start.lowerBound..<generate.console.output.endIndex)
+                    .map { String(generate.console.output[start.lowerBound..<$0.upperBound]) }
+            })
         XCTAssertEqual(optionsText, header)
 
         // The Swift file: an import, and a comment saying why it is there.
@@ -106,11 +118,13 @@ final class InitCommandTests: XCTestCase {
         let first = await run(["init", "--target-dir", target])
         XCTAssertEqual(first.code, 0, first.console.errors)
         XCTAssertEqual(try files(in: target), ["TechStacks.swift", "techstacks.metadata.json"])
-        XCTAssertTrue(first.console.output.hasPrefix("""
-            Kept \(snapshot) (`dtokit fetch` or `swift package update-dtos` refreshes it)
-            Wrote \(target)/TechStacks.swift
+        XCTAssertTrue(
+            first.console.output.hasPrefix(
+                """
+                Kept \(snapshot) (`dtokit fetch` or `swift package update-dtos` refreshes it)
+                Wrote \(target)/TechStacks.swift
 
-            """), first.console.output)
+                """), first.console.output)
         XCTAssertTrue(try read("\(target)/TechStacks.swift").contains("techstacks.metadata.json"))
 
         // With the server: the existing snapshot is kept (not downloaded again), the options are added.
@@ -123,7 +137,8 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(second.console.output.contains("Kept the Swift files in \(target)"), second.console.output)
 
         // Everything exists: nothing is written.
-        try "BaseUrl: https://example.org\n".write(toFile: "\(target)/techstacks.options", atomically: true, encoding: .utf8)
+        try "BaseUrl: https://example.org\n".write(
+            toFile: "\(target)/techstacks.options", atomically: true, encoding: .utf8)
         let third = await run(["init", server.baseUrl, "--target-dir", target])
         XCTAssertEqual(third.code, 0, third.console.errors)
         XCTAssertFalse(third.console.output.contains("Wrote"), third.console.output)
@@ -137,11 +152,14 @@ final class InitCommandTests: XCTestCase {
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let result = await run(["init", server.baseUrl, "--name", "todos", "--target-dir", "./Sources/Todos/"])
         XCTAssertEqual(result.code, 0, result.console.errors)
-        XCTAssertTrue(result.console.output.hasPrefix("Wrote Sources/Todos/todos.metadata.json\n"), result.console.output)
-        XCTAssertTrue(result.console.output.contains("        name: \"Todos\",\n        dependencies:"), result.console.output)
+        XCTAssertTrue(
+            result.console.output.hasPrefix("Wrote Sources/Todos/todos.metadata.json\n"), result.console.output)
+        XCTAssertTrue(
+            result.console.output.contains("        name: \"Todos\",\n        dependencies:"), result.console.output)
         XCTAssertFalse(result.console.output.contains("path:"), result.console.output)
-        XCTAssertEqual(try files(in: directory.appendingPathComponent("Sources/Todos").path),
-                       ["Todos.swift", "todos.metadata.json", "todos.options"])
+        XCTAssertEqual(
+            try files(in: directory.appendingPathComponent("Sources/Todos").path),
+            ["Todos.swift", "todos.metadata.json", "todos.options"])
     }
 
     /// The TechStacks sample shows the layout `dtokit init` creates: the same Swift file, and options in
@@ -151,18 +169,24 @@ final class InitCommandTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Samples/TechStacks/Sources/DTOs")
         let target = directory.appendingPathComponent("DTOs")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: sample.appendingPathComponent("techstacks.metadata.json"),
-                                         to: target.appendingPathComponent("techstacks.metadata.json"))
+        try FileManager.default.copyItem(
+            at: sample.appendingPathComponent("techstacks.metadata.json"),
+            to: target.appendingPathComponent("techstacks.metadata.json"))
         let result = await run(["init", "--target-dir", target.path])
         XCTAssertEqual(result.code, 0, result.console.errors)
-        XCTAssertEqual(try read(target.appendingPathComponent("DTOs.swift").path),
-                       try read(sample.appendingPathComponent("DTOs.swift").path))
+        XCTAssertEqual(
+            try read(target.appendingPathComponent("DTOs.swift").path),
+            try read(sample.appendingPathComponent("DTOs.swift").path))
 
         let options = sample.appendingPathComponent("techstacks.options").path
-        let generate = await run(["generate", target.appendingPathComponent("techstacks.metadata.json").path,
-                                  "--options", options])
+        let generate = await run([
+            "generate", target.appendingPathComponent("techstacks.metadata.json").path,
+            "--options", options,
+        ])
         XCTAssertEqual(generate.code, 0, generate.console.errors)
-        XCTAssertTrue(generate.console.output.contains("\n" + (try read(options))), "the sample's options are not in the header's form")
+        XCTAssertTrue(
+            generate.console.output.contains("\n" + (try read(options))),
+            "the sample's options are not in the header's form")
     }
 
     func testFailuresLeaveNothingBehind() async throws {
@@ -175,25 +199,31 @@ final class InitCommandTests: XCTestCase {
         try server.serveSnapshot(#"{"hello":"world"}"#)
         let notASnapshot = await run(["init", server.baseUrl, "--target-dir", target])
         XCTAssertEqual(notASnapshot.code, 1)
-        XCTAssertTrue(notASnapshot.console.errors.contains("not a ServiceStack metadata snapshot"), notASnapshot.console.errors)
+        XCTAssertTrue(
+            notASnapshot.console.errors.contains("not a ServiceStack metadata snapshot"), notASnapshot.console.errors)
 
         let noServer = await run(["init", "--target-dir", target])
         XCTAssertEqual(noServer.code, 64)
-        XCTAssertTrue(noServer.console.errors.contains("error: \(target) has no api.metadata.json; give the <baseUrl> to download it from"),
-                      noServer.console.errors)
+        XCTAssertTrue(
+            noServer.console.errors.contains(
+                "error: \(target) has no api.metadata.json; give the <baseUrl> to download it from"),
+            noServer.console.errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: target), "a failed init must not create the folder")
 
         let file = directory.appendingPathComponent("plain-file").path
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
         let notAFolder = await run(["init", "--target-dir", file])
         XCTAssertEqual(notAFolder.code, 1)
-        XCTAssertTrue(notAFolder.console.errors.contains("`\(file)` exists and is not a folder"), notAFolder.console.errors)
+        XCTAssertTrue(
+            notAFolder.console.errors.contains("`\(file)` exists and is not a folder"), notAFolder.console.errors)
     }
 
     func testUsageErrorsAndHelp() async throws {
         let badName = await run(["init", server.baseUrl, "--name", "../api"])
         XCTAssertEqual(badName.code, 64)
-        XCTAssertTrue(badName.console.errors.contains("--name must be a file name without folder or extension"), badName.console.errors)
+        XCTAssertTrue(
+            badName.console.errors.contains("--name must be a file name without folder or extension"),
+            badName.console.errors)
 
         let badUrl = await run(["init", "techstacks.io"])
         XCTAssertEqual(badUrl.code, 64)
@@ -205,7 +235,8 @@ final class InitCommandTests: XCTestCase {
 
         let help = await run(["init", "--help"])
         XCTAssertEqual(help.code, 0)
-        XCTAssertTrue(help.console.output.hasPrefix("OVERVIEW: Create a target that holds a server's DTOs"), help.console.output)
+        XCTAssertTrue(
+            help.console.output.hasPrefix("OVERVIEW: Create a target that holds a server's DTOs"), help.console.output)
         let viaHelp = await run(["help", "init"])
         XCTAssertEqual(viaHelp.console.output, help.console.output)
         let overview = await run(["help"])

@@ -12,7 +12,8 @@ final class LoopbackFileServer {
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-server-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("types"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("types"), withIntermediateDirectories: true)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Prints the port first, then serves.
@@ -35,7 +36,8 @@ final class LoopbackFileServer {
             text += String(decoding: chunk, as: UTF8.self)
         }
         guard let port = text.components(separatedBy: "port ").dropFirst().first?.prefix(while: { $0.isNumber }),
-              !port.isEmpty else {
+            !port.isEmpty
+        else {
             process.terminate()
             throw ServerError(description: "the loopback file server did not start (is python3 installed?): \(text)")
         }

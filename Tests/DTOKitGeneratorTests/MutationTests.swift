@@ -71,9 +71,11 @@ final class MutationTests: XCTestCase {
     func testMutatedOptionsFilesGiveADiagnosticOrOptions() throws {
         var random = SplitMix64(seed: 0x0F7_1025)
         let pieces = OptionsFile.knownKeys + ["Date", "Tip", "Version", "//", "/*", "*/", "Unknown", "", "basEuRL"]
-        let values = ["True", "False", "true", "", "NSObject", "1", "-1", "99999999999999999999", "A.*,{t1,t2}", "{", "}}",
-                      "Foundation,ServiceStack", "internal", "open", String(repeating: "x", count: 50_000), "é\u{301}🙂\u{202E}",
-                      "\u{0}", "A: B: C", "Foundation.NSObject", "My-Module"]
+        let values = [
+            "True", "False", "true", "", "NSObject", "1", "-1", "99999999999999999999", "A.*,{t1,t2}", "{", "}}",
+            "Foundation,ServiceStack", "internal", "open", String(repeating: "x", count: 50_000), "é\u{301}🙂\u{202E}",
+            "\u{0}", "A: B: C", "Foundation.NSObject", "My-Module",
+        ]
         var errors = 0
         for _ in 0..<500 {
             var lines: [String] = []
@@ -83,7 +85,8 @@ final class MutationTests: XCTestCase {
                 lines.append(random.next() % 7 == 0 ? key + value : "\(key): \(value)")
             }
             do {
-                _ = try OptionsFile.parse(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n"), fileName: "m.options")
+                _ = try OptionsFile.parse(
+                    lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n"), fileName: "m.options")
             } catch let error as GeneratorError {
                 XCTAssertEqual(error.file, "m.options")
                 XCTAssertNotNil(error.line)
@@ -97,7 +100,8 @@ final class MutationTests: XCTestCase {
 /// Random changes to a snapshot, at the JSON level (objects from JSONSerialization) and the byte level.
 enum SnapshotMutator {
     private static let typeNames = [
-        "", "Nullable`1", "Nullable`1[]", "List`1", "Dictionary`2", "Missing", "T", "Int32[][]", "A<B<C", "A>", "<>c__X",
+        "", "Nullable`1", "Nullable`1[]", "List`1", "Dictionary`2", "Missing", "T", "Int32[][]", "A<B<C", "A>",
+        "<>c__X",
         "List<Dictionary<String,Missing>>", "KeyValuePair`2", "QueryResponse`1", "Object", "Byte[]", "IFoo", "Self",
         "ResponseStatus", "String", "TimeSpan", String(repeating: "Q", count: 10_000), "🙂", "Int32 ", "System.Int32",
     ]
@@ -120,7 +124,9 @@ enum SnapshotMutator {
         switch random.next() % 4 {
         case 0: bytes.removeLast(Int(random.next() % UInt64(bytes.count)))
         case 1:
-            for _ in 0..<4 { bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next()) }
+            for _ in 0..<4 {
+                bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
         case 2: bytes.insert(contentsOf: [0xFF, 0xFE, 0x22, 0x5C], at: Int(random.next() % UInt64(bytes.count)))
         default: bytes.insert(contentsOf: Array(repeating: UInt8(ascii: "["), count: 300), at: 0)
         }
@@ -166,7 +172,10 @@ enum SnapshotMutator {
             case 0 where !keys.isEmpty: object.removeValue(forKey: keys[Int(random.next() % UInt64(keys.count))])
             case 1: object["type"] = typeNames[Int(random.next() % UInt64(typeNames.count))]
             case 2: object["name"] = oddTexts[Int(random.next() % UInt64(oddTexts.count))]
-            case 3: object["inherits"] = ["name": object["name"] ?? "Self", "namespace": object["namespace"] ?? "ServiceStack"]
+            case 3:
+                object["inherits"] = [
+                    "name": object["name"] ?? "Self", "namespace": object["namespace"] ?? "ServiceStack",
+                ]
             case 4: object["genericArgs"] = random.next() % 2 == 0 ? ["T", "Missing"] : "oops"
             default:
                 if let key = keys.first { object[key] = [1, "two", NSNull()] }

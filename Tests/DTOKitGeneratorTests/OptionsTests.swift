@@ -21,10 +21,11 @@ final class OptionsTests: XCTestCase {
 
     private func classes(_ options: String) throws -> Set<String> {
         let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations), options: options)
-        return Set(output.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("public nonisolated class ") else { return nil }
-            return String(line.dropFirst("public nonisolated class ".count).prefix { $0.isLetter || $0.isNumber })
-        })
+        return Set(
+            output.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("public nonisolated class ") else { return nil }
+                return String(line.dropFirst("public nonisolated class ".count).prefix { $0.isLetter || $0.isNumber })
+            })
     }
 
     func testPastedServiceStackHeaderParses() throws {
@@ -59,7 +60,9 @@ final class OptionsTests: XCTestCase {
     }
 
     func testUnknownKeysAndBadValuesNameTheLineAndChoices() {
-        XCTAssertThrowsError(try OptionsFile.parse("AddCodable: True\nMakePropertiesOptinal: True", fileName: "a.options")) { error in
+        XCTAssertThrowsError(
+            try OptionsFile.parse("AddCodable: True\nMakePropertiesOptinal: True", fileName: "a.options")
+        ) { error in
             let text = String(describing: error)
             XCTAssertTrue(text.hasPrefix("a.options:2:1: error: unknown option `MakePropertiesOptinal`"), text)
             XCTAssertTrue(text.contains("valid options: BaseUrl, BaseClass"), text)
@@ -68,14 +71,16 @@ final class OptionsTests: XCTestCase {
             XCTAssertTrue(String(describing: error).contains("(did you mean `AddCodable`?)"))
         }
         XCTAssertThrowsError(try OptionsFile.parse("\nAddCodable: yes", fileName: "a.options")) { error in
-            XCTAssertEqual(String(describing: error), "a.options:2:1: error: `AddCodable` must be `True` or `False`, found `yes`")
+            XCTAssertEqual(
+                String(describing: error), "a.options:2:1: error: `AddCodable` must be `True` or `False`, found `yes`")
         }
         XCTAssertThrowsError(try OptionsFile.parse("AccessLevel: open", fileName: "a.options")) { error in
             XCTAssertTrue(String(describing: error).contains("must be one of public, package, internal, found `open`"))
         }
         XCTAssertThrowsError(try OptionsFile.parse("AddImplicitVersion: two", fileName: "a.options"))
         XCTAssertThrowsError(try OptionsFile.parse("no colon here", fileName: "a.options"))
-        XCTAssertThrowsError(try OptionsFile.parse("AddCodable: True\nAddCodable: False", fileName: "a.options")) { error in
+        XCTAssertThrowsError(try OptionsFile.parse("AddCodable: True\nAddCodable: False", fileName: "a.options")) {
+            error in
             XCTAssertTrue(String(describing: error).contains("set twice (first on line 1)"))
         }
     }
@@ -86,45 +91,59 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try classes("IncludeTypes: *.Todo"), ["GetTodo", "GetTodoResponse", "Todo", "User"])
         XCTAssertEqual(try classes("IncludeTypes: Other/*"), ["Unrelated", "Generic", "Child"])
         XCTAssertEqual(try classes("IncludeTypes: {admin}"), ["Ping"])
-        XCTAssertEqual(try classes("IncludeTypes: {todos,admin}"), ["GetTodo", "GetTodoResponse", "Todo", "User", "Ping"])
+        XCTAssertEqual(
+            try classes("IncludeTypes: {todos,admin}"), ["GetTodo", "GetTodoResponse", "Todo", "User", "Ping"])
     }
 
     func testExcludeTypesAndGroups() throws {
         XCTAssertFalse(try classes("ExcludeTypes: Generic").contains("Generic"), "`Name` also removes `Name`1`")
         XCTAssertEqual(try classes("ExcludeTypes: services"), ["Todo", "User", "Unrelated", "Generic", "Child"])
         XCTAssertEqual(try classes("ExcludeTypes: types"), ["GetTodo", "GetTodoResponse", "Ping"])
-        let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations), options: "ExcludeTypes: User")
+        let output = try Snippet.generate(
+            Snippet.snapshot(types: types, operations: operations), options: "ExcludeTypes: User")
         assertLines(output, contain: ["public var owner: User?"])
     }
 
     func testExcludeGenericBaseTypes() throws {
-        let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations), options: "ExcludeGenericBaseTypes: True")
+        let output = try Snippet.generate(
+            Snippet.snapshot(types: types, operations: operations), options: "ExcludeGenericBaseTypes: True")
         assertLines(output, contain: ["//Excluded Child : Generic<User>"])
         XCTAssertFalse(output.contains("public nonisolated class Child"))
     }
 
     func testResponseStatusVersionBaseClassAndComments() throws {
-        let output = try Snippet.generate(Snippet.snapshot(types: types, operations: operations), options: """
-            AddResponseStatus: True
-            AddImplicitVersion: 3
-            BaseClass: NSObject
-            AddDescriptionAsComments: False
-            """)
-        assertLines(output, contain: [
-            "public var responseStatus: ResponseStatus?",
-            "public var version: Int = 3",
-            "public nonisolated class Todo: NSObject {",
-            "required public override init() { super.init() }",
-        ])
+        let output = try Snippet.generate(
+            Snippet.snapshot(types: types, operations: operations),
+            options: """
+                AddResponseStatus: True
+                AddImplicitVersion: 3
+                BaseClass: NSObject
+                AddDescriptionAsComments: False
+                """)
+        assertLines(
+            output,
+            contain: [
+                "public var responseStatus: ResponseStatus?",
+                "public var version: Int = 3",
+                "public nonisolated class Todo: NSObject {",
+                "required public override init() { super.init() }",
+            ])
         XCTAssertFalse(output.contains("/// A thing to do."))
     }
 
     func testAccessLevelImportsAndModelExtensions() throws {
         let snapshot = Snippet.snapshot(types: types, operations: operations)
-        let internalOutput = try Snippet.generate(snapshot, options: "AccessLevel: internal\nDefaultImports: Foundation,ServiceStack,Combine")
-        assertLines(internalOutput, contain: ["nonisolated class Todo {", "required init() {}", "var owner: User?", "import Combine", "import DTOKit"])
+        let internalOutput = try Snippet.generate(
+            snapshot, options: "AccessLevel: internal\nDefaultImports: Foundation,ServiceStack,Combine")
+        assertLines(
+            internalOutput,
+            contain: [
+                "nonisolated class Todo {", "required init() {}", "var owner: User?", "import Combine", "import DTOKit",
+            ])
         XCTAssertFalse(internalOutput.contains("public "))
-        XCTAssertEqual(internalOutput.components(separatedBy: "import DTOKit").count, 2, "ServiceStack means DTOKit, imported once")
+        XCTAssertEqual(
+            internalOutput.components(separatedBy: "import DTOKit").count, 2, "ServiceStack means DTOKit, imported once"
+        )
         let bare = try Snippet.generate(snapshot, options: "AddModelExtensions: False")
         XCTAssertFalse(bare.contains("JsonSerializable"))
         assertLines(bare, contain: ["public nonisolated class GetTodo {"])
@@ -133,35 +152,45 @@ final class OptionsTests: XCTestCase {
     }
 
     func testAddCodableEmitsCodingMembers() throws {
-        let output = try Snippet.generate(Snippet.snapshot(types: #"""
-            {"name":"Timer","namespace":"My","properties":[
-              {"name":"Elapsed","type":"TimeSpan","namespace":"System"},
-              {"name":"Laps","type":"List`1","namespace":"System.Collections.Generic","genericArgs":["TimeSpan"]},
-              {"name":"Blob","type":"Byte[]","namespace":"System"}]},
-            {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red"]}
-            """#), options: "AddCodable: True")
-        assertLines(output, contain: [
-            "nonisolated extension Timer: Codable {}",
-            "self.elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.value",
-            "self.laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.value)",
-            "self.blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.value",
-            "try container.encodeIfPresent(self.elapsed.map(TimeSpan.init), forKey: .elapsed)",
-            "self = try JsonEnumCoding.decode(Color.self, from: decoder)",
-        ])
+        let output = try Snippet.generate(
+            Snippet.snapshot(
+                types: #"""
+                    {"name":"Timer","namespace":"My","properties":[
+                      {"name":"Elapsed","type":"TimeSpan","namespace":"System"},
+                      {"name":"Laps","type":"List`1","namespace":"System.Collections.Generic","genericArgs":["TimeSpan"]},
+                      {"name":"Blob","type":"Byte[]","namespace":"System"}]},
+                    {"name":"Color","namespace":"My","isEnum":true,"enumNames":["Red"]}
+                    """#), options: "AddCodable: True")
+        assertLines(
+            output,
+            contain: [
+                "nonisolated extension Timer: Codable {}",
+                "self.elapsed = try container.decodeIfPresent(TimeSpan.self, forKey: .elapsed)?.value",
+                "self.laps = try container.decodeIfPresent([TimeSpan].self, forKey: .laps)?.map(\\.value)",
+                "self.blob = try container.decodeIfPresent(Base64Bytes.self, forKey: .blob)?.value",
+                "try container.encodeIfPresent(self.elapsed.map(TimeSpan.init), forKey: .elapsed)",
+                "self = try JsonEnumCoding.decode(Color.self, from: decoder)",
+            ])
     }
 
     func testHeaderShowsDefaultsCommentedOutAndOverridesNot() throws {
-        let output = try Snippet.generate(Snippet.snapshot(), options: "BaseUrl: https://x.io\nIncludeTypes: A.*,{t1,t2}")
-        assertLines(output, contain: ["/* Options:", "BaseUrl: https://x.io", "IncludeTypes: A.*,{t1,t2}",
-                                      "//MakePropertiesOptional: True", "//BaseClass:", "//AddCodable: False",
-                                      "// The snapshot defines no types to generate."])
+        let output = try Snippet.generate(
+            Snippet.snapshot(), options: "BaseUrl: https://x.io\nIncludeTypes: A.*,{t1,t2}")
+        assertLines(
+            output,
+            contain: [
+                "/* Options:", "BaseUrl: https://x.io", "IncludeTypes: A.*,{t1,t2}",
+                "//MakePropertiesOptional: True", "//BaseClass:", "//AddCodable: False",
+                "// The snapshot defines no types to generate.",
+            ])
         assertLines(output, lack: ["MakePropertiesOptional: True", "//IncludeTypes:"])
     }
 
     /// ServiceStack's header can be pasted back as an options file; so can DTOKit's.
     func testPastingTheHeaderIntoAnOptionsFileReproducesTheOutput() throws {
-        let snapshot = try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json"),
-                                  encoding: .utf8)
+        let snapshot = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json"),
+            encoding: .utf8)
         let optionSets = [
             "",
             "BaseClass: NSObject\nAddCodable: True\nInitializeCollections: True\nMakePropertiesOptional: False",
@@ -175,8 +204,9 @@ final class OptionsTests: XCTestCase {
             let start = try XCTUnwrap(output.range(of: "/* Options:"))
             let end = try XCTUnwrap(output.range(of: "*/", range: start.upperBound..<output.endIndex))
             let header = String(output[start.lowerBound..<end.upperBound])
-            XCTAssertEqual(try OptionsFile.parse(header, fileName: "pasted.options"),
-                           try OptionsFile.parse(options, fileName: "original.options"), header)
+            XCTAssertEqual(
+                try OptionsFile.parse(header, fileName: "pasted.options"),
+                try OptionsFile.parse(options, fileName: "original.options"), header)
             XCTAssertEqual(try Snippet.generate(snapshot, options: header), output, "options: \(options)")
         }
     }
@@ -184,7 +214,8 @@ final class OptionsTests: XCTestCase {
     /// The README's and the DocC article's option tables list every key of ``OptionKey``, in its order,
     /// with the default the parser starts from (`—` or `all` for an empty value).
     func testTheDocsDescribeEveryOptionWithItsDefault() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let expected = OptionKey.allCases.map { key -> String in
             let value = GeneratorOptions().text(of: key)
             return "\(key.rawValue)=\(value)"

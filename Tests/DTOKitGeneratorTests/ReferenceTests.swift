@@ -26,12 +26,14 @@ final class ReferenceTests: XCTestCase {
                 options = try OptionsFile.parse(text, fileName: optionsURL.lastPathComponent)
             }
             let name = snapshot.lastPathComponent
-            let result = try DTOGenerator(options: options).run(snapshot: try Data(contentsOf: snapshot), snapshotName: name)
+            let result = try DTOGenerator(options: options).run(
+                snapshot: try Data(contentsOf: snapshot), snapshotName: name)
             let generated = result.files.map(\.contents).joined()
             let reference = references.appendingPathComponent(DTOGenerator.baseName(ofSnapshot: name) + ".dtos.swift")
             // The warnings are part of the output: a snapshot without any has no warnings file.
             let warnings = result.warnings.map { "\($0)\n" }.joined()
-            let warningsReference = references.appendingPathComponent(DTOGenerator.baseName(ofSnapshot: name) + ".warnings.txt")
+            let warningsReference = references.appendingPathComponent(
+                DTOGenerator.baseName(ofSnapshot: name) + ".warnings.txt")
             if record {
                 try generated.write(to: reference, atomically: true, encoding: .utf8)
                 if warnings.isEmpty {
@@ -47,8 +49,11 @@ final class ReferenceTests: XCTestCase {
             if generated != expected {
                 let generatedLines = generated.split(separator: "\n", omittingEmptySubsequences: false)
                 let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-                let firstDifference = zip(generatedLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
-                XCTFail("""
+                let firstDifference = zip(generatedLines, expectedLines).enumerated().first {
+                    $0.element.0 != $0.element.1
+                }
+                XCTFail(
+                    """
                     \(name) differs from References/\(reference.lastPathComponent) at line \((firstDifference?.offset ?? min(generatedLines.count, expectedLines.count)) + 1):
                       expected: \(firstDifference?.element.1 ?? "")
                       actual:   \(firstDifference?.element.0 ?? "")

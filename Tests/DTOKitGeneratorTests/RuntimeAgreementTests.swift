@@ -1,8 +1,9 @@
 import DTOKit
 import DTOKitStructs
-@testable import DTOKitGenerator
 import Foundation
 import XCTest
+
+@testable import DTOKitGenerator
 
 /// What the generator knows of the runtime, checked against the runtime itself: the built-in
 /// ServiceStack classes it does not generate (names, kinds, stored properties and their types) and the
@@ -19,7 +20,8 @@ final class RuntimeAgreementTests: XCTestCase {
         "IdResponse": IdResponse(), "BoolResponse": BoolResponse(), "StringResponse": StringResponse(),
         "StringsResponse": StringsResponse(), "Authenticate": Authenticate(),
         "AuthenticateResponse": AuthenticateResponse(), "GetAccessToken": GetAccessToken(),
-        "GetAccessTokenResponse": GetAccessTokenResponse(), "KeyValuePair`2": KeyValuePair<EmptyResponse, EmptyResponse>(),
+        "GetAccessTokenResponse": GetAccessTokenResponse(),
+        "KeyValuePair`2": KeyValuePair<EmptyResponse, EmptyResponse>(),
     ]
 
     func testTheBuiltInClassTableMatchesTheRuntimesClasses() throws {
@@ -28,9 +30,12 @@ final class RuntimeAgreementTests: XCTestCase {
             let object = try XCTUnwrap(runtimeClasses[clrName], clrName)
             let runtimeName = String(describing: type(of: object))
             XCTAssertEqual(runtimeName.prefix { $0 != "<" }, Substring(entry.swiftName), clrName)
-            XCTAssertEqual(type(of: object) is any JsonSerializable.Type, entry.isSerializable, "\(clrName): JsonSerializable")
+            XCTAssertEqual(
+                type(of: object) is any JsonSerializable.Type, entry.isSerializable, "\(clrName): JsonSerializable")
             XCTAssertEqual(object is QueryBase, entry.isQuery, "\(clrName): an AutoQuery base")
-            let expected = entry.properties.map { "\($0.name): \(Self.runtimeSpelling($0.type, parameters: entry.genericParameters))" }
+            let expected = entry.properties.map {
+                "\($0.name): \(Self.runtimeSpelling($0.type, parameters: entry.genericParameters))"
+            }
             XCTAssertEqual(Self.storedProperties(of: object), expected, clrName)
         }
     }
@@ -40,8 +45,10 @@ final class RuntimeAgreementTests: XCTestCase {
     func testTheBuiltInsStructFormsMatchTheClasses() throws {
         let values: [String: Any] = [
             "QueryResponse`1": QueryResponseValue<EmptyResponseValue>(), "ResponseStatus": ResponseStatusValue(),
-            "ResponseError": ResponseErrorValue(), "ErrorResponse": ErrorResponseValue(), "EmptyResponse": EmptyResponseValue(),
-            "IdResponse": IdResponseValue(), "BoolResponse": BoolResponseValue(), "StringResponse": StringResponseValue(),
+            "ResponseError": ResponseErrorValue(), "ErrorResponse": ErrorResponseValue(),
+            "EmptyResponse": EmptyResponseValue(),
+            "IdResponse": IdResponseValue(), "BoolResponse": BoolResponseValue(),
+            "StringResponse": StringResponseValue(),
             "StringsResponse": StringsResponseValue(), "Authenticate": AuthenticateValue(),
             "AuthenticateResponse": AuthenticateResponseValue(), "GetAccessToken": GetAccessTokenValue(),
             "GetAccessTokenResponse": GetAccessTokenResponseValue(),
@@ -50,13 +57,18 @@ final class RuntimeAgreementTests: XCTestCase {
         XCTAssertEqual(Set(values.keys), Set(BuiltInTypes.classes.filter { $0.value.isSerializable }.keys))
         for (clrName, value) in values.sorted(by: { $0.key < $1.key }) {
             let entry = try XCTUnwrap(BuiltInTypes.classes[clrName])
-            XCTAssertEqual(String(describing: type(of: value)).prefix { $0 != "<" }, Substring(BuiltInTypes.valueName(of: entry.swiftName)))
+            XCTAssertEqual(
+                String(describing: type(of: value)).prefix { $0 != "<" },
+                Substring(BuiltInTypes.valueName(of: entry.swiftName)))
             XCTAssertTrue(type(of: value) is any JsonStruct.Type, clrName)
             let expected = entry.properties.map {
                 "\($0.name): \(Self.runtimeSpelling(BuiltInTypes.valueForms($0.type), parameters: entry.genericParameters, bound: "EmptyResponseValue"))"
             }
-            XCTAssertEqual(Mirror(reflecting: value).children.map { "\($0.label ?? "?"): \(String(describing: type(of: $0.value)))" },
-                           expected, clrName)
+            XCTAssertEqual(
+                Mirror(reflecting: value).children.map {
+                    "\($0.label ?? "?"): \(String(describing: type(of: $0.value)))"
+                },
+                expected, clrName)
         }
     }
 
@@ -81,7 +93,8 @@ final class RuntimeAgreementTests: XCTestCase {
         let aliases = ["TimeInterval": "Double"]
         for format in ValueFormat.all {
             let element = aliases[format.swiftName] ?? format.swiftName
-            XCTAssertEqual(runtime[format.formatType], format.isArray ? "Array<\(element)>" : element, format.formatType)
+            XCTAssertEqual(
+                runtime[format.formatType], format.isArray ? "Array<\(element)>" : element, format.formatType)
         }
     }
 
@@ -93,10 +106,12 @@ final class RuntimeAgreementTests: XCTestCase {
     }
 
     private func checkBuilders(family: String, structs: Bool) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let fixture = root.appendingPathComponent("Tests/Fixtures/EdgeCaseDTOs")
-        var options = try OptionsFile.parse(String(contentsOf: fixture.appendingPathComponent("edgecases.options"), encoding: .utf8),
-                                            fileName: "edgecases.options")
+        var options = try OptionsFile.parse(
+            String(contentsOf: fixture.appendingPathComponent("edgecases.options"), encoding: .utf8),
+            fileName: "edgecases.options")
         options.exportAsStructs = structs
         var required = options
         required.makePropertiesOptional = false
@@ -104,13 +119,16 @@ final class RuntimeAgreementTests: XCTestCase {
         let snapshot = try Data(contentsOf: fixture.appendingPathComponent("edgecases.metadata.json"))
         var called = Set<String>()
         for options in [options, required] {
-            let files = try DTOGenerator(options: options).generate(snapshot: snapshot, snapshotName: "edgecases.metadata.json")
-            called.formUnion(Self.matches(of: #"\b"# + family + #"<[^\n]*?>\.([a-zA-Z]+)\("#, in: files.map(\.contents).joined()))
+            let files = try DTOGenerator(options: options).generate(
+                snapshot: snapshot, snapshotName: "edgecases.metadata.json")
+            called.formUnion(
+                Self.matches(of: #"\b"# + family + #"<[^\n]*?>\.([a-zA-Z]+)\("#, in: files.map(\.contents).joined()))
         }
 
         var declared = Set<String>()
         let runtime = root.appendingPathComponent(structs ? "Sources/DTOKitStructs" : "Sources/DTOKit/Serialization")
-        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path) where (name.hasPrefix(family + "+") || name == family + ".swift") && !name.hasSuffix("+Deprecated.swift") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path)
+        where (name.hasPrefix(family + "+") || name == family + ".swift") && !name.hasSuffix("+Deprecated.swift") {
             let text = try String(contentsOf: runtime.appendingPathComponent(name), encoding: .utf8)
             if text.contains("extension \(family) {") || text.contains("enum \(family)<") {
                 declared.formUnion(Self.matches(of: #"\n    public static func ([a-zA-Z]+)[<(]"#, in: text))
@@ -118,7 +136,8 @@ final class RuntimeAgreementTests: XCTestCase {
         }
         XCTAssertFalse(declared.isEmpty, family)
         XCTAssertEqual(called.subtracting(declared), [], "\(family) builders the generator calls that DTOKit lacks")
-        XCTAssertEqual(declared.subtracting(called), [], "DTOKit \(family) builders the edge-case snapshot does not reach")
+        XCTAssertEqual(
+            declared.subtracting(called), [], "DTOKit \(family) builders the edge-case snapshot does not reach")
     }
 
     // MARK: Helpers
@@ -137,7 +156,9 @@ final class RuntimeAgreementTests: XCTestCase {
     }
 
     /// The generator's type as the runtime spells it, generic parameters bound to `EmptyResponse`.
-    private static func runtimeSpelling(_ type: SwiftType, parameters: [String], bound: String = "EmptyResponse") -> String {
+    private static func runtimeSpelling(_ type: SwiftType, parameters: [String], bound: String = "EmptyResponse")
+        -> String
+    {
         func spelling(_ type: SwiftType) -> String { runtimeSpelling(type, parameters: parameters, bound: bound) }
         switch type {
         case .optional(let wrapped): return "Optional<\(spelling(wrapped))>"
@@ -150,8 +171,9 @@ final class RuntimeAgreementTests: XCTestCase {
     private static func matches(of pattern: String, in text: String) -> Set<String> {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(text.startIndex..., in: text)
-        return Set(expression.matches(in: text, range: range).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        })
+        return Set(
+            expression.matches(in: text, range: range).compactMap { match in
+                Range(match.range(at: 1), in: text).map { String(text[$0]) }
+            })
     }
 }

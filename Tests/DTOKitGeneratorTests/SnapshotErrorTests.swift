@@ -24,13 +24,17 @@ final class SnapshotErrorTests: XCTestCase {
     }
 
     func testMissingReferencedTypeFallsBackToJsonValueWithAWarning() throws {
-        let snapshot = "{\"types\":[\n" + Snippet.type("Holder", Snippet.property("Thing", "Missing", namespace: "My.ServiceModel")) + "\n]}"
+        let snapshot =
+            "{\"types\":[\n"
+            + Snippet.type("Holder", Snippet.property("Thing", "Missing", namespace: "My.ServiceModel")) + "\n]}"
         let (output, warnings) = try Snippet.run(snapshot)
         XCTAssertEqual(warnings.count, 1)
         let warning = try XCTUnwrap(warnings.first)
         XCTAssertEqual(warning.jsonPath, "$.types[0].properties[0].type")
         XCTAssertEqual(warning.line, 2)
-        XCTAssertTrue(warning.message.hasPrefix("`Holder.thing`, typed `Missing`: the snapshot does not define `Missing`"), warning.message)
+        XCTAssertTrue(
+            warning.message.hasPrefix("`Holder.thing`, typed `Missing`: the snapshot does not define `Missing`"),
+            warning.message)
         XCTAssertTrue(warning.description.hasPrefix("test.metadata.json:2:"), warning.description)
         XCTAssertTrue(warning.description.contains(": warning: "), warning.description)
         assertLines(output, contain: ["public var thing: JsonValue?"])
@@ -50,10 +54,14 @@ final class SnapshotErrorTests: XCTestCase {
         let badName = try Snippet.run(Snippet.snapshot(types: #"{"name":"My-Type","namespace":"A","properties":[]}"#))
         XCTAssertTrue(badName.warnings.first?.message.contains("not a valid Swift identifier") == true)
         XCTAssertFalse(badName.output.contains("nonisolated class "), badName.output)
-        let badEnum = try Snippet.run(Snippet.snapshot(types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1","x"]}"#))
+        let badEnum = try Snippet.run(
+            Snippet.snapshot(
+                types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1","x"]}"#))
         XCTAssertEqual(badEnum.warnings.map(\.jsonPath), ["$.types[0].enumValues[1]"])
         assertLines(badEnum.output, contain: ["case A = 1", "case B = 2"])
-        let mismatched = Snippet.error(Snippet.snapshot(types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1"]}"#))
+        let mismatched = Snippet.error(
+            Snippet.snapshot(
+                types: #"{"name":"E","namespace":"A","isEnum":true,"enumNames":["A","B"],"enumValues":["1"]}"#))
         XCTAssertEqual(mismatched?.jsonPath, "$.types[0].enumValues")
     }
 

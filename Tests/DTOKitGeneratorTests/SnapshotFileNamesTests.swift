@@ -1,5 +1,6 @@
-@testable import DTOKitGenerator
 import XCTest
+
+@testable import DTOKitGenerator
 
 /// The naming rule the plugins, the generator and the command line share (Plugins/Shared/SnapshotFileNames.swift):
 /// the plugins cannot be tested on their own, so their one source of names is tested here.
@@ -23,11 +24,14 @@ final class SnapshotFileNamesTests: XCTestCase {
         XCTAssertEqual(SnapshotFileNames.snapshotFileName(forBase: "api"), "api.metadata.json")
         XCTAssertEqual(SnapshotFileNames.optionsFileName(forBase: "api"), "api.options")
         XCTAssertEqual(SnapshotFileNames.outputFileNames(forBase: "api", fileCount: 1), ["api.dtos.swift"])
-        XCTAssertEqual(SnapshotFileNames.outputFileNames(forBase: "api", fileCount: 3),
-                       ["api.dtos.1.swift", "api.dtos.2.swift", "api.dtos.3.swift"])
+        XCTAssertEqual(
+            SnapshotFileNames.outputFileNames(forBase: "api", fileCount: 3),
+            ["api.dtos.1.swift", "api.dtos.2.swift", "api.dtos.3.swift"])
         // What the build plugin declares is what `generate --output-dir --file-count` writes.
-        XCTAssertEqual(DTOGenerator.outputFileNames(forSnapshot: "x/api.metadata.json",
-                                                    fileCount: SnapshotFileNames.buildPluginFileCount),
-                       SnapshotFileNames.outputFileNames(forBase: "api", fileCount: SnapshotFileNames.buildPluginFileCount))
+        XCTAssertEqual(
+            DTOGenerator.outputFileNames(
+                forSnapshot: "x/api.metadata.json",
+                fileCount: SnapshotFileNames.buildPluginFileCount),
+            SnapshotFileNames.outputFileNames(forBase: "api", fileCount: SnapshotFileNames.buildPluginFileCount))
     }
 }

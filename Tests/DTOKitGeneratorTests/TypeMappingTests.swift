@@ -41,8 +41,12 @@ final class TypeMappingTests: XCTestCase {
         Row(type: "Object", swift: "JsonValue?", builder: "optionalJson"),
         Row(type: "Byte[]", swift: "[UInt8]?", builder: "optionalFormatted", format: "Base64Bytes"),
         Row(type: "Byte[][]", swift: "[[UInt8]]?", builder: "optionalFormattedArray", format: "Base64Bytes"),
-        Row(type: "List`1", genericArgs: ["Byte[]"], swift: "[[UInt8]]?", builder: "optionalFormattedArray", format: "Base64Bytes"),
-        Row(type: "Dictionary`2", genericArgs: ["String", "Byte[]"], swift: "[String: [UInt8]]?", builder: "optionalFormattedDictionary",
+        Row(
+            type: "List`1", genericArgs: ["Byte[]"], swift: "[[UInt8]]?", builder: "optionalFormattedArray",
+            format: "Base64Bytes"),
+        Row(
+            type: "Dictionary`2", genericArgs: ["String", "Byte[]"], swift: "[String: [UInt8]]?",
+            builder: "optionalFormattedDictionary",
             format: "Base64Bytes"),
         Row(type: "Int32[]", swift: "[Int]?", builder: "optionalArray"),
         Row(type: "Nullable`1", genericArgs: ["Int32"], swift: "Int?", builder: "optionalInt"),
@@ -50,37 +54,66 @@ final class TypeMappingTests: XCTestCase {
         Row(type: "List`1", genericArgs: ["String"], swift: "[String]?", builder: "optionalArray"),
         Row(type: "IEnumerable`1", genericArgs: ["Int64"], swift: "[Int]?", builder: "optionalArray"),
         Row(type: "HashSet`1", genericArgs: ["String"], swift: "[String]?", builder: "optionalArray"),
-        Row(type: "List`1", genericArgs: ["TimeSpan"], swift: "[TimeInterval]?", builder: "optionalFormattedArray", format: "TimeSpan"),
+        Row(
+            type: "List`1", genericArgs: ["TimeSpan"], swift: "[TimeInterval]?", builder: "optionalFormattedArray",
+            format: "TimeSpan"),
         Row(type: "List`1", genericArgs: ["Poco"], swift: "[Poco]?", builder: "optionalArray"),
         Row(type: "List`1", genericArgs: ["List<Poco>"], swift: "[[Poco]]?", builder: "optionalArray"),
-        Row(type: "Dictionary`2", genericArgs: ["String", "String"], swift: "[String: String]?", builder: "optionalDictionary"),
-        Row(type: "Dictionary`2", genericArgs: ["Int32", "Poco"], swift: "[Int: Poco]?", builder: "optionalDictionary"),
-        Row(type: "Dictionary`2", genericArgs: ["String", "List<Poco>"], swift: "[String: [Poco]]?", builder: "optionalDictionary"),
-        Row(type: "Dictionary`2", genericArgs: ["String", "Dictionary<String,Poco>"], swift: "[String: [String: Poco]]?", builder: "optionalDictionary"),
-        Row(type: "Dictionary`2", genericArgs: ["String", "TimeSpan"], swift: "[String: TimeInterval]?", builder: "optionalFormattedDictionary",
+        Row(
+            type: "Dictionary`2", genericArgs: ["String", "String"], swift: "[String: String]?",
+            builder: "optionalDictionary"),
+        Row(
+            type: "Dictionary`2", genericArgs: ["Int32", "Poco"], swift: "[Int: Poco]?", builder: "optionalDictionary"),
+        Row(
+            type: "Dictionary`2", genericArgs: ["String", "List<Poco>"], swift: "[String: [Poco]]?",
+            builder: "optionalDictionary"),
+        Row(
+            type: "Dictionary`2", genericArgs: ["String", "Dictionary<String,Poco>"],
+            swift: "[String: [String: Poco]]?", builder: "optionalDictionary"),
+        Row(
+            type: "Dictionary`2", genericArgs: ["String", "TimeSpan"], swift: "[String: TimeInterval]?",
+            builder: "optionalFormattedDictionary",
             format: "TimeSpan"),
-        Row(type: "Dictionary`2", genericArgs: ["Guid", "Int32"], swift: "[String: Int]?", builder: "optionalDictionary"),
-        Row(type: "List`1", genericArgs: ["Dictionary<String,Poco>"], swift: "[[String: Poco]]?", builder: "optionalArray"),
-        Row(type: "StringDictionary", namespace: "System.Collections.Specialized", swift: "[String: String]?", builder: "optionalDictionary"),
-        Row(type: "KeyValuePair`2", genericArgs: ["String", "Int32"], swift: "KeyValuePair<String, Int>?", builder: "optionalObject"),
+        Row(
+            type: "Dictionary`2", genericArgs: ["Guid", "Int32"], swift: "[String: Int]?", builder: "optionalDictionary"
+        ),
+        Row(
+            type: "List`1", genericArgs: ["Dictionary<String,Poco>"], swift: "[[String: Poco]]?",
+            builder: "optionalArray"),
+        Row(
+            type: "StringDictionary", namespace: "System.Collections.Specialized", swift: "[String: String]?",
+            builder: "optionalDictionary"),
+        Row(
+            type: "KeyValuePair`2", genericArgs: ["String", "Int32"], swift: "KeyValuePair<String, Int>?",
+            builder: "optionalObject"),
         Row(type: "Poco", namespace: "My.ServiceModel", swift: "Poco?", builder: "optionalObject"),
         Row(type: "Poco[]", namespace: "My.ServiceModel", swift: "[Poco]?", builder: "optionalArray"),
-        Row(type: "Color", namespace: "My.ServiceModel", extra: #""isValueType":true,"isEnum":true"#, swift: "Color?", builder: "optional"),
+        Row(
+            type: "Color", namespace: "My.ServiceModel", extra: #""isValueType":true,"isEnum":true"#, swift: "Color?",
+            builder: "optional"),
         Row(type: "ResponseStatus", namespace: "ServiceStack", swift: "ResponseStatus?", builder: "optionalObject"),
-        Row(type: "QueryResponse`1", genericArgs: ["Poco"], namespace: "ServiceStack", swift: "QueryResponse<Poco>?", builder: "optionalObject"),
-        Row(type: "Point", namespace: "My.ServiceModel", extra: #""isValueType":true"#, swift: "String?", builder: "optionalString"),
+        Row(
+            type: "QueryResponse`1", genericArgs: ["Poco"], namespace: "ServiceStack", swift: "QueryResponse<Poco>?",
+            builder: "optionalObject"),
+        Row(
+            type: "Point", namespace: "My.ServiceModel", extra: #""isValueType":true"#, swift: "String?",
+            builder: "optionalString"),
     ]
 
     func testEveryMappingRow() throws {
-        let support = Snippet.type("Poco", Snippet.property("Id", "Int32")) + ","
+        let support =
+            Snippet.type("Poco", Snippet.property("Id", "Int32")) + ","
             + #"{"name":"Color","namespace":"My.ServiceModel","isEnum":true,"enumNames":["Red","Green"]}"#
         for row in rows {
-            let property = Snippet.property("Value", row.type, namespace: row.namespace, genericArgs: row.genericArgs, extra: row.extra)
+            let property = Snippet.property(
+                "Value", row.type, namespace: row.namespace, genericArgs: row.genericArgs, extra: row.extra)
             let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Holder", property) + "," + support))
-            assertLines(output, contain: [
-                "public var value: \(row.swift)",
-                "Property<Holder>.\(row.builder)(\"value\", \(row.format.map { "as: \($0).self, " } ?? "")get: { $0.value }, set: { $0.value = $1 }),",
-            ])
+            assertLines(
+                output,
+                contain: [
+                    "public var value: \(row.swift)",
+                    "Property<Holder>.\(row.builder)(\"value\", \(row.format.map { "as: \($0).self, " } ?? "")get: { $0.value }, set: { $0.value = $1 }),",
+                ])
         }
     }
 
@@ -97,16 +130,19 @@ final class TypeMappingTests: XCTestCase {
             Snippet.property("Counts", "Dictionary`2", genericArgs: ["String", "Int32"]),
             Snippet.property("Bytes", "Byte[]"),
         ].joined(separator: ",")
-        let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Holder", properties)),
-                                          options: "InitializeCollections: True")
-        assertLines(output, contain: [
-            "public var names: [String] = []",
-            "public var counts: [String: Int] = [:]",
-            "public var bytes: [UInt8] = []",
-            "Property<Holder>.array(\"names\", get: { $0.names }, set: { $0.names = $1 }),",
-            "Property<Holder>.dictionary(\"counts\", get: { $0.counts }, set: { $0.counts = $1 }),",
-            "Property<Holder>.formatted(\"bytes\", as: Base64Bytes.self, get: { $0.bytes }, set: { $0.bytes = $1 }),",
-        ])
+        let output = try Snippet.generate(
+            Snippet.snapshot(types: Snippet.type("Holder", properties)),
+            options: "InitializeCollections: True")
+        assertLines(
+            output,
+            contain: [
+                "public var names: [String] = []",
+                "public var counts: [String: Int] = [:]",
+                "public var bytes: [UInt8] = []",
+                "Property<Holder>.array(\"names\", get: { $0.names }, set: { $0.names = $1 }),",
+                "Property<Holder>.dictionary(\"counts\", get: { $0.counts }, set: { $0.counts = $1 }),",
+                "Property<Holder>.formatted(\"bytes\", as: Base64Bytes.self, get: { $0.bytes }, set: { $0.bytes = $1 }),",
+            ])
     }
 
     func testNonOptionalPropertiesGetDefaults() throws {
@@ -115,13 +151,16 @@ final class TypeMappingTests: XCTestCase {
             Snippet.property("Active", "Boolean"), Snippet.property("Duration", "TimeSpan"),
             Snippet.property("Maybe", "Nullable`1", genericArgs: ["Int32"]),
         ].joined(separator: ",")
-        let output = try Snippet.generate(Snippet.snapshot(types: Snippet.type("Holder", properties)),
-                                          options: "MakePropertiesOptional: False")
-        assertLines(output, contain: [
-            "public var name: String = \"\"", "public var count: Int = 0", "public var active: Bool = false",
-            "public var duration: TimeInterval = 0", "public var maybe: Int?",
-            "Property<Holder>.string(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
-            "Property<Holder>.formatted(\"duration\", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),",
-        ])
+        let output = try Snippet.generate(
+            Snippet.snapshot(types: Snippet.type("Holder", properties)),
+            options: "MakePropertiesOptional: False")
+        assertLines(
+            output,
+            contain: [
+                "public var name: String = \"\"", "public var count: Int = 0", "public var active: Bool = false",
+                "public var duration: TimeInterval = 0", "public var maybe: Int?",
+                "Property<Holder>.string(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
+                "Property<Holder>.formatted(\"duration\", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),",
+            ])
     }
 }

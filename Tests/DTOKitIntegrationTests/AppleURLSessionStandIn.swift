@@ -1,5 +1,7 @@
-@testable import DTOKitClient
 import Foundation
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,14 +36,20 @@ struct AppleURLSessionStandIn: SessionInterposer {
 
     func refusal(of request: URLRequest) -> (any Error)? {
         if request.url?.scheme?.lowercased() == "http", let host = request.url?.host, !Self.isLocal(host) {
-            return NSError(domain: NSURLErrorDomain, code: NSURLErrorAppTransportSecurityRequiresSecureConnection,
-                           userInfo: [NSLocalizedDescriptionKey: "The resource could not be loaded because the App "
-                               + "Transport Security policy requires the use of a secure connection."])
+            return NSError(
+                domain: NSURLErrorDomain, code: NSURLErrorAppTransportSecurityRequiresSecureConnection,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "The resource could not be loaded because the App "
+                        + "Transport Security policy requires the use of a secure connection."
+                ])
         }
         let method = request.httpMethod ?? "GET"
-        guard method == "GET" || method == "HEAD", request.httpBody != nil || request.httpBodyStream != nil else { return nil }
-        return NSError(domain: NSURLErrorDomain, code: NSURLErrorDataLengthExceedsMaximum,
-                       userInfo: [NSLocalizedDescriptionKey: "resource exceeds maximum size"])
+        guard method == "GET" || method == "HEAD", request.httpBody != nil || request.httpBodyStream != nil else {
+            return nil
+        }
+        return NSError(
+            domain: NSURLErrorDomain, code: NSURLErrorDataLengthExceedsMaximum,
+            userInfo: [NSLocalizedDescriptionKey: "resource exceeds maximum size"])
     }
 }
 
@@ -71,11 +79,14 @@ private final class AppleDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         self.target = target
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
         guard contentType.hasPrefix("text/") else {
-            return target.urlSession(session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
+            return target.urlSession(
+                session, dataTask: dataTask, didReceive: response, completionHandler: completionHandler)
         }
         lock.withLock { withheld[ObjectIdentifier(dataTask)] = Withheld(response: response) }
         completionHandler(.allow)
@@ -94,14 +105,15 @@ private final class AppleDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         }
         switch release {
         case .none: target.urlSession(session, dataTask: dataTask, didReceive: data)
-        case .some(nil): break   // still sniffing
+        case .some(nil): break  // still sniffing
         case .some(let held?): hand(held, of: dataTask, in: session)
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         if let dataTask = task as? URLSessionDataTask,
-           let held = lock.withLock({ withheld.removeValue(forKey: ObjectIdentifier(task)) }) {
+            let held = lock.withLock({ withheld.removeValue(forKey: ObjectIdentifier(task)) })
+        {
             hand(held, of: dataTask, in: session)
         }
         target.urlSession(session, task: task, didCompleteWithError: error)
@@ -113,23 +125,31 @@ private final class AppleDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         if !held.data.isEmpty { target.urlSession(session, dataTask: task, didReceive: held.data) }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         var stripped = request
         stripped.setValue(nil, forHTTPHeaderField: "Authorization")
         stripped.setValue(nil, forHTTPHeaderField: "Cookie")
-        target.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: stripped,
-                          completionHandler: completionHandler)
+        target.urlSession(
+            session, task: task, willPerformHTTPRedirection: response, newRequest: stripped,
+            completionHandler: completionHandler)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-                    totalBytesExpectedToSend: Int64) {
-        target.urlSession(session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
-                          totalBytesExpectedToSend: totalBytesExpectedToSend)
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        target.urlSession(
+            session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
+            totalBytesExpectedToSend: totalBytesExpectedToSend)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         target.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
     }
 }

@@ -1,9 +1,11 @@
 import DTOKit
-@testable import DTOKitClient
 import DTOKitMiddleware
 import DTOKitServerEvents
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,7 +14,9 @@ import FoundationNetworking
 private struct CountingMiddleware: ClientMiddleware {
     let count: Guarded<Int>
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+        -> ServiceStream
+    {
         count.withLock { $0 += 1 }
         return try await next(request)
     }
@@ -20,7 +24,9 @@ private struct CountingMiddleware: ClientMiddleware {
 
 /// Puts a body on every request, as a careless middleware might.
 private struct AddsABody: ClientMiddleware {
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+        -> ServiceStream
+    {
         var request = request
         request.httpBody = Data("{}".utf8)
         return try await next(request)
@@ -50,14 +56,14 @@ final class AppleURLSessionTests: XCTestCase {
             XCTAssertEqual(sameOrigin["Cookie"], "ss-tok=cookie-value", "apple: \(apple)")
 
             let otherOrigin = "http://localhost:\(server.port)/_test/headers"
-            let crossOrigin = try client.get("/_test/redirect?to=" + PercentEncodingForTests.encode(otherOrigin),
-                                             as: [String: String].self)
+            let crossOrigin = try client.get(
+                "/_test/redirect?to=" + PercentEncodingForTests.encode(otherOrigin),
+                as: [String: String].self)
             XCTAssertEqual(crossOrigin["Host"], "localhost:\(server.port)", "apple: \(apple)")
             XCTAssertNil(crossOrigin["Authorization"], "apple: \(apple)")
             XCTAssertNil(crossOrigin["Cookie"], "apple: \(apple)")
         }
     }
-
 
     // MARK: Bodies on GET and HEAD
 
@@ -77,7 +83,8 @@ final class AppleURLSessionTests: XCTestCase {
                     XCTAssertTrue(reason.contains("cannot carry a body"), reason)
                 }
             }
-            var fresh = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "api/UploadFiles")))   // GET by default
+            // GET by default.
+            var fresh = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "api/UploadFiles")))
             let upload = UploadFiles()
             let file = UploadFile(fileName: "a.txt", data: Data("a".utf8), mimeType: "text/plain", fieldName: "file")
             do {
@@ -86,14 +93,17 @@ final class AppleURLSessionTests: XCTestCase {
             } catch {
                 XCTAssertEqual((error as? ServiceClientError)?.errorCode, "InvalidRequest", "\(error)")
             }
-            XCTAssertEqual(try serverCounters()["received:GET /_test/echo"], before["received:GET /_test/echo"],
-                           "nothing was sent")
+            XCTAssertEqual(
+                try serverCounters()["received:GET /_test/echo"], before["received:GET /_test/echo"],
+                "nothing was sent")
         }
-        XCTAssertNotNil(AppleURLSessionStandIn().refusal(of: {
-            var request = URLRequest(url: URL(fileURLWithPath: "/"))
-            request.httpBody = Data("x".utf8)
-            return request
-        }()), "the stand-in refuses what Apple refuses")
+        XCTAssertNotNil(
+            AppleURLSessionStandIn().refusal(
+                of: {
+                    var request = URLRequest(url: URL(fileURLWithPath: "/"))
+                    request.httpBody = Data("x".utf8)
+                    return request
+                }()), "the stand-in refuses what Apple refuses")
     }
 
     // MARK: Failures no retry cures
@@ -114,9 +124,11 @@ final class AppleURLSessionTests: XCTestCase {
             }
         }
         XCTAssertEqual(attempts.current, 1, "an ATS refusal is not retried")
-        XCTAssertTrue(AppleURLSessionStandIn.isLocal("127.0.0.1") && AppleURLSessionStandIn.isLocal("localhost")
-                      && AppleURLSessionStandIn.isLocal("printer.local") && AppleURLSessionStandIn.isLocal("::1"))
-        XCTAssertFalse(AppleURLSessionStandIn.isLocal("techstacks.io") || AppleURLSessionStandIn.isLocal("10.0.0.1.example"))
+        XCTAssertTrue(
+            AppleURLSessionStandIn.isLocal("127.0.0.1") && AppleURLSessionStandIn.isLocal("localhost")
+                && AppleURLSessionStandIn.isLocal("printer.local") && AppleURLSessionStandIn.isLocal("::1"))
+        XCTAssertFalse(
+            AppleURLSessionStandIn.isLocal("techstacks.io") || AppleURLSessionStandIn.isLocal("10.0.0.1.example"))
     }
 
     /// A body a middleware puts on a GET reaches the platform, which refuses it: an invalid request,
@@ -124,8 +136,10 @@ final class AppleURLSessionTests: XCTestCase {
     func testAGetBodyThePlatformRefusesIsAnInvalidRequestSentOnce() throws {
         let client = try makeTestClient(appleURLSession: true)
         let attempts = Guarded(0)
-        client.middleware = [RetryMiddleware(maxRetries: 3, baseDelay: 0.01), CountingMiddleware(count: attempts),
-                             AddsABody()]
+        client.middleware = [
+            RetryMiddleware(maxRetries: 3, baseDelay: 0.01), CountingMiddleware(count: attempts),
+            AddsABody(),
+        ]
         XCTAssertThrowsError(try client.get(Hello())) { error in
             guard case .invalidRequest(_, let reason)? = error as? ServiceClientError else {
                 return XCTFail("expected invalidRequest, got \(error)")
@@ -135,10 +149,7 @@ final class AppleURLSessionTests: XCTestCase {
         XCTAssertEqual(attempts.current, 1)
     }
 
-
-
     // MARK: URLs
-
 
     func testAStrayPercentReachesTheServerEncoded() throws {
         let client = try makeTestClient()
@@ -154,11 +165,12 @@ final class AppleURLSessionTests: XCTestCase {
     /// arrives in order, and heartbeats start.
     func testEventsHeldBackUntil512BytesArriveInOrderAndHeartbeatsStart() async throws {
         try await ServerEventsTests.control("config", ["notifyJoins": "0", "heartbeatIntervalMs": "200"])
-        let events = ServerEventsClient(client: try makeTestClient(appleURLSession: true), channels: ["home"],
-                                        configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4))
+        let events = ServerEventsClient(
+            client: try makeTestClient(appleURLSession: true), channels: ["home"],
+            configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4))
         let log = EventLog(events)
         try await waitForSubscribers(1)
-        try await Task.sleep(nanoseconds: 300_000_000)   // real time: that nothing arrives can only be seen by waiting
+        try await Task.sleep(nanoseconds: 300_000_000)  // real time: that nothing arrives can only be seen by waiting
         XCTAssertTrue(log.events.isEmpty, "held back: \(log.events)")
         let heartbeatsBefore = try serverCounter("events:heartbeat")
 
@@ -179,17 +191,24 @@ final class AppleURLSessionTests: XCTestCase {
         let connectsBefore = try serverCounter("events:connect")
         let clock = ManualClock()
         let client = try makeTestClient(appleURLSession: true)
-        let events = ServerEventsClient(baseUrl: client.baseUrl, channels: ["home"], client: client,
-                                        configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4, connectTimeout: 0.5),
-                                        clock: clock)
+        let events = ServerEventsClient(
+            baseUrl: client.baseUrl, channels: ["home"], client: client,
+            configuration: .init(initialRetryDelay: 0.05, maxRetryDelay: 0.4, connectTimeout: 0.5),
+            clock: clock)
         let log = EventLog(events)
         try waitUntil("the stream was requested") { try serverCounter("events:connect") > connectsBefore }
-        try await ServerEventsTests.advance(clock, milliseconds: 501, whenWaiting: 1)   // the watchdog; no heartbeat yet
-        let replaced = try await log.wait { $0.contains { event in
-            if case .disconnected(let error, _) = event { (error as? ServerEventsError) == .idleTimeout(milliseconds: 500) } else { false }
-        } }
+        try await ServerEventsTests.advance(clock, milliseconds: 501, whenWaiting: 1)  // the watchdog; no heartbeat yet
+        let replaced = try await log.wait {
+            $0.contains { event in
+                if case .disconnected(let error, _) = event {
+                    (error as? ServerEventsError) == .idleTimeout(milliseconds: 500)
+                } else {
+                    false
+                }
+            }
+        }
         XCTAssertTrue(replaced)
-        try await ServerEventsTests.advance(clock, milliseconds: 400, whenWaiting: 1)   // the reconnect delay
+        try await ServerEventsTests.advance(clock, milliseconds: 400, whenWaiting: 1)  // the reconnect delay
         try waitUntil("a new connection") { try serverCounter("events:connect") - connectsBefore >= 2 }
         await events.stop()
     }

@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,14 +22,15 @@ final class BlockingCallTests: XCTestCase {
         let client = try makeTestClient()
         let outcomes = Outcomes()
         let done = DispatchGroup()
-        for index in 0 ..< callers {
+        for index in 0..<callers {
             done.enter()
             Task.detached {
                 outcomes.record(index) { try makeBlockingCallsOfEveryFamily(client, tag: "task \(index)") }
                 done.leave()
             }
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "callers that never returned: \(outcomes.missing(of: callers))")
+        XCTAssertEqual(
+            done.wait(timeout: .now() + 60), .success, "callers that never returned: \(outcomes.missing(of: callers))")
         XCTAssertEqual(outcomes.failures, [:])
     }
 
@@ -38,15 +40,18 @@ final class BlockingCallTests: XCTestCase {
         let client = try makeTestClient()
         let outcomes = Outcomes()
         let done = DispatchGroup()
-        let actors = (0 ..< callers).map { _ in Caller() }
+        let actors = (0..<callers).map { _ in Caller() }
         for (index, caller) in actors.enumerated() {
             done.enter()
             Task.detached {
-                await caller.call { outcomes.record(index) { try makeBlockingCallsOfEveryFamily(client, tag: "actor \(index)") } }
+                await caller.call {
+                    outcomes.record(index) { try makeBlockingCallsOfEveryFamily(client, tag: "actor \(index)") }
+                }
                 done.leave()
             }
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "callers that never returned: \(outcomes.missing(of: callers))")
+        XCTAssertEqual(
+            done.wait(timeout: .now() + 60), .success, "callers that never returned: \(outcomes.missing(of: callers))")
         XCTAssertEqual(outcomes.failures, [:])
     }
 
@@ -55,12 +60,13 @@ final class BlockingCallTests: XCTestCase {
         let outcomes = Outcomes()
         let done = DispatchGroup()
         let queue = DispatchQueue(label: "BlockingCallTests", attributes: .concurrent)
-        for index in 0 ..< callers {
+        for index in 0..<callers {
             queue.async(group: done) {
                 outcomes.record(index) { try makeBlockingCallsOfEveryFamily(client, tag: "queue \(index)") }
             }
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "callers that never returned: \(outcomes.missing(of: callers))")
+        XCTAssertEqual(
+            done.wait(timeout: .now() + 60), .success, "callers that never returned: \(outcomes.missing(of: callers))")
         XCTAssertEqual(outcomes.failures, [:])
     }
 
@@ -88,7 +94,7 @@ final class BlockingCallTests: XCTestCase {
         client.timeout = 0.5
         let outcomes = Outcomes()
         let done = DispatchGroup()
-        for index in 0 ..< callers {
+        for index in 0..<callers {
             done.enter()
             Task.detached {
                 outcomes.record(index) {
@@ -109,7 +115,8 @@ final class BlockingCallTests: XCTestCase {
                 done.leave()
             }
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "callers that never returned: \(outcomes.missing(of: callers))")
+        XCTAssertEqual(
+            done.wait(timeout: .now() + 30), .success, "callers that never returned: \(outcomes.missing(of: callers))")
         XCTAssertEqual(outcomes.failures, [:])
     }
 
@@ -140,7 +147,7 @@ final class BlockingCallTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
         let cancelled = DispatchSemaphore(value: 0)
         let task = Task.detached {
-            cancelled.wait()   // until the task is cancelled
+            cancelled.wait()  // until the task is cancelled
             outcome.withLock { $0 = Result { try client.get(hello("never sent")) }.failure }
             done.signal()
         }
@@ -159,17 +166,20 @@ final class BlockingCallTests: XCTestCase {
         let mock = SlowMock()
         let outcomes = Outcomes()
         let done = DispatchGroup()
-        for index in 0 ..< callers {
+        for index in 0..<callers {
             done.enter()
             Task.detached {
                 outcomes.record(index) {
                     let response = try mock.get(hello("mock \(index)"))
-                    guard response.result == "mock \(index)" else { throw Unexpected("answered \(response.result ?? "nil")") }
+                    guard response.result == "mock \(index)" else {
+                        throw Unexpected("answered \(response.result ?? "nil")")
+                    }
                 }
                 done.leave()
             }
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "callers that never returned: \(outcomes.missing(of: callers))")
+        XCTAssertEqual(
+            done.wait(timeout: .now() + 30), .success, "callers that never returned: \(outcomes.missing(of: callers))")
         XCTAssertEqual(outcomes.failures, [:])
     }
 }
@@ -185,7 +195,9 @@ func makeBlockingCallsOfEveryFamily(_ client: JsonServiceClient, tag: String) th
     guard api.response?.result == greeting else { throw Unexpected("api failed: \(api.errorMessage ?? "?")") }
 
     let batch = try client.sendAll([hello(tag), hello(tag + "!")])
-    guard batch.map(\.result) == [greeting, "Hello, \(tag)!!"] else { throw Unexpected("sendAll answered \(batch.map(\.result))") }
+    guard batch.map(\.result) == [greeting, "Hello, \(tag)!!"] else {
+        throw Unexpected("sendAll answered \(batch.map(\.result))")
+    }
 
     let store = StoreValue()
     store.key = "blocking-\(tag)"
@@ -195,8 +207,11 @@ func makeBlockingCallsOfEveryFamily(_ client: JsonServiceClient, tag: String) th
     let upload = UploadFiles()
     upload.category = "blocking"
     let bytes = Data(tag.utf8)
-    let uploaded = try client.postFileWithRequest(request: upload, file: UploadFile(fileName: "tag.txt", data: bytes, mimeType: "text/plain"))
-    guard uploaded.files?.first?.contentLength == bytes.count else { throw Unexpected("upload answered \(uploaded.files ?? [])") }
+    let uploaded = try client.postFileWithRequest(
+        request: upload, file: UploadFile(fileName: "tag.txt", data: bytes, mimeType: "text/plain"))
+    guard uploaded.files?.first?.contentLength == bytes.count else {
+        throw Unexpected("upload answered \(uploaded.files ?? [])")
+    }
 
     let (data, _) = try client.getData(url: "/_test/headers")
     guard !data.isEmpty else { throw Unexpected("getData answered nothing") }
@@ -230,7 +245,7 @@ private final class Outcomes: Sendable {
 
     func missing(of count: Int) -> [Int] {
         let returned = state.current.returned
-        return (0 ..< count).filter { !returned.contains($0) }
+        return (0..<count).filter { !returned.contains($0) }
     }
 }
 

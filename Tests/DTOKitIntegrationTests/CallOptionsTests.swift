@@ -1,8 +1,10 @@
-@testable import DTOKitClient
 import DTOKit
 import DTOKitMiddleware
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,9 +27,11 @@ final class CallOptionsTests: XCTestCase {
         _ = try await client.getAsync(cachedPath(key), as: JsonValue.self)
         _ = try await client.getAsync(cachedPath(key), as: JsonValue.self)
         XCTAssertEqual(try serverCounter("cached:\(key)"), 1, "the second call was answered by the cache")
-        _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url("/_test/cached?key=\(key)&bump=1")))
+        _ = try await client.executeAsync(
+            ServiceCall(method: .post, destination: .url("/_test/cached?key=\(key)&bump=1")))
 
-        let reloaded = try await client.with(CallOptions(cachePolicy: .reload)).getAsync(cachedPath(key), as: JsonValue.self)
+        let reloaded = try await client.with(CallOptions(cachePolicy: .reload)).getAsync(
+            cachedPath(key), as: JsonValue.self)
         XCTAssertEqual(try serverCounter("cached:\(key)"), 2)
         XCTAssertEqual(reloaded["version"]?.intValue, 2, reloaded.toJson())
         let after = try await client.getAsync(cachedPath(key), as: JsonValue.self)
@@ -70,7 +74,9 @@ final class CallOptionsTests: XCTestCase {
         let blockingSleep = Sleep()
         blockingSleep.milliseconds = 1_500
         XCTAssertThrowsError(try client.with(CallOptions(timeout: 0.3)).get(blockingSleep)) { error in
-            guard case ServiceClientError.timedOut(_, 0.3)? = error as? ServiceClientError else { return XCTFail("\(error)") }
+            guard case ServiceClientError.timedOut(_, 0.3)? = error as? ServiceClientError else {
+                return XCTFail("\(error)")
+            }
         }
         let short = Sleep()
         short.milliseconds = 600
@@ -89,7 +95,8 @@ final class CallOptionsTests: XCTestCase {
         let plain = try await client.getAsync("/_test/headers", as: [String: String].self)
         XCTAssertNil(plain["X-Call"], "the client is unchanged")
         // Nested: the inner options on top of the outer.
-        let nested = try await withHeaders.with(CallOptions(headers: ["X-Both": "inner"])).getAsync("/_test/headers", as: [String: String].self)
+        let nested = try await withHeaders.with(CallOptions(headers: ["X-Both": "inner"])).getAsync(
+            "/_test/headers", as: [String: String].self)
         XCTAssertEqual(nested["X-Both"], "inner")
         XCTAssertEqual(nested["X-Call"], "call")
     }
@@ -99,7 +106,8 @@ final class CallOptionsTests: XCTestCase {
         client.middleware = [RetryMiddleware(maxRetries: 2, baseDelay: 0.01)]
         let once = UUID().uuidString
         do {
-            _ = try await client.with(CallOptions(allowsRetry: false)).getAsync("/_test/flaky?failures=1&key=\(once)", as: JsonValue.self)
+            _ = try await client.with(CallOptions(allowsRetry: false)).getAsync(
+                "/_test/flaky?failures=1&key=\(once)", as: JsonValue.self)
             XCTFail("a 503 with retries off")
         } catch let error as WebServiceException {
             XCTAssertEqual(error.statusCode, 503)
@@ -119,9 +127,12 @@ final class CallOptionsTests: XCTestCase {
         func upload(_ size: Int, _ heard: Guarded<[Int64]>) async throws -> Int {
             let request = UploadFiles()
             request.category = "progress"
-            let file = UploadFile(fileName: "f.bin", data: Data(repeating: 7, count: size), mimeType: "application/octet-stream")
-            let caller = client.with(CallOptions(onUploadProgress: { sent, total in heard.withLock { $0.append(total) } }))
-            return try await caller.postFileWithRequestAsync(request: request, file: file).files?.first?.contentLength ?? -1
+            let file = UploadFile(
+                fileName: "f.bin", data: Data(repeating: 7, count: size), mimeType: "application/octet-stream")
+            let caller = client.with(
+                CallOptions(onUploadProgress: { sent, total in heard.withLock { $0.append(total) } }))
+            return try await caller.postFileWithRequestAsync(request: request, file: file).files?.first?.contentLength
+                ?? -1
         }
         async let first = upload(10_000, small)
         async let second = upload(300_000, large)
@@ -142,8 +153,10 @@ final class CallOptionsTests: XCTestCase {
         let callHeard = Guarded<[Int64]>([])
         let request = GetBinary()
         request.size = 600_000
-        let bytes = try await client.with(CallOptions(onDownloadProgress: { received, _ in callHeard.withLock { $0.append(received) } }))
-            .getAsync(request)
+        let bytes = try await client.with(
+            CallOptions(onDownloadProgress: { received, _ in callHeard.withLock { $0.append(received) } })
+        )
+        .getAsync(request)
         XCTAssertEqual(bytes.count, 600_000)
         XCTAssertEqual(clientHeard.current, 0, "the call's closure replaced the client's for that call")
         XCTAssertEqual(callHeard.current.last, 600_000)
@@ -162,7 +175,7 @@ final class CallOptionsTests: XCTestCase {
         let key = UUID().uuidString
         let path = cachedPath(key, delayMs: 300)
         let bodies = try await withThrowingTaskGroup(of: JsonValue.self) { group in
-            for _ in 0 ..< 20 { group.addTask { try await client.getAsync(path, as: JsonValue.self) } }
+            for _ in 0..<20 { group.addTask { try await client.getAsync(path, as: JsonValue.self) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         XCTAssertEqual(bodies.count, 20)
@@ -179,7 +192,7 @@ final class CallOptionsTests: XCTestCase {
         let key = UUID().uuidString
         let path = cachedPath(key, delayMs: 200) + "&directives=no-store"
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0 ..< 5 { group.addTask { _ = try await client.getAsync(path, as: JsonValue.self) } }
+            for _ in 0..<5 { group.addTask { _ = try await client.getAsync(path, as: JsonValue.self) } }
             try await group.waitForAll()
         }
         XCTAssertEqual(try serverCounter("cached:\(key)"), 5)

@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -102,24 +103,24 @@ final class ClientBasicsTests: XCTestCase {
     func testSendPicksTheVerbFromTheMarkers() async throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)
-        let hello = Hello()   // IGet
+        let hello = Hello()  // IGet
         hello.name = "Sent"
         XCTAssertEqual(try client.send(hello).result, "Hello, Sent!")
         XCTAssertEqual(log.lastServerMethod, "GET")
 
-        let echo = EchoTypes()   // IPost
+        let echo = EchoTypes()  // IPost
         echo.name = "sent"
         let echoed = try await client.sendAsync(echo)
         XCTAssertEqual(echoed.name, "sent")
         XCTAssertEqual(log.lastServerMethod, "POST")
 
-        let store = StoreValue()   // IPost, IReturnVoid
+        let store = StoreValue()  // IPost, IReturnVoid
         store.key = "send"
         store.value = "1"
         try blocking { try client.send(store) }
         XCTAssertEqual(log.lastServerMethod, "POST")
 
-        let delete = DeleteValue()   // IDelete, IReturnVoid
+        let delete = DeleteValue()  // IDelete, IReturnVoid
         delete.key = "send"
         try await client.sendAsync(delete)
         XCTAssertEqual(log.lastServerMethod, "DELETE")
@@ -227,7 +228,8 @@ final class ClientBasicsTests: XCTestCase {
         let sent = EchoValues.make()
         EchoValues.assertEqual(try blocking { try client.put("/echo/types", request: sent, as: EchoTypes.self) }, sent)
         EchoValues.assertEqual(try await client.putAsync("/echo/types", request: sent, as: EchoTypes.self), sent)
-        EchoValues.assertEqual(try blocking { try client.patch("/echo/types", request: sent, as: EchoTypes.self) }, sent)
+        EchoValues.assertEqual(
+            try blocking { try client.patch("/echo/types", request: sent, as: EchoTypes.self) }, sent)
         EchoValues.assertEqual(try await client.patchAsync("/echo/types", request: sent, as: EchoTypes.self), sent)
 
         let store = StoreValue()
@@ -331,7 +333,8 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(response.total, matching.count)
         XCTAssertEqual(response.results?.map(\.id), matching.dropFirst(5).prefix(10).map(\.id))
         XCTAssertEqual(response.results?.first?.tier, matching.dropFirst(5).first?.tier)
-        XCTAssertEqual(milliseconds(response.results?.first?.created), milliseconds(matching.dropFirst(5).first?.created))
+        XCTAssertEqual(
+            milliseconds(response.results?.first?.created), milliseconds(matching.dropFirst(5).first?.created))
 
         let byName = FindTechnologies()
         byName.name = "Redis"
@@ -342,7 +345,9 @@ final class ClientBasicsTests: XCTestCase {
         starts.nameStartsWith = "Re"
         starts.orderByDesc = "Id"
         starts.take = 3
-        let expectedStarts = all.filter { ($0.name ?? "").lowercased().hasPrefix("re") }.sorted { ($0.id ?? 0) > ($1.id ?? 0) }
+        let expectedStarts = all.filter { ($0.name ?? "").lowercased().hasPrefix("re") }.sorted {
+            ($0.id ?? 0) > ($1.id ?? 0)
+        }
         XCTAssertEqual(try client.get(starts).results?.map(\.id), expectedStarts.prefix(3).map(\.id))
 
         let ids = FindTechnologies()
@@ -434,7 +439,7 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(log.last?.query, "name=v&version=1&sessionId=own", "the request's own values win")
         XCTAssertEqual(versioned.version, 1, "the request object is not changed")
 
-        let plain = Hello()   // neither IHasVersion nor IHasSessionId
+        let plain = Hello()  // neither IHasVersion nor IHasSessionId
         plain.name = "p"
         _ = try client.get(plain)
         XCTAssertNil(log.last?.query)
@@ -463,7 +468,9 @@ final class ClientBasicsTests: XCTestCase {
         // The global request filter runs after the client's: it sees and can change its headers.
         let captured = HeaderBox()
         client.requestFilter = { request in request.setValue("client", forHTTPHeaderField: "X-Global") }
-        JsonServiceClient.Global.requestFilter = { request in captured.set(request.value(forHTTPHeaderField: "X-Global")) }
+        JsonServiceClient.Global.requestFilter = { request in
+            captured.set(request.value(forHTTPHeaderField: "X-Global"))
+        }
         _ = try client.get(Hello())
         XCTAssertEqual(captured.get(), "client")
         XCTAssertEqual(client.timeout, 30)
@@ -485,22 +492,39 @@ final class ClientBasicsTests: XCTestCase {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }
 
 /// A thread-safe optional string for hooks.
 final class HeaderBox: @unchecked Sendable {
     private let lock = NSLock()
     private var text: String?
-    func set(_ value: String?) { lock.lock(); text = value; lock.unlock() }
-    func get() -> String? { lock.lock(); defer { lock.unlock() }; return text }
+    func set(_ value: String?) {
+        lock.lock()
+        text = value
+        lock.unlock()
+    }
+    func get() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return text
+    }
 }
 
 /// The 1000 technologies the server's FindTechnologies queries (Payloads/get-all-technologies.1000.json).
 enum TechnologyTable {
     static func load() throws -> [Technology] {
-        let data = try Data(contentsOf: TestServer.payloadsDirectory.appendingPathComponent("get-all-technologies.1000.json"))
+        let data = try Data(
+            contentsOf: TestServer.payloadsDirectory.appendingPathComponent("get-all-technologies.1000.json"))
         return try QueryResponse<Technology>.fromJson(data).results ?? []
     }
 }
@@ -528,7 +552,9 @@ enum EchoValues {
         echo.colors = [.Red, .Blue]
         echo.durations = [1, 0.5, 86_400, 90_061.001]
         echo.labels = ["a": "1", "b,c": "x:y", "q\"": "{z}", "ü": "日本"]
-        echo.scores = ["pi": 3.141592653589793, "neg": -0.5, "tiny": Double.leastNonzeroMagnitude, "big": 1.7976931348623157e308]
+        echo.scores = [
+            "pi": 3.141592653589793, "neg": -0.5, "tiny": Double.leastNonzeroMagnitude, "big": 1.7976931348623157e308,
+        ]
         echo.address = address("1 Main St, Apt \"2\"", "Zürich", 8000, ["a", "b,c"])
         echo.addresses = [address("A", "B", 1, []), address("[C]", "{D}", 2, ["x"])]
         echo.addressByName = ["home": address("H", "City", 3, ["h"]), "work": address("W", nil, nil, nil)]
@@ -545,7 +571,9 @@ enum EchoValues {
         return address
     }
 
-    static func assertEqual(_ actual: EchoTypes, _ expected: EchoTypes, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertEqual(
+        _ actual: EchoTypes, _ expected: EchoTypes, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(actual.id, expected.id, file: file, line: line)
         XCTAssertEqual(actual.longId, expected.longId, file: file, line: line)
         XCTAssertEqual(actual.price, expected.price, file: file, line: line)
@@ -585,9 +613,11 @@ final class VersionedHello: IReturn, IGet, IHasVersion, IHasSessionId {
 
 extension VersionedHello: JsonSerializable {
     // The server knows it as `Hello`.
-    static let metadata = Metadata.create(typeName: "Hello", [
-        Property<VersionedHello>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<VersionedHello>.optional("version", get: { $0.version }, set: { $0.version = $1 }),
-        Property<VersionedHello>.optional("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
-    ])
+    static let metadata = Metadata.create(
+        typeName: "Hello",
+        [
+            Property<VersionedHello>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+            Property<VersionedHello>.optional("version", get: { $0.version }, set: { $0.version = $1 }),
+            Property<VersionedHello>.optional("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
+        ])
 }

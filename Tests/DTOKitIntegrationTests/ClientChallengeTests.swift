@@ -1,7 +1,9 @@
 import DTOKit
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,7 +42,9 @@ final class ClientChallengeTests: XCTestCase {
                 Self.assertNotAuthenticated(error, provider)
             }
             let challenge = log.responses.last?.value(forHTTPHeaderField: "WWW-Authenticate")
-            XCTAssertEqual(challenge?.hasPrefix("\(provider) realm=\"/auth/\(provider)\""), true, "\(provider): \(challenge ?? "none")")
+            XCTAssertEqual(
+                challenge?.hasPrefix("\(provider) realm=\"/auth/\(provider)\""), true,
+                "\(provider): \(challenge ?? "none")")
         }
     }
 
@@ -52,8 +56,9 @@ final class ClientChallengeTests: XCTestCase {
             XCTAssertEqual(try client.post(Secured()).userName, "admin", provider)
             let asyncResponse = try await client.postAsync(Secured())
             XCTAssertEqual(asyncResponse.userName, "admin", provider)
-            XCTAssertEqual(log.requests.map { $0.headers["Authorization"] != nil }, [false, true, false, true],
-                           "\(provider): each call once without, once with the credentials")
+            XCTAssertEqual(
+                log.requests.map { $0.headers["Authorization"] != nil }, [false, true, false, true],
+                "\(provider): each call once without, once with the credentials")
         }
     }
 
@@ -66,8 +71,9 @@ final class ClientChallengeTests: XCTestCase {
             XCTAssertEqual(result.statusCode, 401, provider)
             XCTAssertEqual(result.errorMessage, "Invalid UserName or Password", provider)
             XCTAssertThrowsError(try client.post(Secured())) { error in
-                XCTAssertEqual((error as? WebServiceException)?.errorMessage, "Invalid UserName or Password",
-                               "\(provider): \(error)")
+                XCTAssertEqual(
+                    (error as? WebServiceException)?.errorMessage, "Invalid UserName or Password",
+                    "\(provider): \(error)")
             }
             XCTAssertEqual(log.requests.count, 4, "\(provider): one retry with the credentials per call")
         }
@@ -106,30 +112,38 @@ final class ClientChallengeTests: XCTestCase {
             Self.assertNotAuthenticated(error, "stream")
         }
         client.setCredentials(userName: "admin", password: "p@55wOrd")
-        let stream = try await client.stream(ServiceCall(method: .post, destination: .route, payload: .request(Secured())))
+        let stream = try await client.stream(
+            ServiceCall(method: .post, destination: .route, payload: .request(Secured())))
         var body = Data()
         for try await chunk in stream.chunks { body.append(chunk) }
         XCTAssertEqual(try SecuredResponse.fromJson(body).userName, "admin")
     }
 
     func testOnlyCredentialChallengesAreTheClients() {
-        for method in [NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
-                       NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodHTMLForm] {
+        for method in [
+            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
+            NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodHTMLForm,
+        ] {
             XCTAssertTrue(SessionDelegate.clientAnswers(method), method)
         }
         // TLS and Windows sign-in keep the system's handling.
-        for method in ["NSURLAuthenticationMethodServerTrust", "NSURLAuthenticationMethodClientCertificate",
-                       NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate] {
+        for method in [
+            "NSURLAuthenticationMethodServerTrust", "NSURLAuthenticationMethodClientCertificate",
+            NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+        ] {
             XCTAssertFalse(SessionDelegate.clientAnswers(method), method)
         }
     }
 
-    static func assertNotAuthenticated(_ error: any Error, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertNotAuthenticated(
+        _ error: any Error, _ label: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let error = error as? WebServiceException else {
             return XCTFail("\(label): \(error)", file: file, line: line)
         }
         XCTAssertEqual(error.statusCode, 401, label, file: file, line: line)
         XCTAssertEqual(error.errorCode, "Unauthorized", label, file: file, line: line)
-        XCTAssertEqual(error.errorMessage, "Not Authenticated", "\(label): the 401's body arrived", file: file, line: line)
+        XCTAssertEqual(
+            error.errorMessage, "Not Authenticated", "\(label): the 401's body arrived", file: file, line: line)
     }
 }

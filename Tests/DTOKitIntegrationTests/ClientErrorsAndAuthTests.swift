@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -163,7 +164,10 @@ final class ClientErrorsAndAuthTests: XCTestCase {
     func testUndecodableResponseIsADecodingError() throws {
         let client = try makeTestClient()
         XCTAssertThrowsError(try client.get("/hello/World", as: [Int].self)) { error in
-            guard case ServiceClientError.responseDecodingFailed(_, let typeName, let decodingError)? = error as? ServiceClientError else {
+            guard
+                case ServiceClientError.responseDecodingFailed(_, let typeName, let decodingError)? = error
+                    as? ServiceClientError
+            else {
                 return XCTFail("\(error)")
             }
             XCTAssertEqual(typeName, "Array<Int>")

@@ -18,17 +18,21 @@ final class ClientFamiliesMockTests: XCTestCase {
         try await mock.publishAsync(hello("d"))
         XCTAssertEqual(try mock.sendAll([Hello]()).count, 0)
 
-        XCTAssertEqual(mock.calls.map(\.destination),
-                       ["batch", "batch", "one-way batch", "one-way batch", "one-way", "one-way"])
-        XCTAssertEqual(mock.calls.map(\.requestTypes),
-                       [["Hello", "Hello"], ["Hello"], ["StoreValue", "StoreValue"], ["StoreValue"], ["StoreValue"], ["Hello"]])
+        XCTAssertEqual(
+            mock.calls.map(\.destination),
+            ["batch", "batch", "one-way batch", "one-way batch", "one-way", "one-way"])
+        XCTAssertEqual(
+            mock.calls.map(\.requestTypes),
+            [["Hello", "Hello"], ["Hello"], ["StoreValue", "StoreValue"], ["StoreValue"], ["StoreValue"], ["Hello"]])
         XCTAssertEqual(Set(mock.calls.map(\.method)), ["POST"])
     }
 
     func testABatchAnsweredWithTooFewResponsesFails() throws {
         let mock = FamiliesMock()
         XCTAssertThrowsError(try mock.sendAll([hello("a"), hello("short")])) { error in
-            guard case .invalidResponse(_, let reason)? = error as? ServiceClientError else { return XCTFail("\(error)") }
+            guard case .invalidResponse(_, let reason)? = error as? ServiceClientError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertTrue(reason.contains("2 requests"), reason)
         }
     }
@@ -110,7 +114,11 @@ final class FamiliesMock: ServiceClient, @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [Recorded] = []
-    var calls: [Recorded] { lock.lock(); defer { lock.unlock() }; return recorded }
+    var calls: [Recorded] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
 
     func perform(_ call: ServiceCall) async throws -> ServiceStream {
         ServiceStream(try answer(call))
@@ -126,8 +134,10 @@ final class FamiliesMock: ServiceClient, @unchecked Sendable {
         case .url, .urlRequest: destination = "url"
         }
         lock.lock()
-        recorded.append(Recorded(method: call.method.rawValue, destination: destination,
-                                 requestTypes: call.requests.map { type(of: $0).typeName }))
+        recorded.append(
+            Recorded(
+                method: call.method.rawValue, destination: destination,
+                requestTypes: call.requests.map { type(of: $0).typeName }))
         lock.unlock()
 
         if case .oneWay = call.destination { return try ServiceResponse(data: Data(), statusCode: 204) }
@@ -135,11 +145,12 @@ final class FamiliesMock: ServiceClient, @unchecked Sendable {
         let hellos = call.requests.compactMap { $0 as? Hello }
         if case .batch = call.destination {
             let answered = hellos.filter { $0.name != "short" }
-            return try .json(answered.map { request -> HelloResponse in
-                let response = HelloResponse()
-                response.result = "Hello, \(request.name ?? "")!"
-                return response
-            })
+            return try .json(
+                answered.map { request -> HelloResponse in
+                    let response = HelloResponse()
+                    response.result = "Hello, \(request.name ?? "")!"
+                    return response
+                })
         }
         if let hello = hellos.first {
             guard let name = hello.name, !name.isEmpty else {
@@ -151,8 +162,12 @@ final class FamiliesMock: ServiceClient, @unchecked Sendable {
         }
         if let form = call.request as? ThrowValidation {
             var errors: [(String, String, String)] = []
-            if !(1...120).contains(form.age ?? 0) { errors.append(("Age", "InclusiveBetween", "'Age' must be between 1 and 120.")) }
-            if form.email?.contains("@") != true { errors.append(("Email", "Email", "'Email' is not a valid email address.")) }
+            if !(1...120).contains(form.age ?? 0) {
+                errors.append(("Age", "InclusiveBetween", "'Age' must be between 1 and 120."))
+            }
+            if form.email?.contains("@") != true {
+                errors.append(("Email", "Email", "'Email' is not a valid email address."))
+            }
             if !errors.isEmpty { throw Self.validationError(errors) }
             let response = ThrowValidationResponse()
             response.age = form.age

@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -58,7 +59,7 @@ final class ClientFamiliesTests: XCTestCase {
         XCTAssertEqual(result.errorSummary, "No such thing")
         XCTAssertEqual(result.summaryMessage(), "No such thing")
 
-        request.type = "Html"   // a proxy's page: no responseStatus
+        request.type = "Html"  // a proxy's page: no responseStatus
         let proxy = client.api(request)
         XCTAssertEqual(proxy.statusCode, 502)
         XCTAssertEqual(proxy.errorCode, "502")
@@ -152,7 +153,7 @@ final class ClientFamiliesTests: XCTestCase {
 
     func testABatchTheServerRanPartOfIsNotSentAgain() throws {
         let client = try makeTestClient()
-        client.setCredentials(userName: "admin", password: "p@55wOrd")   // a 401 would otherwise be retried
+        client.setCredentials(userName: "admin", password: "p@55wOrd")  // a 401 would otherwise be retried
         let log = TrafficLog(client)
         let requests = ["None", "Unauthorized"].map { kind -> ThrowType in
             let request = ThrowType()
@@ -204,7 +205,7 @@ final class ClientFamiliesTests: XCTestCase {
         XCTAssertEqual(value.value, "2")
         XCTAssertEqual(value.version, 2)
 
-        try blocking { try client.publish(hello("ignored")) }   // a response body is read and dropped
+        try blocking { try client.publish(hello("ignored")) }  // a response body is read and dropped
         XCTAssertEqual(log.responses.last?.statusCode, 200)
     }
 
@@ -240,8 +241,9 @@ final class ClientFamiliesTests: XCTestCase {
         XCTAssertEqual(response.userName, "admin")
         XCTAssertEqual(log.requests.count, 2)
         XCTAssertNil(log.requests[0].headers["Authorization"])
-        XCTAssertEqual(log.requests[1].headers["Authorization"],
-                       "Basic " + Data("admin:p@55wOrd".utf8).base64EncodedString())
+        XCTAssertEqual(
+            log.requests[1].headers["Authorization"],
+            "Basic " + Data("admin:p@55wOrd".utf8).base64EncodedString())
         XCTAssertEqual(client.userName, "admin")
     }
 
@@ -255,7 +257,7 @@ final class ClientFamiliesTests: XCTestCase {
         XCTAssertEqual(log.requests.count, 1)
         XCTAssertEqual(log.requests[0].headers["Authorization"], "Basic dGVzdDp0ZXN0")
 
-        client.bearerToken = "a-bearer-token-wins"   // precedence: the bearer token
+        client.bearerToken = "a-bearer-token-wins"  // precedence: the bearer token
         _ = try? await client.postAsync(secured())
         XCTAssertEqual(log.last?.headers["Authorization"], "Basic dGVzdDp0ZXN0", "the 401 is retried with Basic")
         XCTAssertEqual(log.requests[log.requests.count - 2].headers["Authorization"], "Bearer a-bearer-token-wins")
@@ -365,6 +367,14 @@ final class ClientFamiliesTests: XCTestCase {
 final class Reported: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String] = []
-    func add(_ text: String) { lock.lock(); texts.append(text); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return texts }
+    func add(_ text: String) {
+        lock.lock()
+        texts.append(text)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts
+    }
 }

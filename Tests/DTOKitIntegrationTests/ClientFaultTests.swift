@@ -1,7 +1,9 @@
 import DTOKit
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,11 +25,13 @@ final class ClientFaultTests: XCTestCase {
 
     func testEachFaultEndsInItsOwnClearErrorSyncAndAsync() async throws {
         let client = try faultClient()
-        let dripClient = try faultClient(timeout: 0.3)   // the drip would take 10 s; any timeout ends it
+        let dripClient = try faultClient(timeout: 0.3)  // the drip would take 10 s; any timeout ends it
         for (path, kind) in Self.faults {
             let client = path == "drip" ? dripClient : client
             let syncError = Self.error { try client.get("/_test/fault/" + path, as: JsonValue.self) }
-            let asyncError = await Self.asyncError { _ = try await client.getAsync("/_test/fault/" + path, as: JsonValue.self) }
+            let asyncError = await Self.asyncError {
+                _ = try await client.getAsync("/_test/fault/" + path, as: JsonValue.self)
+            }
             for error in [syncError, asyncError] {
                 XCTAssertEqual(Self.kind(of: error), kind, "\(path): \(String(describing: error))")
                 Self.assertNoSecrets(in: error, path)
@@ -38,13 +42,15 @@ final class ClientFaultTests: XCTestCase {
     func testErrorDetails() throws {
         let client = try faultClient()
         // (The drip's timeout is checked by the test above.)
-        let errors = Dictionary(uniqueKeysWithValues: Self.faults.filter { $0.path != "drip" }.map { fault in
-            (fault.path, Self.error { try client.getData(url: "/_test/fault/" + fault.path) })
-        })
-        guard case .truncatedResponse(let url, let received, let expected)? = errors["truncated"] as? ServiceClientError,
-              case .responseTooLarge(_, let limit)? = errors["huge"] as? ServiceClientError,
-              case .tooManyRedirects(_, let count)? = errors["loop"] as? ServiceClientError,
-              case .connectionLost(_, let receivedBeforeReset)? = errors["reset"] as? ServiceClientError
+        let errors = Dictionary(
+            uniqueKeysWithValues: Self.faults.filter { $0.path != "drip" }.map { fault in
+                (fault.path, Self.error { try client.getData(url: "/_test/fault/" + fault.path) })
+            })
+        guard
+            case .truncatedResponse(let url, let received, let expected)? = errors["truncated"] as? ServiceClientError,
+            case .responseTooLarge(_, let limit)? = errors["huge"] as? ServiceClientError,
+            case .tooManyRedirects(_, let count)? = errors["loop"] as? ServiceClientError,
+            case .connectionLost(_, let receivedBeforeReset)? = errors["reset"] as? ServiceClientError
         else { return XCTFail("unexpected errors: \(errors)") }
         XCTAssertTrue(url.hasSuffix("/_test/fault/truncated"), url)
         XCTAssertEqual(expected, 1000)
@@ -94,7 +100,8 @@ final class ClientFaultTests: XCTestCase {
             for error in [syncError, asyncError] {
                 XCTAssertEqual(Self.kind(of: error), "connectionLost", "\(method): \(String(describing: error))")
             }
-            XCTAssertEqual(try serverCounters()[counter] ?? 0, before + 2, "\(method): each call reached the server once")
+            XCTAssertEqual(
+                try serverCounters()[counter] ?? 0, before + 2, "\(method): each call reached the server once")
         }
     }
 
@@ -112,13 +119,16 @@ final class ClientFaultTests: XCTestCase {
             _ = try blocking { try client.getData(url: "/_test/arm-drop") }
             do {
                 if sendsAsync { try await client.postAsync(store) } else { try blocking { try client.post(store) } }
-            } catch ServiceClientError.connectionLost(_, let receivedBytes) where !testTransport.sendsEachPostOnAConnectionOfItsOwn {
+            } catch ServiceClientError.connectionLost(_, let receivedBytes)
+                where !testTransport.sendsEachPostOnAConnectionOfItsOwn
+            {
                 // As Apple's URLSession does: the POST fails at once and is not sent again.
                 XCTAssertEqual(receivedBytes, 0)
             }
             let after = try serverCounters()
-            XCTAssertEqual((after["received:POST /values/arm-drop"] ?? 0) - (before["received:POST /values/arm-drop"] ?? 0), 1,
-                           "the POST reached the server once")
+            XCTAssertEqual(
+                (after["received:POST /values/arm-drop"] ?? 0) - (before["received:POST /values/arm-drop"] ?? 0), 1,
+                "the POST reached the server once")
             if testTransport.sendsEachPostOnAConnectionOfItsOwn {
                 XCTAssertEqual(after["dropped:POST /values/arm-drop"], nil, "never on the closing connection")
             }
@@ -129,14 +139,18 @@ final class ClientFaultTests: XCTestCase {
         do {
             let (body, _) = try await client.getDataAsync(url: "/_test/echo")
             XCTAssertEqual(body.count, 0, "the GET was answered")
-        } catch ServiceClientError.connectionLost(_, let receivedBytes) where !testTransport.resendsDroppedIdempotentRequests {
+        } catch ServiceClientError.connectionLost(_, let receivedBytes)
+            where !testTransport.resendsDroppedIdempotentRequests
+        {
             XCTAssertEqual(receivedBytes, 0)
         }
         let after = try serverCounters()
         if testTransport.resendsDroppedIdempotentRequests,
-           (after["dropped:GET /_test/echo"] ?? 0) > (before["dropped:GET /_test/echo"] ?? 0) {
-            XCTAssertEqual((after["received:GET /_test/echo"] ?? 0) - (before["received:GET /_test/echo"] ?? 0), 2,
-                           "dropped on the kept-alive connection, then sent again on a new one")
+            (after["dropped:GET /_test/echo"] ?? 0) > (before["dropped:GET /_test/echo"] ?? 0)
+        {
+            XCTAssertEqual(
+                (after["received:GET /_test/echo"] ?? 0) - (before["received:GET /_test/echo"] ?? 0), 2,
+                "dropped on the kept-alive connection, then sent again on a new one")
         }
     }
 
@@ -147,7 +161,9 @@ final class ClientFaultTests: XCTestCase {
             request.httpBody = body
             return request
         }
-        let own = { (request: URLRequest) in URLSessionTransport.needsConnectionOfItsOwn(request, reusedConnectionsMayResend: true) }
+        let own = { (request: URLRequest) in
+            URLSessionTransport.needsConnectionOfItsOwn(request, reusedConnectionsMayResend: true)
+        }
         XCTAssertFalse(own(request("GET")))
         XCTAssertFalse(own(request("DELETE")))
         XCTAssertFalse(own(request("HEAD")))
@@ -156,8 +172,9 @@ final class ClientFaultTests: XCTestCase {
         XCTAssertTrue(own(request("PUT", body: Data("{}".utf8))), "idempotent, but its body cannot be rewound")
         XCTAssertTrue(own(request("DELETE", body: Data("{}".utf8))))
         XCTAssertTrue(own(request("LOCK")), "an unknown method is not idempotent")
-        XCTAssertFalse(URLSessionTransport.needsConnectionOfItsOwn(request("POST"), reusedConnectionsMayResend: false),
-                       "Apple's URLSession never resends a request that is not idempotent")
+        XCTAssertFalse(
+            URLSessionTransport.needsConnectionOfItsOwn(request("POST"), reusedConnectionsMayResend: false),
+            "Apple's URLSession never resends a request that is not idempotent")
         #if canImport(FoundationNetworking)
         XCTAssertTrue(URLSessionTransport.resendsOnReusedConnections)
         #endif
@@ -167,7 +184,7 @@ final class ClientFaultTests: XCTestCase {
     func testFaultsLeaveNoThreadsBehind() async throws {
         let client = try faultClient()
         let quickFaults = ["reset", "truncated", "huge", "huge-chunked", "html", "loop"]
-        for path in quickFaults {   // warm-up: the session's own threads start here
+        for path in quickFaults {  // warm-up: the session's own threads start here
             _ = Self.error { try client.getData(url: "/_test/fault/" + path) }
         }
         let threadsBefore = try threadCount()
@@ -178,7 +195,8 @@ final class ClientFaultTests: XCTestCase {
             }
         }
         let threadsAfter = try threadCount()
-        XCTAssertLessThan(threadsAfter - threadsBefore, 8, "60 failed calls; threads before \(threadsBefore), after \(threadsAfter)")
+        XCTAssertLessThan(
+            threadsAfter - threadsBefore, 8, "60 failed calls; threads before \(threadsBefore), after \(threadsAfter)")
     }
 
     private func threadCount() throws -> Int {
@@ -228,7 +246,9 @@ final class ClientFaultTests: XCTestCase {
         }
     }
 
-    static func assertNoSecrets(in error: (any Error)?, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertNoSecrets(
+        in error: (any Error)?, _ label: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let error else { return XCTFail("\(label): no error", file: file, line: line) }
         for text in ["\(error)", String(reflecting: error), error.localizedDescription] {
             XCTAssertFalse(text.contains(token), "\(label): \(text)", file: file, line: line)
@@ -244,8 +264,10 @@ func serverCounters() throws -> [String: Int] {
 }
 
 /// Polls `condition` until it holds, failing after 10 seconds.
-func waitUntil(_ what: String, file: StaticString = #filePath, line: UInt = #line,
-               _ condition: () throws -> Bool) throws {
+func waitUntil(
+    _ what: String, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: () throws -> Bool
+) throws {
     let deadline = Date().addingTimeInterval(10)
     while try !condition() {
         guard Date() < deadline else { return XCTFail("timed out waiting until \(what)", file: file, line: line) }

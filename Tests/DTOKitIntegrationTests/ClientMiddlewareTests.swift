@@ -1,9 +1,11 @@
 import DTOKit
 import DTOKitClient
-@testable import DTOKitMiddleware
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+@testable import DTOKitMiddleware
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,10 +18,13 @@ final class ClientMiddlewareTests: XCTestCase {
         let name: String
         let trail: Guarded<[String]>
 
-        func intercept(_ request: URLRequest, context: MiddlewareContext,
-                       next: MiddlewareNext) async throws -> ServiceStream {
+        func intercept(
+            _ request: URLRequest, context: MiddlewareContext,
+            next: MiddlewareNext
+        ) async throws -> ServiceStream {
             var request = request
-            request.setValue(((request.value(forHTTPHeaderField: "X-Trail") ?? "") + name), forHTTPHeaderField: "X-Trail")
+            request.setValue(
+                ((request.value(forHTTPHeaderField: "X-Trail") ?? "") + name), forHTTPHeaderField: "X-Trail")
             trail.withLock { $0.append("→\(name) \(context.method.rawValue) \(context.requestTypeName ?? "-")") }
             let response = try await next(request)
             trail.withLock { $0.append("←\(name) \(response.statusCode)") }
@@ -60,7 +65,8 @@ final class ClientMiddlewareTests: XCTestCase {
 
         let posted = UUID().uuidString
         do {
-            _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url("/_test/flaky?failures=1&key=\(posted)")))
+            _ = try await client.executeAsync(
+                ServiceCall(method: .post, destination: .url("/_test/flaky?failures=1&key=\(posted)")))
             XCTFail("a POST is not retried")
         } catch let error as WebServiceException {
             XCTAssertEqual(error.statusCode, 503)
@@ -74,18 +80,21 @@ final class ClientMiddlewareTests: XCTestCase {
         XCTAssertEqual(RetryMiddleware.delay(beforeRetry: 3, baseDelay: 0.25, maxDelay: 8, random: upper), 1)
         XCTAssertEqual(RetryMiddleware.delay(beforeRetry: 10, baseDelay: 0.25, maxDelay: 8, random: upper), 8)
         XCTAssertEqual(RetryMiddleware.delay(beforeRetry: Int.max, baseDelay: 0.25, maxDelay: 8, random: upper), 8)
-        XCTAssertEqual(RetryMiddleware.delay(beforeRetry: 2, baseDelay: 0.25, maxDelay: 8, random: { $0.lowerBound }), 0,
-                       "full jitter: from nothing up to the cap")
+        XCTAssertEqual(
+            RetryMiddleware.delay(beforeRetry: 2, baseDelay: 0.25, maxDelay: 8, random: { $0.lowerBound }), 0,
+            "full jitter: from nothing up to the cap")
     }
 
     func testLoggingMiddlewareHidesCredentialsAndQueryValues() async throws {
         let client = try makeTestClient()
         let lines = Guarded<[String]>([])
-        client.middleware = [LoggingMiddleware(redactedHeaders: ["X-Api-Key"]) { line in lines.withLock { $0.append(line) } }]
+        client.middleware = [
+            LoggingMiddleware(redactedHeaders: ["X-Api-Key"]) { line in lines.withLock { $0.append(line) } }
+        ]
         client.bearerToken = "eyJ-logged-secret-token"
         client.headers = ["X-Api-Key": "key-logged-secret"]
         client.setCookie(name: "ss-id", value: "cookie-logged-secret")
-        client.useCustomRoutes = false   // /api/Hello?name=…, not /hello/{name}
+        client.useCustomRoutes = false  // /api/Hello?name=…, not /hello/{name}
         let hello = Hello()
         hello.name = "private-name-value"
         _ = try? await client.getAsync(hello)
@@ -103,14 +112,16 @@ final class ClientMiddlewareTests: XCTestCase {
     func testErrorResponseMiddlewareMaySubstituteAResponse() async throws {
         let client = try makeTestClient()
         let seen = Guarded<[Int]>([])
-        client.middleware = [ErrorResponseMiddleware { response, context in
-            seen.withLock { $0.append(response.statusCode) }
-            guard response.statusCode == 400, context.requestTypeName == "ThrowValidation" else { return nil }
-            let fallback = ThrowValidationResponse()
-            fallback.email = "substituted after \(response.decodeErrorCode() ?? "?")"
-            return try .json(fallback)
-        }]
-        let invalid = ThrowValidation()   // age 0, no `required`: a 400 with field errors
+        client.middleware = [
+            ErrorResponseMiddleware { response, context in
+                seen.withLock { $0.append(response.statusCode) }
+                guard response.statusCode == 400, context.requestTypeName == "ThrowValidation" else { return nil }
+                let fallback = ThrowValidationResponse()
+                fallback.email = "substituted after \(response.decodeErrorCode() ?? "?")"
+                return try .json(fallback)
+            }
+        ]
+        let invalid = ThrowValidation()  // age 0, no `required`: a 400 with field errors
         invalid.email = "not-an-email"
         let substituted = try await client.postAsync(invalid)
         XCTAssertEqual(substituted.email, "substituted after InclusiveBetween")
@@ -158,7 +169,9 @@ final class ClientMiddlewareTests: XCTestCase {
 
     /// Waits 3 s whatever happens: cancelling its task does not stop it.
     struct Stubborn: ClientMiddleware {
-        func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+        func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+            -> ServiceStream
+        {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 DispatchQueue.global().asyncAfter(deadline: .now() + 3) { done.resume() }
             }
@@ -194,9 +207,9 @@ final class ClientMiddlewareTests: XCTestCase {
     }
 }
 
-private extension ServiceResponse {
+extension ServiceResponse {
     /// The `responseStatus.errorCode` of an error body.
-    func decodeErrorCode() -> String? {
+    fileprivate func decodeErrorCode() -> String? {
         (try? decode(ErrorResponse.self))?.responseStatus?.errorCode
     }
 }

@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -47,7 +48,9 @@ final class ClientMockTests: XCTestCase {
         XCTAssertEqual(posted.result, "Hello, from a URL!")
         let upload = UploadFiles()
         upload.category = "docs"
-        let uploaded = try blocking { try mock.postFileWithRequest(request: upload, fileName: "a.txt", data: Data("a".utf8)) }
+        let uploaded = try blocking {
+            try mock.postFileWithRequest(request: upload, fileName: "a.txt", data: Data("a".utf8))
+        }
         XCTAssertEqual(uploaded.files?.first?.fieldName, "file")
         XCTAssertEqual(uploaded.files?.first?.fileName, "a.txt")
         let (bytes, response) = try await mock.getDataAsync(url: "/binary/3")
@@ -55,8 +58,9 @@ final class ClientMockTests: XCTestCase {
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertNil(mock.getTokenCookie())
 
-        XCTAssertEqual(mock.calls.map(\.method),
-                       ["GET", "POST", "PUT", "GET", "PATCH", "DELETE", "POST", "GET", "POST", "POST", "GET"])
+        XCTAssertEqual(
+            mock.calls.map(\.method),
+            ["GET", "POST", "PUT", "GET", "PATCH", "DELETE", "POST", "GET", "POST", "POST", "GET"])
         XCTAssertEqual(mock.calls[1].query, ["x": "1"])
         XCTAssertEqual(mock.calls[7].url, "/hello/core")
         XCTAssertEqual(mock.calls[9].files, ["a.txt"])
@@ -113,7 +117,11 @@ final class MockServiceClient: ServiceClient, @unchecked Sendable {
 
     private let lock = NSLock()
     private var recorded: [Recorded] = []
-    var calls: [Recorded] { lock.lock(); defer { lock.unlock() }; return recorded }
+    var calls: [Recorded] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
 
     func perform(_ call: ServiceCall) async throws -> ServiceStream {
         ServiceStream(try answer(call))
@@ -123,9 +131,12 @@ final class MockServiceClient: ServiceClient, @unchecked Sendable {
     private func answer(_ call: ServiceCall) throws -> ServiceResponse {
         var url: String?
         if case .url(let text) = call.destination { url = text }
-        let entry = Recorded(method: call.method.rawValue, requestType: call.request.map { type(of: $0).typeName },
-                             url: url, query: call.query, files: call.files.map(\.fileName))
-        lock.lock(); recorded.append(entry); lock.unlock()
+        let entry = Recorded(
+            method: call.method.rawValue, requestType: call.request.map { type(of: $0).typeName },
+            url: url, query: call.query, files: call.files.map(\.fileName))
+        lock.lock()
+        recorded.append(entry)
+        lock.unlock()
 
         switch call.request {
         case let hello as Hello:

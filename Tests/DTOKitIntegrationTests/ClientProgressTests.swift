@@ -1,7 +1,9 @@
 import DTOKit
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,9 +27,11 @@ final class ClientProgressTests: XCTestCase {
         let file = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let request = UploadFiles()
         request.category = "progress"
-        let response = try await client.postFilesWithRequestAsync(request: request, files: [
-            UploadFile(fileName: "big.bin", data: file, mimeType: "application/octet-stream", fieldName: "file"),
-        ])
+        let response = try await client.postFilesWithRequestAsync(
+            request: request,
+            files: [
+                UploadFile(fileName: "big.bin", data: file, mimeType: "application/octet-stream", fieldName: "file")
+            ])
         XCTAssertEqual(response.files?.first?.contentLength, file.count)
         let reports = uploads.all
         XCTAssertFalse(reports.isEmpty)
@@ -61,13 +65,18 @@ final class ClientProgressTests: XCTestCase {
 
     func testTheAnnouncedLengthIsOnlyTheBodysOwn() throws {
         func response(_ headers: [String: String]) throws -> HTTPURLResponse {
-            try XCTUnwrap(HTTPURLResponse(url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1",
-                                          headerFields: headers))
+            try XCTUnwrap(
+                HTTPURLResponse(
+                    url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1",
+                    headerFields: headers))
         }
         XCTAssertEqual(TransferProgress.announcedLength(of: try response(["Content-Length": "1000"])), 1000)
         XCTAssertNil(TransferProgress.announcedLength(of: try response([:])), "chunked")
-        XCTAssertNil(TransferProgress.announcedLength(of: try response(["Content-Length": "1000", "Content-Encoding": "gzip"])),
-                     "compressed: the bytes received are not the bytes announced")
-        XCTAssertEqual(TransferProgress.announcedLength(of: try response(["Content-Length": "7", "Content-Encoding": "identity"])), 7)
+        XCTAssertNil(
+            TransferProgress.announcedLength(of: try response(["Content-Length": "1000", "Content-Encoding": "gzip"])),
+            "compressed: the bytes received are not the bytes announced")
+        XCTAssertEqual(
+            TransferProgress.announcedLength(
+                of: try response(["Content-Length": "7", "Content-Encoding": "identity"])), 7)
     }
 }

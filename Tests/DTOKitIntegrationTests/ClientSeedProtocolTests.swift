@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,7 +16,7 @@ final class ClientSeedProtocolTests: XCTestCase {
     func testSendIntoResponseWithAUrlRequest() async throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)
-        var get = URLRequest(url: try XCTUnwrap(URL(string: "hello/Built")))   // relative to the base URL
+        var get = URLRequest(url: try XCTUnwrap(URL(string: "hello/Built")))  // relative to the base URL
         get.setValue("kept", forHTTPHeaderField: "X-Caller")
         let hello = try blocking { try client.send(intoResponse: HelloResponse(), request: get) }
         XCTAssertEqual(hello.result, "Hello, Built!")
@@ -50,7 +51,8 @@ final class ClientSeedProtocolTests: XCTestCase {
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(asked.value, 1)
 
-        let twice = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "_test/flaky?failures=2&key=async-" + key)))
+        let twice = URLRequest(
+            url: try XCTUnwrap(URL(string: client.baseUrl + "_test/flaky?failures=2&key=async-" + key)))
         do {
             _ = try await client.getDataAsync(request: twice, retryIf: { _ in true })
             XCTFail("retried only once, so the second 503 is thrown")
@@ -88,29 +90,37 @@ final class ClientSeedProtocolTests: XCTestCase {
         XCTAssertEqual(byRoute.files?.first?.crc32, crc32(data))
 
         let post = try blocking {
-            try client.postFileWithRequest(url: url, request: request, fileName: "b.bin", data: data,
-                                           mimeType: "application/x-test", fieldName: "doc")
+            try client.postFileWithRequest(
+                url: url, request: request, fileName: "b.bin", data: data,
+                mimeType: "application/x-test", fieldName: "doc")
         }
         XCTAssertEqual(post.category, "by-url")
         XCTAssertEqual(post.files?.first?.fieldName, "doc")
         XCTAssertEqual(post.files?.first?.contentType, "application/x-test")
-        let postAsync = try await client.postFileWithRequestAsync(url: url, request: request, fileName: "c.txt", data: data)
+        let postAsync = try await client.postFileWithRequestAsync(
+            url: url, request: request, fileName: "c.txt", data: data)
         XCTAssertEqual(postAsync.method, "POST")
         let files = [UploadFile(fileName: "d.txt", data: data), UploadFile(fileName: "e.txt", data: Data())]
         XCTAssertEqual(try client.postFilesWithRequest(url: url, request: request, files: files).files?.count, 2)
         let postFilesAsync = try await client.postFilesWithRequestAsync(url: url, request: request, files: files)
         XCTAssertEqual(postFilesAsync.files?.map(\.fileName), ["d.txt", "e.txt"])
 
-        let put = try blocking { try client.putFileWithRequest(url: url, request: request, fileName: "f.txt", data: data) }
+        let put = try blocking {
+            try client.putFileWithRequest(url: url, request: request, fileName: "f.txt", data: data)
+        }
         XCTAssertEqual(put.method, "PUT")
-        let putAsync = try await client.putFileWithRequestAsync("/upload/relative", request: request, fileName: "g.txt", data: data)
+        let putAsync = try await client.putFileWithRequestAsync(
+            "/upload/relative", request: request, fileName: "g.txt", data: data)
         XCTAssertEqual(putAsync.category, "relative")
         XCTAssertEqual(try client.putFilesWithRequest(url: url, request: request, files: files).method, "PUT")
         let putFilesAsync = try await client.putFilesWithRequestAsync(url: url, request: request, files: files)
         XCTAssertEqual(putFilesAsync.files?.count, 2)
-        let putUrlAsync = try await client.putFileWithRequestAsync(url: url, request: request, fileName: "h.txt", data: data)
+        let putUrlAsync = try await client.putFileWithRequestAsync(
+            url: url, request: request, fileName: "h.txt", data: data)
         XCTAssertEqual(putUrlAsync.notes, "forms")
-        let putByRoute = try blocking { try client.putFileWithRequest(request: request, fileName: "i.txt", data: data, fieldName: nil) }
+        let putByRoute = try blocking {
+            try client.putFileWithRequest(request: request, fileName: "i.txt", data: data, fieldName: nil)
+        }
         XCTAssertEqual(putByRoute.files?.first?.fieldName, "upload0")
     }
 
@@ -121,23 +131,31 @@ final class ClientSeedProtocolTests: XCTestCase {
         request.notes = "built"
         var urlRequest = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "upload/built")))
         urlRequest.httpMethod = "PUT"
-        let one = try blocking { try client.sendFileWithRequest(&urlRequest, request: request, fileName: "one.txt", data: Data("1".utf8)) }
+        let one = try blocking {
+            try client.sendFileWithRequest(&urlRequest, request: request, fileName: "one.txt", data: Data("1".utf8))
+        }
         XCTAssertEqual(one.method, "PUT")
         XCTAssertEqual(one.category, "built")
         XCTAssertEqual(one.notes, "built")
         XCTAssertEqual(one.files?.first?.fieldName, "file")
-        XCTAssertTrue(urlRequest.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") ?? false)
-        XCTAssertTrue(String(decoding: urlRequest.httpBody ?? Data(), as: UTF8.self).contains(#"filename="one.txt""#),
-                      "the form is set on the request, as ServiceStack.Swift does")
+        XCTAssertTrue(
+            urlRequest.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") ?? false)
+        XCTAssertTrue(
+            String(decoding: urlRequest.httpBody ?? Data(), as: UTF8.self).contains(#"filename="one.txt""#),
+            "the form is set on the request, as ServiceStack.Swift does")
 
         var asyncRequest = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "upload/built-async")))
         asyncRequest.httpMethod = "POST"
-        let many = try await client.sendFilesWithRequestAsync(&asyncRequest, request: request, files: [
-            UploadFile(fileName: "a.txt", data: Data("a".utf8)), UploadFile(fileName: "b.txt", data: Data("b".utf8)),
-        ])
+        let many = try await client.sendFilesWithRequestAsync(
+            &asyncRequest, request: request,
+            files: [
+                UploadFile(fileName: "a.txt", data: Data("a".utf8)),
+                UploadFile(fileName: "b.txt", data: Data("b".utf8)),
+            ])
         XCTAssertEqual(many.files?.map(\.fileName), ["a.txt", "b.txt"])
         XCTAssertEqual(many.category, "built-async")
-        let single = try await client.sendFileWithRequestAsync(&asyncRequest, request: request, fileName: "c.txt", data: Data())
+        let single = try await client.sendFileWithRequestAsync(
+            &asyncRequest, request: request, fileName: "c.txt", data: Data())
         XCTAssertEqual(single.files?.first?.contentLength, 0)
         XCTAssertEqual(try client.sendFilesWithRequest(&asyncRequest, request: request, files: []).files?.count, 0)
     }
@@ -162,8 +180,9 @@ final class ClientSeedProtocolTests: XCTestCase {
         XCTAssertEqual(sameOrigin["Authorization"], "Bearer eyJ-redirect-token")
         XCTAssertEqual(sameOrigin["Cookie"], "ss-tok=cookie-value")
 
-        let otherOrigin = "http://localhost:\(server.port)/_test/headers"   // same server, another host name
-        let crossOrigin = try client.get("/_test/redirect?to=" + PercentEncodingForTests.encode(otherOrigin), as: [String: String].self)
+        let otherOrigin = "http://localhost:\(server.port)/_test/headers"  // same server, another host name
+        let crossOrigin = try client.get(
+            "/_test/redirect?to=" + PercentEncodingForTests.encode(otherOrigin), as: [String: String].self)
         // Header names as each HTTP stack wrote them (AsyncHTTPClient writes `host`): case does not count.
         func header(_ name: String) -> String? { crossOrigin.first { $0.key.lowercased() == name.lowercased() }?.value }
         XCTAssertEqual(header("Host"), "localhost:\(server.port)", "the redirect was followed")

@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,7 +19,8 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         request.notes = "first, \"quoted\" & more"
         let data = Data("hello, world\r\n--not-a-boundary\r\n".utf8)
         let response = try client.postFileWithRequest(
-            request: request, file: UploadFile(fileName: "hello.txt", data: data, mimeType: "text/plain", fieldName: "document"))
+            request: request,
+            file: UploadFile(fileName: "hello.txt", data: data, mimeType: "text/plain", fieldName: "document"))
         XCTAssertEqual(response.method, "POST")
         XCTAssertEqual(response.category, "docs")
         XCTAssertEqual(response.notes, request.notes)
@@ -52,7 +54,9 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         XCTAssertEqual(received.count, files.count)
         XCTAssertEqual(received.map(\.fieldName), ["upload0", "upload1", "image", "upload3"])
         XCTAssertEqual(received.map(\.fileName), files.map(\.fileName))
-        XCTAssertEqual(received.map(\.contentType), ["application/octet-stream", "application/x-custom", "image/png", "text/plain"])
+        XCTAssertEqual(
+            received.map(\.contentType),
+            ["application/octet-stream", "application/x-custom", "image/png", "text/plain"])
         for (sent, got) in zip(files, received) {
             XCTAssertEqual(got.contentLength, sent.data.count, sent.fileName)
             XCTAssertEqual(got.crc32, crc32(sent.data), sent.fileName)
@@ -88,12 +92,14 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         XCTAssertEqual(posted.category, "elsewhere")
         XCTAssertEqual(posted.notes, "relative")
         XCTAssertEqual(log.last?.path, "/upload/elsewhere")
-        XCTAssertEqual(try client.postFilesWithRequest("/api/UploadFiles", request: request, files: [file]).files?.count, 1)
+        XCTAssertEqual(
+            try client.postFilesWithRequest("/api/UploadFiles", request: request, files: [file]).files?.count, 1)
         XCTAssertEqual(try client.putFileWithRequest("/upload/p", request: request, file: file).method, "PUT")
         XCTAssertEqual(try client.putFilesWithRequest("/upload/p", request: request, files: [file]).method, "PUT")
         let postedAsync = try await client.postFileWithRequestAsync("/upload/a", request: request, file: file)
         XCTAssertEqual(postedAsync.category, "a")
-        let postedManyAsync = try await client.postFilesWithRequestAsync("/upload/b", request: request, files: [file, file])
+        let postedManyAsync = try await client.postFilesWithRequestAsync(
+            "/upload/b", request: request, files: [file, file])
         XCTAssertEqual(postedManyAsync.files?.count, 2)
         let putAsync = try await client.putFileWithRequestAsync("/upload/c", request: request, file: file)
         XCTAssertEqual(putAsync.method, "PUT")

@@ -3,6 +3,7 @@ import DTOKitClient
 import DTOKitMiddleware
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -59,7 +60,9 @@ private struct AttemptCounter: ClientMiddleware {
 
     var count: Int { attempts.current }
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+        -> ServiceStream
+    {
         attempts.withLock { $0 += 1 }
         return try await next(request)
     }

@@ -1,8 +1,10 @@
 import DTOKit
-@testable import DTOKitMiddleware
 import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitMiddleware
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,7 +26,8 @@ final class HTTPCacheTests: XCTestCase {
     }
 
     private func control(_ key: String, _ query: String) async throws {
-        _ = try await makeTestClient().executeAsync(ServiceCall(method: .post, destination: .url("/_test/cached?key=\(key)&\(query)")))
+        _ = try await makeTestClient().executeAsync(
+            ServiceCall(method: .post, destination: .url("/_test/cached?key=\(key)&\(query)")))
     }
 
     private func requests(_ key: String) throws -> Int { try serverCounters()["cached:\(key)"] ?? 0 }
@@ -115,7 +118,9 @@ final class HTTPCacheTests: XCTestCase {
         _ = try await alice.getAsync(path, as: JsonValue.self)
         XCTAssertEqual(try requests(key), 2, "Bob's request is not answered with Alice's response")
         XCTAssertEqual(cache.statistics.hits, 1)
-        XCTAssertFalse(HTTPCache.key(for: URLRequest(url: URL(fileURLWithPath: "/")), url: URL(fileURLWithPath: "/")).contains("eyJ"))
+        XCTAssertFalse(
+            HTTPCache.key(for: URLRequest(url: URL(fileURLWithPath: "/")), url: URL(fileURLWithPath: "/")).contains(
+                "eyJ"))
     }
 
     func testFreshnessFollowsMaxAgeOnTheCachesClock() async throws {
@@ -148,10 +153,12 @@ final class HTTPCacheTests: XCTestCase {
     }
 
     func testADiskStoreKeepsResponsesAcrossCaches() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-cache-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtokit-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (key, path) = resource("maxAge=60")
-        let first = try await client(HTTPCache(store: DiskCacheStore(directory: directory))).getAsync(path, as: JsonValue.self)
+        let first = try await client(HTTPCache(store: DiskCacheStore(directory: directory))).getAsync(
+            path, as: JsonValue.self)
         let relaunched = HTTPCache(store: DiskCacheStore(directory: directory))
         let again = try await client(relaunched).getAsync(path, as: JsonValue.self)
         XCTAssertEqual(again, first)
@@ -190,7 +197,8 @@ final class HTTPCacheTests: XCTestCase {
     }
 
     func testADiskStoreWritesNoSecretsAndRemovesOnlyItsFiles() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-cache-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtokit-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let bystander = directory.appendingPathComponent("notes.txt")
@@ -199,7 +207,7 @@ final class HTTPCacheTests: XCTestCase {
         let store = DiskCacheStore(directory: directory, capacity: 2)
         let client = try client(HTTPCache(store: store))
         client.bearerToken = "eyJ-disk-secret-token"
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             let (_, path) = resource("maxAge=60&cookie=1&secretQuery=query-secret-value")
             _ = try await client.getAsync(path, as: JsonValue.self)
         }
@@ -221,7 +229,9 @@ final class HTTPCacheTests: XCTestCase {
     func testTheDefaultDiskCacheFolderIsTheAppsOwn() {
         let caches = URL(fileURLWithPath: "/caches")
         func folder(_ bundle: String?, _ executable: String, _ name: String = "default") -> String {
-            DiskCacheStore.defaultDirectory(in: caches, name: name, bundleIdentifier: bundle, executableName: executable).path
+            DiskCacheStore.defaultDirectory(
+                in: caches, name: name, bundleIdentifier: bundle, executableName: executable
+            ).path
         }
         XCTAssertEqual(folder("com.example.Techs", "Techs"), "/caches/com.example.Techs/DTOKit.HTTPCache/default")
         XCTAssertEqual(folder(nil, "techs-cli", "images"), "/caches/techs-cli/DTOKit.HTTPCache/images")
@@ -229,7 +239,8 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(folder(nil, "../..", ".."), "/caches/.._../DTOKit.HTTPCache/default")
         XCTAssertEqual(folder(nil, "..", "a/b"), "/caches/DTOKit/DTOKit.HTTPCache/a_b")
         let process = DiskCacheStore.folderName(Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName)
-        XCTAssertTrue(DiskCacheStore().directory.path.hasSuffix("/\(process)/DTOKit.HTTPCache/default"),
-                      DiskCacheStore().directory.path)
+        XCTAssertTrue(
+            DiskCacheStore().directory.path.hasSuffix("/\(process)/DTOKit.HTTPCache/default"),
+            DiskCacheStore().directory.path)
     }
 }

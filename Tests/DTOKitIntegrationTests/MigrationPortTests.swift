@@ -3,6 +3,7 @@ import DTOKitClient
 import Foundation
 import TechStacksDTOs
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,12 +17,12 @@ final class MigrationPortTests: XCTestCase {
     // MARK: "Simple Usage Example", "Async API Usage"
 
     func testUsageExamples() async throws {
-        let client = JsonServiceClient(baseUrl: try TestServer.shared().baseUrl)   // "https://techstacks.io"
+        let client = JsonServiceClient(baseUrl: try TestServer.shared().baseUrl)  // "https://techstacks.io"
 
         // let response = try await client.getAsync(AppOverview())
         // print(response.topTechnologies.count) //= 100
         let response = try await client.getAsync(TechStacksDTOs.AppOverview())
-        XCTAssertEqual(response.topTechnologies?.count, 100)   // members are optional (MakePropertiesOptional)
+        XCTAssertEqual(response.topTechnologies?.count, 100)  // members are optional (MakePropertiesOptional)
 
         // let response:AppOverviewResponse = try await client.getAsync(AppOverview())
         // Inspect.printDump(response)
@@ -33,14 +34,16 @@ final class MigrationPortTests: XCTestCase {
         XCTAssertEqual(sync.allTiers?.count, 10)
 
         // var response:GetTechnologyResponse? = client.get("/technology/servicestack")
-        let technology: TechStacksDTOs.GetTechnologyResponse? = try blocking { try client.get("/technology/servicestack") }
+        let technology: TechStacksDTOs.GetTechnologyResponse? = try blocking {
+            try client.get("/technology/servicestack")
+        }
         XCTAssertEqual(technology?.technology?.name, "ServiceStack")
     }
 
     // MARK: "Typed Error Handling"
 
     func testErrorHandling() async throws {
-        let client = try makeTestClient()   // "https://test.servicestack.net"
+        let client = try makeTestClient()  // "https://test.servicestack.net"
 
         // var request = ThrowType(); request.type = "NotFound"; request.message = "custom message"
         // do { let response = client.post(request) } catch var error as NSError {
@@ -103,7 +106,7 @@ final class MigrationPortTests: XCTestCase {
         client.responseFilter = { res in if res.statusCode == 200 { statuses.increment() } }
 
         // let response = try client.send(HelloByGet())  //GET
-        let hello = Hello()   // IGet
+        let hello = Hello()  // IGet
         hello.name = "marker"
         XCTAssertEqual(try client.send(hello).result, "Hello, marker!")
         XCTAssertEqual(statuses.value, 1)
@@ -117,15 +120,16 @@ final class MigrationPortTests: XCTestCase {
     // MARK: "Uploading Files"
 
     func testUploadingFiles() async throws {
-        let client = try makeTestClient()   // "https://openai.servicestack.net"
-        client.bearerToken = "api-key"       // client.bearerToken = apiKey
+        let client = try makeTestClient()  // "https://openai.servicestack.net"
+        client.bearerToken = "api-key"  // client.bearerToken = apiKey
         let mp3Data = Data([0x49, 0x44, 0x33, 0x04])
 
         // let response = try await client.postFileWithRequestAsync(request:request,
         //     file:UploadFile(fileName:"audio.mp3", data:mp3Data, fieldName:"audio"))
-        let request = UploadFiles()   // SpeechToText()
+        let request = UploadFiles()  // SpeechToText()
         request.category = "speech"
-        let response = try await client.postFileWithRequestAsync(request: request,
+        let response = try await client.postFileWithRequestAsync(
+            request: request,
             file: UploadFile(fileName: "audio.mp3", data: mp3Data, fieldName: "audio"))
         XCTAssertEqual(response.files?.first?.fieldName, "audio")
         XCTAssertEqual(response.files?.first?.contentType, "audio/mpeg")
@@ -135,10 +139,14 @@ final class MigrationPortTests: XCTestCase {
         //     UploadFile(fileName: "watermark.jpg", data:watermarkData, fieldName:"watermark") ])
         let videoData = Data(repeating: 7, count: 1000)
         let watermarkData = Data([0xFF, 0xD8, 0xFF])
-        let both = try blocking { try client.postFilesWithRequest(request: request, files: [
-            UploadFile(fileName: "video.mp4", data: videoData, fieldName: "video"),
-            UploadFile(fileName: "watermark.jpg", data: watermarkData, fieldName: "watermark"),
-        ]) }
+        let both = try blocking {
+            try client.postFilesWithRequest(
+                request: request,
+                files: [
+                    UploadFile(fileName: "video.mp4", data: videoData, fieldName: "video"),
+                    UploadFile(fileName: "watermark.jpg", data: watermarkData, fieldName: "watermark"),
+                ])
+        }
         XCTAssertEqual(both.files?.map(\.fieldName), ["video", "watermark"])
         XCTAssertEqual(both.files?.map(\.contentLength), [1000, 3])
     }

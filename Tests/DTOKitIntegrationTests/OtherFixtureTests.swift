@@ -1,12 +1,11 @@
-import DTOKit
-import Foundation
-import XCTest
-
 // Module-qualified: the fixture modules declare some of the same names (Post, FlagType, Contact…).
 import AdminUiDTOs
 import BlazorGalleryDTOs
+import DTOKit
+import Foundation
 import OldServerDTOs
 import PvqDTOs
+import XCTest
 
 /// The DTOs generated from the other real snapshots compile and round-trip real-shaped JSON.
 final class OtherFixtureTests: XCTestCase {
@@ -34,9 +33,11 @@ final class OtherFixtureTests: XCTestCase {
     }
 
     func testPvqPostAndFlagsEnum() throws {
-        let post = try PvqDTOs.Post.fromJson(#"{"id":1,"title":"Why?","tags":["swift","json"],"creationDate":"2024-01-02T03:04:05.1234567Z"}"#)
+        let post = try PvqDTOs.Post.fromJson(
+            #"{"id":1,"title":"Why?","tags":["swift","json"],"creationDate":"2024-01-02T03:04:05.1234567Z"}"#)
         XCTAssertEqual(post.tags, ["swift", "json"])
-        XCTAssertEqual(try XCTUnwrap(post.creationDate).timeIntervalSince1970, 1_704_164_645.1234567, accuracy: 0.000_001)
+        XCTAssertEqual(
+            try XCTUnwrap(post.creationDate).timeIntervalSince1970, 1_704_164_645.1234567, accuracy: 0.000_001)
         let lists = try MailingList.fromJson("3")
         XCTAssertTrue(lists.contains(MailingList(rawValue: 1)))
         XCTAssertEqual(lists.toJson(), "3")
@@ -45,8 +46,9 @@ final class OtherFixtureTests: XCTestCase {
     func testPvqConcreteBaseAndSubclassUseTheirOwnTables() throws {
         XCTAssertEqual(ArchiveMessage.typeName, "ArchiveMessage")
         XCTAssertEqual(MailMessage.typeName, "MailMessage")
-        XCTAssertEqual(ArchiveMessage.metadata.propertyNames, MailMessage.metadata.propertyNames,
-                       "ArchiveMessage adds no members; its table lists the inherited ones")
+        XCTAssertEqual(
+            ArchiveMessage.metadata.propertyNames, MailMessage.metadata.propertyNames,
+            "ArchiveMessage adds no members; its table lists the inherited ones")
         let archived = try ArchiveMessage.fromJson(#"{"id":5,"email":"a@b.c"}"#)
         XCTAssertEqual(archived.id, 5)
         XCTAssertTrue(type(of: archived) == ArchiveMessage.self)

@@ -1,7 +1,8 @@
 import DTOKit
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
 
 /// AutoQuery pages and rows as async sequences, against the test server's `FindTechnologies` (an
 /// AutoQuery over the 1,000 TechStacks technologies, ordered by id here): lazily fetched, honouring
@@ -86,7 +87,8 @@ final class QueryPagesTests: XCTestCase {
         XCTAssertEqual(request.include, "Meta")
         XCTAssertEqual(log.requests.count, 2)
         for entry in log.requests {
-            XCTAssertTrue(entry.query?.contains("include=%22Meta%2CTotal%22") == true, entry.query ?? "")   // JSV quotes a comma
+            // JSV quotes a comma.
+            XCTAssertTrue(entry.query?.contains("include=%22Meta%2CTotal%22") == true, entry.query ?? "")
         }
         XCTAssertTrue(log.requests[1].query?.contains("skip=500") == true, log.requests[1].query ?? "")
     }
@@ -123,8 +125,10 @@ final class QueryPagesTests: XCTestCase {
 
     /// How the test server pages (see AUTOQUERY_DEFAULTS in testserver.py).
     static func pageLimits(maxLimit: Int?, total: String) async throws {
-        _ = try await makeTestClient().executeAsync(ServiceCall(
-            method: .post, destination: .url("/_test/autoquery?maxLimit=\(maxLimit.map(String.init) ?? "")&total=\(total)")))
+        _ = try await makeTestClient().executeAsync(
+            ServiceCall(
+                method: .post,
+                destination: .url("/_test/autoquery?maxLimit=\(maxLimit.map(String.init) ?? "")&total=\(total)")))
     }
 
     /// Every row, its ids in order and each once, and the calls it took.
@@ -139,11 +143,14 @@ final class QueryPagesTests: XCTestCase {
     func testAPageTheServerCappedIsNotTheLastWhenTheTotalSaysMore() async throws {
         let all = try await everyRow(query()).ids
         XCTAssertEqual(all.count, 1000)
-        for (maxLimit, take, skip, calls) in [(100, 150, nil, 10), (100, 30, nil, 34), (100, nil, nil, 10),
-                                               (1000, 1500, nil, 1), (1000, 1500, 950, 1), (100, 150, 420, 6)] as [(Int, Int?, Int?, Int)] {
+        for (maxLimit, take, skip, calls) in [
+            (100, 150, nil, 10), (100, 30, nil, 34), (100, nil, nil, 10),
+            (1000, 1500, nil, 1), (1000, 1500, 950, 1), (100, 150, 420, 6),
+        ] as [(Int, Int?, Int?, Int)] {
             try await Self.pageLimits(maxLimit: maxLimit, total: "always")
             let (ids, made) = try await everyRow(query(skip: skip, take: take))
-            let label = "MaxLimit \(maxLimit), take \(take.map(String.init) ?? "nil"), skip \(skip.map(String.init) ?? "nil")"
+            let label =
+                "MaxLimit \(maxLimit), take \(take.map(String.init) ?? "nil"), skip \(skip.map(String.init) ?? "nil")"
             XCTAssertEqual(ids, Array(all.dropFirst(skip ?? 0)), label)
             XCTAssertEqual(made, calls, label)
         }
@@ -171,7 +178,6 @@ final class QueryPagesTests: XCTestCase {
             XCTAssertEqual(tailCalls, 4, "\(total): 4, 4, 2, then empty")
         }
     }
-
 
     /// A view model on the main actor iterates the rows and keeps them.
     @MainActor

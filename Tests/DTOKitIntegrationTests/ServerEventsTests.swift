@@ -1,8 +1,10 @@
 import DTOKit
 import DTOKitClient
-@testable import DTOKitServerEvents
 import Foundation
 import XCTest
+
+@testable import DTOKitServerEvents
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -53,9 +55,11 @@ final class ServerEventsTests: XCTestCase {
         let events = try makeEventsClient(channels: ["home"])
         let typed = Reported()
         let bySelector = Reported()
-        events.on(HelloResponse.self) { response, message in typed.add("\(response.result ?? "") via \(message.selector)") }
+        events.on(HelloResponse.self) { response, message in
+            typed.add("\(response.result ?? "") via \(message.selector)")
+        }
         let typedValues = Reported()
-        events.on(HelloValueResponse.self) { response, _ in typedValues.add(response.result ?? "") }   // a DTO struct
+        events.on(HelloValueResponse.self) { response, _ in typedValues.add(response.result ?? "") }  // a DTO struct
         events.on("home@cmd.chat") { message in bySelector.add(message.json) }
         let log = EventLog(events)
         _ = try await log.connected()
@@ -69,7 +73,9 @@ final class ServerEventsTests: XCTestCase {
         XCTAssertEqual(typed.all, ["typed via cmd.HelloResponse"])
         XCTAssertEqual(typedValues.all, ["typed"])
         XCTAssertEqual(bySelector.all, [#"{"text":"hi"}"#])
-        let invalid = try await log.wait { $0.contains { if case .invalidEvent(.undecodable) = $0 { true } else { false } } }
+        let invalid = try await log.wait {
+            $0.contains { if case .invalidEvent(.undecodable) = $0 { true } else { false } }
+        }
         XCTAssertTrue(invalid)
         await events.stop()
     }
@@ -83,20 +89,34 @@ final class ServerEventsTests: XCTestCase {
         let otherLog = EventLog(other)
         let otherSubscription = try await otherLog.connected()
         let otherName = otherSubscription.user.displayName
-        _ = try await log.wait { $0.contains { if case .joined(let user, let message) = $0 { user.displayName == otherName && message.channel == "home" } else { false } } }
+        _ = try await log.wait {
+            $0.contains {
+                if case .joined(let user, let message) = $0 {
+                    user.displayName == otherName && message.channel == "home"
+                } else {
+                    false
+                }
+            }
+        }
 
         try await other.subscribeToChannels(["work"])
         XCTAssertEqual(other.channels, ["home", "work"])
-        _ = try await log.wait { $0.contains { if case .updated(let user, _) = $0 { user.channels == ["home", "work"] } else { false } } }
+        _ = try await log.wait {
+            $0.contains { if case .updated(let user, _) = $0 { user.channels == ["home", "work"] } else { false } }
+        }
         let subscribers = try await watcher.getChannelSubscribers(["home"])
-        XCTAssertEqual(Set(subscribers.compactMap(\.displayName)), Set([otherName, log.subscription?.user.displayName].compactMap { $0 }))
+        XCTAssertEqual(
+            Set(subscribers.compactMap(\.displayName)),
+            Set([otherName, log.subscription?.user.displayName].compactMap { $0 }))
         try await other.unsubscribeFromChannels(["work"])
         XCTAssertEqual(other.channels, ["home"])
 
         let unregistered = try serverCounter("events:unregister")
         await other.stop()
         XCTAssertEqual(try serverCounter("events:unregister"), unregistered + 1)
-        _ = try await log.wait { $0.contains { if case .left(let user, _) = $0 { user.displayName == otherName } else { false } } }
+        _ = try await log.wait {
+            $0.contains { if case .left(let user, _) = $0 { user.displayName == otherName } else { false } }
+        }
         await watcher.stop()
     }
 
@@ -109,7 +129,7 @@ final class ServerEventsTests: XCTestCase {
         let first = try await log.connected()
         try await Self.control("drop")
         try await log.wait { $0.contains { if case .disconnected = $0 { true } else { false } } }
-        try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)   // the reconnect delay, at most 0.4 s
+        try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)  // the reconnect delay, at most 0.4 s
         let second = try await log.connected(after: first)
         XCTAssertTrue(second.isReconnect)
         XCTAssertNotEqual(second.id, first.id)
@@ -147,10 +167,16 @@ final class ServerEventsTests: XCTestCase {
         let first = try await log.connected()
         XCTAssertEqual(first.heartbeatIntervalMs, 150)
         try await Self.control("config", ["heartbeatStatus": "404"])
-        try await Self.advance(clock, milliseconds: 150, whenWaiting: 2)   // the heartbeat and the watchdog wait
-        let dropped = try await log.wait { $0.contains { event in
-            if case .disconnected(let error, _) = event { (error as? WebServiceException)?.statusCode == 404 } else { false }
-        } }
+        try await Self.advance(clock, milliseconds: 150, whenWaiting: 2)  // the heartbeat and the watchdog wait
+        let dropped = try await log.wait {
+            $0.contains { event in
+                if case .disconnected(let error, _) = event {
+                    (error as? WebServiceException)?.statusCode == 404
+                } else {
+                    false
+                }
+            }
+        }
         XCTAssertTrue(dropped)
         try await Self.control("config", ["heartbeatStatus": "200"])
         try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)
@@ -164,13 +190,20 @@ final class ServerEventsTests: XCTestCase {
         let events = try makeEventsClient(channels: ["home"], clock: clock)
         let log = EventLog(events)
         let first = try await log.connected()
-        try await log.joinedItself()   // the last thing the server sends: the silence starts here
+        try await log.joinedItself()  // the last thing the server sends: the silence starts here
         try await Self.advance(clock, milliseconds: 599, whenWaiting: 2)
-        XCTAssertFalse(log.events.contains { if case .disconnected = $0 { true } else { false } }, "599 ms of silence is allowed")
+        XCTAssertFalse(
+            log.events.contains { if case .disconnected = $0 { true } else { false } }, "599 ms of silence is allowed")
         clock.advance(milliseconds: 2)
-        let dropped = try await log.wait { $0.contains { event in
-            if case .disconnected(let error, _) = event { (error as? ServerEventsError) == .idleTimeout(milliseconds: 600) } else { false }
-        } }
+        let dropped = try await log.wait {
+            $0.contains { event in
+                if case .disconnected(let error, _) = event {
+                    (error as? ServerEventsError) == .idleTimeout(milliseconds: 600)
+                } else {
+                    false
+                }
+            }
+        }
         XCTAssertTrue(dropped)
         try await Self.control("config", ["muted": "0"])
         try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)
@@ -186,23 +219,28 @@ final class ServerEventsTests: XCTestCase {
     /// watchdog first slept a quarter of the 30 s it assumed before `cmd.onConnect`, and the held
     /// heartbeat then counted).
     func testAServerThatStopsAnsweringIsLeftWithinTheIdleTimeout() async throws {
-        try await Self.control("config", ["heartbeatIntervalMs": "300", "idleTimeoutMs": "2000", "muted": "1",
-                                          "heartbeatHoldMs": "6000", "connectDelayMs": "200"])
+        try await Self.control(
+            "config",
+            [
+                "heartbeatIntervalMs": "300", "idleTimeoutMs": "2000", "muted": "1",
+                "heartbeatHoldMs": "6000", "connectDelayMs": "200",
+            ])
         let heartbeatsBefore = try serverCounter("events:heartbeat")
         let clock = ManualClock()
         let events = try makeEventsClient(channels: ["home"], clock: clock)
         let log = EventLog(events)
         let first = try await log.connected()
-        try await log.joinedItself()   // the last thing the server sends: the silence starts here
-        try await Self.advance(clock, milliseconds: 300, whenWaiting: 2)   // the heartbeat goes out, and is held
+        try await log.joinedItself()  // the last thing the server sends: the silence starts here
+        try await Self.advance(clock, milliseconds: 300, whenWaiting: 2)  // the heartbeat goes out, and is held
         try waitUntil("the heartbeat reached the server") { try serverCounter("events:heartbeat") > heartbeatsBefore }
-        clock.advance(milliseconds: 1701)   // 2001 ms of silence
+        clock.advance(milliseconds: 1701)  // 2001 ms of silence
         try await log.wait { $0.contains { if case .disconnected = $0 { true } else { false } } }
         try await Self.advance(clock, milliseconds: 400, whenWaiting: 1)
         _ = try await log.connected(after: first)
         let reasons = log.events.compactMap { if case .disconnected(let error, _) = $0 { error } else { nil } }
         XCTAssertEqual(reasons.first as? ServerEventsError, .idleTimeout(milliseconds: 2000), "\(reasons)")
-        XCTAssertGreaterThanOrEqual(try serverCounter("events:heartbeat") - heartbeatsBefore, 1, "a heartbeat was held meanwhile")
+        XCTAssertGreaterThanOrEqual(
+            try serverCounter("events:heartbeat") - heartbeatsBefore, 1, "a heartbeat was held meanwhile")
         await events.stop()
     }
 
@@ -214,7 +252,10 @@ final class ServerEventsTests: XCTestCase {
         let messages = try await log.messages(count: 1)
         XCTAssertEqual(messages.first?.json, #"{"text":"fine"}"#)
         XCTAssertEqual(messages.first?.eventId, 500)
-        XCTAssertTrue(log.events.contains { if case .invalidEvent(.invalidSelector(let data)) = $0 { data == "noselector {}" } else { false } })
+        XCTAssertTrue(
+            log.events.contains {
+                if case .invalidEvent(.invalidSelector(let data)) = $0 { data == "noselector {}" } else { false }
+            })
         await events.stop()
     }
 
@@ -223,7 +264,8 @@ final class ServerEventsTests: XCTestCase {
         let log = EventLog(events)
         _ = try await log.connected()
         let text = "Łódź 日本語 🐳 déjà vu"
-        let frames = "id: 600\r\ndata: cmd.chat {\"text\":\"\(text)\"}\r\n\r\n: comment\n\nid: 601\rdata: cmd.chat {\"text\":\"second\"}\r\r"
+        let frames =
+            "id: 600\r\ndata: cmd.chat {\"text\":\"\(text)\"}\r\n\r\n: comment\n\nid: 601\rdata: cmd.chat {\"text\":\"second\"}\r\r"
         try await Self.raw(frames, pieces: 23, delayMs: 15)
         let messages = try await log.messages(count: 2)
         XCTAssertEqual(try messages.map { try $0.decode(JsonValue.self)["text"]?.stringValue }, [text, "second"])
@@ -242,7 +284,8 @@ final class ServerEventsTests: XCTestCase {
         XCTAssertEqual(messages.first?.json, #"{"text":"small"}"#)
         let tooLarge = log.events.filter { if case .invalidEvent(.eventTooLarge(4096)) = $0 { true } else { false } }
         XCTAssertEqual(tooLarge.count, 1, "reported once")
-        XCTAssertFalse(log.messagesSoFar.contains { $0.selector == "cmd.tail" }, "nothing of the skipped event is delivered")
+        XCTAssertFalse(
+            log.messagesSoFar.contains { $0.selector == "cmd.tail" }, "nothing of the skipped event is delivered")
         await events.stop()
     }
 
@@ -270,7 +313,7 @@ final class ServerEventsTests: XCTestCase {
         XCTAssertEqual(clock.sleeperCount, 0, "no heartbeat or watchdog waits any more")
         clock.advance(milliseconds: 1000)
         XCTAssertEqual(try serverCounter("events:heartbeat"), heartbeats, "no heartbeats after stop")
-        await events.stop()   // twice is fine
+        await events.stop()  // twice is fine
         XCTAssertEqual(try serverCounter("events:unregister"), unregistered + 1)
         var after = 0
         for try await _ in events.events { after += 1 }
@@ -328,7 +371,7 @@ final class ServerEventsTests: XCTestCase {
         let client = try makeTestClient()
         client.bearerToken = session.bearerToken
         client.refreshToken = session.refreshToken
-        try await Task.sleep(nanoseconds: 1_300_000_000)   // real time: the server expires the token on its own clock
+        try await Task.sleep(nanoseconds: 1_300_000_000)  // real time: the server expires the token on its own clock
         let refreshes = try serverCounter("getAccessToken")
         let events = ServerEventsClient(client: client, channels: ["home"])
         let subscription = try await EventLog(events).connected()
@@ -341,8 +384,9 @@ final class ServerEventsTests: XCTestCase {
     // MARK: Mocks and the main actor
 
     func testAMockClientServesEventsThroughExecute() async throws {
-        let events = ServerEventsClient(baseUrl: "http://mock", channels: ["home"], client: EventStreamMock(),
-                                        configuration: .init(initialRetryDelay: 5))
+        let events = ServerEventsClient(
+            baseUrl: "http://mock", channels: ["home"], client: EventStreamMock(),
+            configuration: .init(initialRetryDelay: 5))
         var received: [String] = []
         for try await event in events.events {
             switch event {
@@ -359,13 +403,16 @@ final class ServerEventsTests: XCTestCase {
 
     func testHostileIntervalsAndDelaysAreBounded() async throws {
         let mock = EventStreamMock(connectExtras: #","heartbeatIntervalMs":"9223372036854775807","idleTimeoutMs":"-5""#)
-        let events = ServerEventsClient(baseUrl: "http://mock", client: mock,
-                                        configuration: .init(initialRetryDelay: .infinity, maxRetryDelay: .nan))
+        let events = ServerEventsClient(
+            baseUrl: "http://mock", client: mock,
+            configuration: .init(initialRetryDelay: .infinity, maxRetryDelay: .nan))
         XCTAssertEqual(events.configuration.initialRetryDelay, 0.5)
         XCTAssertEqual(events.configuration.maxRetryDelay, 30)
         var configuration = ServerEventsClient.Configuration()
-        for (seconds, nanoseconds) in [(Double.infinity, 30_000_000_000), (.nan, 30_000_000_000), (-1, 10_000_000),
-                                       (1e12, 86_400_000_000_000)] as [(Double, UInt64)] {
+        for (seconds, nanoseconds) in [
+            (Double.infinity, 30_000_000_000), (.nan, 30_000_000_000), (-1, 10_000_000),
+            (1e12, 86_400_000_000_000),
+        ] as [(Double, UInt64)] {
             configuration.connectTimeout = seconds
             XCTAssertEqual(configuration.connectTimeoutNanoseconds, nanoseconds, "\(seconds)")
         }
@@ -394,14 +441,20 @@ final class ServerEventsTests: XCTestCase {
     // MARK: Helpers
 
     /// A client of the test server that reconnects after at most 0.4 s, on `clock` (the system's by default).
-    func makeEventsClient(channels: [String], maxEventSize: Int = 1024 * 1024,
-                          clock: (any EventsClock)? = nil) throws -> ServerEventsClient {
+    func makeEventsClient(
+        channels: [String], maxEventSize: Int = 1024 * 1024,
+        clock: (any EventsClock)? = nil
+    ) throws -> ServerEventsClient {
         let client = try makeTestClient()
-        let configuration = ServerEventsClient.Configuration(initialRetryDelay: 0.05, maxRetryDelay: 0.4,
-                                                             maxEventSize: maxEventSize)
-        guard let clock else { return ServerEventsClient(client: client, channels: channels, configuration: configuration) }
-        return ServerEventsClient(baseUrl: client.baseUrl, channels: channels, client: client,
-                                  configuration: configuration, clock: clock)
+        let configuration = ServerEventsClient.Configuration(
+            initialRetryDelay: 0.05, maxRetryDelay: 0.4,
+            maxEventSize: maxEventSize)
+        guard let clock else {
+            return ServerEventsClient(client: client, channels: channels, configuration: configuration)
+        }
+        return ServerEventsClient(
+            baseUrl: client.baseUrl, channels: channels, client: client,
+            configuration: configuration, clock: clock)
     }
 
     /// Moves `clock` on by `milliseconds` once `count` tasks wait on it (so that none of them starts its
@@ -417,8 +470,10 @@ final class ServerEventsTests: XCTestCase {
 
     static func control(_ name: String, _ parameters: [String: String] = [:]) async throws {
         let query = parameters.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "&")
-        _ = try await makeTestClient().executeAsync(ServiceCall(method: .post,
-                                                                destination: .url("/_test/events/\(name)?\(query)")))
+        _ = try await makeTestClient().executeAsync(
+            ServiceCall(
+                method: .post,
+                destination: .url("/_test/events/\(name)?\(query)")))
     }
 
     static func notify(channel: String?, _ selector: String, _ json: String) async throws {
@@ -461,16 +516,33 @@ final class EventLog: @unchecked Sendable {
 
     deinit { task?.cancel() }
 
-    private func append(_ event: ServerEvent) { lock.lock(); collected.append(event); lock.unlock() }
-    private func fail(_ error: any Error) { lock.lock(); failure = error; lock.unlock() }
+    private func append(_ event: ServerEvent) {
+        lock.lock()
+        collected.append(event)
+        lock.unlock()
+    }
+    private func fail(_ error: any Error) {
+        lock.lock()
+        failure = error
+        lock.unlock()
+    }
 
-    var events: [ServerEvent] { lock.lock(); defer { lock.unlock() }; return collected }
-    private var currentFailure: (any Error)? { lock.lock(); defer { lock.unlock() }; return failure }
+    var events: [ServerEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+    private var currentFailure: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
     var messagesSoFar: [ServerEventMessage] {
         events.compactMap { if case .message(let message) = $0 { message } else { nil } }
     }
     var subscription: ServerEventSubscription? {
-        events.reversed().lazy.compactMap { if case .connected(let subscription) = $0 { subscription } else { nil } }.first
+        events.reversed().lazy.compactMap { if case .connected(let subscription) = $0 { subscription } else { nil } }
+            .first
     }
 
     /// Waits (up to `timeout` seconds) until `condition` holds for the events so far.
@@ -487,9 +559,13 @@ final class EventLog: @unchecked Sendable {
     }
 
     /// The first subscription, or the first one other than `previous`.
-    func connected(after previous: ServerEventSubscription? = nil, timeout: TimeInterval = 10) async throws -> ServerEventSubscription {
+    func connected(after previous: ServerEventSubscription? = nil, timeout: TimeInterval = 10) async throws
+        -> ServerEventSubscription
+    {
         try await wait(timeout: timeout) { events in
-            events.contains { if case .connected(let subscription) = $0 { subscription.id != previous?.id } else { false } }
+            events.contains {
+                if case .connected(let subscription) = $0 { subscription.id != previous?.id } else { false }
+            }
         }
         return try XCTUnwrap(subscription)
     }
@@ -497,8 +573,11 @@ final class EventLog: @unchecked Sendable {
     /// Waits until the subscription's own `cmd.onJoin` arrived.
     func joinedItself() async throws {
         try await wait { events in
-            let me = events.lazy.compactMap { if case .connected(let subscription) = $0 { subscription } else { nil } }.last
-            return events.contains { if case .joined(let user, _) = $0 { user.userId == me?.user.userId } else { false } }
+            let me = events.lazy.compactMap { if case .connected(let subscription) = $0 { subscription } else { nil } }
+                .last
+            return events.contains {
+                if case .joined(let user, _) = $0 { user.userId == me?.user.userId } else { false }
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import DTOKitStructs
 import Foundation
 import TestServicesStructDTOs
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,7 +18,6 @@ final class StructFamiliesTests: XCTestCase {
     override func tearDown() async throws {
         try await QueryPagesTests.pageLimits(maxLimit: nil, total: "always")
     }
-
 
     func hello(_ name: String) -> TestServicesStructDTOs.Hello {
         var request = TestServicesStructDTOs.Hello()
@@ -61,7 +61,8 @@ final class StructFamiliesTests: XCTestCase {
         request.category = "structs"
         let data = Data("struct upload".utf8)
         let response = try await client.postFileWithRequestAsync(
-            request: request, file: UploadFile(fileName: "s.txt", data: data, mimeType: "text/plain", fieldName: "document"))
+            request: request,
+            file: UploadFile(fileName: "s.txt", data: data, mimeType: "text/plain", fieldName: "document"))
         XCTAssertEqual(response.category, "structs")
         XCTAssertEqual(response.files?.first?.contentLength, data.count)
         XCTAssertEqual(response.files?.first?.crc32, crc32(data))
@@ -88,7 +89,8 @@ final class StructFamiliesTests: XCTestCase {
 
     func testServerEventsTypedMessagesWithStructs() async throws {
         try await ServerEventsTests.control("reset")
-        let events = ServerEventsClient(baseUrl: try TestServer.shared().baseUrl, channels: ["home"], client: try makeTestClient())
+        let events = ServerEventsClient(
+            baseUrl: try TestServer.shared().baseUrl, channels: ["home"], client: try makeTestClient())
         let received = Guarded<[String]>([])
         let arrived = expectation(description: "a typed message")
         events.on(TestServicesStructDTOs.HelloResponse.self) { response, _ in

@@ -1,8 +1,9 @@
 import DTOKit
-import DTOKitStructs
 import DTOKitClient
+import DTOKitStructs
 import Foundation
 import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,9 +19,11 @@ struct HelloValue: IReturn, IGet, Sendable {
 }
 
 extension HelloValue: JsonStruct {
-    static let metadata = StructMetadata.create(typeName: "Hello", routes: [ServiceRoute("/hello/{Name}", "GET,POST")], [
-        StructProperty<HelloValue>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
-    ])
+    static let metadata = StructMetadata.create(
+        typeName: "Hello", routes: [ServiceRoute("/hello/{Name}", "GET,POST")],
+        [
+            StructProperty<HelloValue>.optionalString("name", get: { $0.name }, set: { $0.name = $1 })
+        ])
 }
 
 struct HelloValueResponse: Hashable, Sendable {
@@ -29,9 +32,11 @@ struct HelloValueResponse: Hashable, Sendable {
 }
 
 extension HelloValueResponse: JsonStruct {
-    static let metadata = StructMetadata.create(typeName: "HelloResponse", [
-        StructProperty<HelloValueResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
-    ])
+    static let metadata = StructMetadata.create(
+        typeName: "HelloResponse",
+        [
+            StructProperty<HelloValueResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 })
+        ])
 }
 
 struct StoreValueRequest: IReturnVoid, IPost, IHasVersion, Sendable {
@@ -42,11 +47,13 @@ struct StoreValueRequest: IReturnVoid, IPost, IHasVersion, Sendable {
 }
 
 extension StoreValueRequest: JsonStruct {
-    static let metadata = StructMetadata.create(typeName: "StoreValue", routes: [ServiceRoute("/values/{Key}", "POST,PUT,PATCH")], [
-        StructProperty<StoreValueRequest>.optionalString("key", get: { $0.key }, set: { $0.key = $1 }),
-        StructProperty<StoreValueRequest>.optionalString("value", get: { $0.value }, set: { $0.value = $1 }),
-        StructProperty<StoreValueRequest>.optionalInt("version", get: { $0.version }, set: { $0.version = $1 }),
-    ])
+    static let metadata = StructMetadata.create(
+        typeName: "StoreValue", routes: [ServiceRoute("/values/{Key}", "POST,PUT,PATCH")],
+        [
+            StructProperty<StoreValueRequest>.optionalString("key", get: { $0.key }, set: { $0.key = $1 }),
+            StructProperty<StoreValueRequest>.optionalString("value", get: { $0.value }, set: { $0.value = $1 }),
+            StructProperty<StoreValueRequest>.optionalInt("version", get: { $0.version }, set: { $0.version = $1 }),
+        ])
 }
 
 /// `ThrowType` as a struct: the service fails with the status code it is given.
@@ -58,10 +65,12 @@ struct ThrowTypeValue: IReturn, IPost, Sendable {
 }
 
 extension ThrowTypeValue: JsonStruct {
-    static let metadata = StructMetadata.create(typeName: "ThrowType", [
-        StructProperty<ThrowTypeValue>.optionalString("type", get: { $0.type }, set: { $0.type = $1 }),
-        StructProperty<ThrowTypeValue>.optionalString("message", get: { $0.message }, set: { $0.message = $1 }),
-    ])
+    static let metadata = StructMetadata.create(
+        typeName: "ThrowType",
+        [
+            StructProperty<ThrowTypeValue>.optionalString("type", get: { $0.type }, set: { $0.type = $1 }),
+            StructProperty<ThrowTypeValue>.optionalString("message", get: { $0.message }, set: { $0.message = $1 }),
+        ])
 }
 
 /// `UploadFiles` as a struct; its response is the generated class (the two forms mix).
@@ -73,10 +82,13 @@ struct UploadFilesValue: IReturn, IPost, Sendable {
 }
 
 extension UploadFilesValue: JsonStruct {
-    static let metadata = StructMetadata.create(typeName: "UploadFiles", routes: [ServiceRoute("/upload/{Category}", "POST,PUT")], [
-        StructProperty<UploadFilesValue>.optionalString("category", get: { $0.category }, set: { $0.category = $1 }),
-        StructProperty<UploadFilesValue>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
-    ])
+    static let metadata = StructMetadata.create(
+        typeName: "UploadFiles", routes: [ServiceRoute("/upload/{Category}", "POST,PUT")],
+        [
+            StructProperty<UploadFilesValue>.optionalString(
+                "category", get: { $0.category }, set: { $0.category = $1 }),
+            StructProperty<UploadFilesValue>.optionalString("notes", get: { $0.notes }, set: { $0.notes = $1 }),
+        ])
 }
 
 final class StructRequestTests: XCTestCase {
@@ -102,7 +114,13 @@ final class StructRequestTests: XCTestCase {
         XCTAssertEqual(log.last?.path, "/hello/Value")
 
         let posted = try await client.postAsync(HelloValue(name: "Posted"))
-        XCTAssertEqual(posted, { var response = HelloValueResponse(); response.result = "Hello, Posted!"; return response }())
+        XCTAssertEqual(
+            posted,
+            {
+                var response = HelloValueResponse()
+                response.result = "Hello, Posted!"
+                return response
+            }())
         XCTAssertEqual(log.last?.method, "POST")
         XCTAssertEqual(log.last?.path, "/hello/Posted")
         XCTAssertEqual(log.last?.headers["Content-Type"], "application/json")
@@ -124,7 +142,8 @@ final class StructRequestTests: XCTestCase {
         let body = Locked<Data?>(nil)
         versioned.requestFilter = { request in body.set(request.httpBody) }
         try await versioned.sendAsync(store)
-        XCTAssertEqual(body.value.map { String(decoding: $0, as: UTF8.self) }, #"{"key":"struct","value":"v","version":3}"#)
+        XCTAssertEqual(
+            body.value.map { String(decoding: $0, as: UTF8.self) }, #"{"key":"struct","value":"v","version":3}"#)
         XCTAssertNil(store.version, "the request itself is a value the client does not change")
     }
 
@@ -169,6 +188,14 @@ private final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
-    func set(_ value: Value) { lock.lock(); stored = value; lock.unlock() }
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func set(_ value: Value) {
+        lock.lock()
+        stored = value
+        lock.unlock()
+    }
 }

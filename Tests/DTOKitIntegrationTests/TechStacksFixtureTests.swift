@@ -7,7 +7,8 @@ import XCTest
 /// Names are module-qualified: this test module's own snapshot (testservices) declares some of them too.
 final class TechStacksFixtureTests: XCTestCase {
     func testAllTechnologiesDecodeWithDatesEnumsAndNumbers() throws {
-        let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
+        let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(
+            try Payload.data("get-all-technologies.1000"))
         let results = try XCTUnwrap(response.results)
         XCTAssertEqual(results.count, 1000)
         let first = results[0]
@@ -38,7 +39,8 @@ final class TechStacksFixtureTests: XCTestCase {
     }
 
     func testReencodingIsStable() throws {
-        let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(try Payload.data("get-all-technologies.1000"))
+        let response = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(
+            try Payload.data("get-all-technologies.1000"))
         let encoded = response.toJsonData()
         let again = try TechStacksDTOs.GetAllTechnologiesResponse.fromJson(encoded)
         XCTAssertEqual(again.toJsonData(), encoded)
@@ -49,7 +51,8 @@ final class TechStacksFixtureTests: XCTestCase {
 
     func testStringlyTypedValuesAndNestedResponses() throws {
         // This response carries numbers and booleans as strings ("381", "True"), which ServiceStack accepts.
-        let response = try TechStacksDTOs.GetTechnologyResponse.fromJson(try Payload.data("get-technology.servicestack"))
+        let response = try TechStacksDTOs.GetTechnologyResponse.fromJson(
+            try Payload.data("get-technology.servicestack"))
         let technology = try XCTUnwrap(response.technology)
         XCTAssertEqual(technology.id, 381)
         XCTAssertEqual(technology.logoApproved, true)
@@ -66,7 +69,8 @@ final class TechStacksFixtureTests: XCTestCase {
     }
 
     func testAutoQueryResponseAndRoutes() throws {
-        let page = try TechStacksDTOs.FindTechnologies.Return.fromJson(try Payload.data("find-technologies.query-response"))
+        let page = try TechStacksDTOs.FindTechnologies.Return.fromJson(
+            try Payload.data("find-technologies.query-response"))
         XCTAssertEqual(page.offset, 20)
         XCTAssertEqual(page.total, 122)
         XCTAssertEqual(page.results?.first?.name, "LevelDB")

@@ -1,5 +1,7 @@
-@testable import DTOKitClient
 import Foundation
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -14,15 +16,21 @@ func makeTestClient(appleURLSession: Bool = AppleURLSessionStandIn.isRequested) 
 }
 
 /// A new client for `baseUrl`, as ``makeTestClient(appleURLSession:)``.
-func makeClient(baseUrl: String, configuration: URLSessionConfiguration = .ephemeral,
-                appleURLSession: Bool = AppleURLSessionStandIn.isRequested) -> JsonServiceClient {
-    JsonServiceClient(baseUrl: baseUrl, transport: URLSessionTransport(configuration: configuration,
-                                                                       interposer: appleURLSession ? AppleURLSessionStandIn() : nil))
+func makeClient(
+    baseUrl: String, configuration: URLSessionConfiguration = .ephemeral,
+    appleURLSession: Bool = AppleURLSessionStandIn.isRequested
+) -> JsonServiceClient {
+    JsonServiceClient(
+        baseUrl: baseUrl,
+        transport: URLSessionTransport(
+            configuration: configuration,
+            interposer: appleURLSession ? AppleURLSessionStandIn() : nil))
 }
 
 /// What the suites may expect of the transport under test where transports differ.
-let testTransport = TestTransport(sendsEachPostOnAConnectionOfItsOwn: URLSessionTransport.resendsOnReusedConnections,
-                                  resendsDroppedIdempotentRequests: true)
+let testTransport = TestTransport(
+    sendsEachPostOnAConnectionOfItsOwn: URLSessionTransport.resendsOnReusedConnections,
+    resendsDroppedIdempotentRequests: true)
 
 struct TestTransport {
     /// A POST never goes out on a kept-alive connection (URLSession under FoundationNetworking, see

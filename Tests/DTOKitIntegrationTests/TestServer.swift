@@ -1,7 +1,9 @@
 import DTOKit
-@testable import DTOKitClient
 import Foundation
 import XCTest
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -50,9 +52,11 @@ final class TestServer: @unchecked Sendable {
         let script = Self.testsDirectory.appendingPathComponent("Server/testserver.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--port", "0",
-                             "--techstacks-data", Self.payloadsDirectory.path, "--exit-on-stdin-close",
-                             "--tls-cert", Self.testsDirectory.appendingPathComponent("Server/self-signed.pem").path]
+        process.arguments = [
+            "python3", script.path, "--port", "0",
+            "--techstacks-data", Self.payloadsDirectory.path, "--exit-on-stdin-close",
+            "--tls-cert", Self.testsDirectory.appendingPathComponent("Server/self-signed.pem").path,
+        ]
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output
@@ -107,8 +111,16 @@ final class TestServer: @unchecked Sendable {
     private final class LineBox: @unchecked Sendable {
         private let lock = NSLock()
         private var text = ""
-        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
-        func get() -> String { lock.lock(); defer { lock.unlock() }; return text }
+        func set(_ value: String) {
+            lock.lock()
+            text = value
+            lock.unlock()
+        }
+        func get() -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            return text
+        }
     }
 
     private final class StopAtEnd: NSObject, XCTestObservation {
@@ -126,7 +138,9 @@ enum TestServerError: Error, CustomStringConvertible {
     }
 
     private var noPortText: String {
-        switch self { case .noPort(let text): return text.isEmpty ? "nothing" : text }
+        switch self {
+        case .noPort(let text): return text.isEmpty ? "nothing" : text
+        }
     }
 }
 
@@ -155,18 +169,31 @@ final class TrafficLog: @unchecked Sendable {
     func record(_ request: URLRequest) {
         guard let url = request.url else { return }
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let entry = Entry(method: request.httpMethod ?? "", path: components?.percentEncodedPath ?? "",
-                          query: components?.percentEncodedQuery,
-                          headers: request.allHTTPHeaderFields ?? [:])
-        lock.lock(); requestEntries.append(entry); lock.unlock()
+        let entry = Entry(
+            method: request.httpMethod ?? "", path: components?.percentEncodedPath ?? "",
+            query: components?.percentEncodedQuery,
+            headers: request.allHTTPHeaderFields ?? [:])
+        lock.lock()
+        requestEntries.append(entry)
+        lock.unlock()
     }
 
     func record(_ response: HTTPURLResponse) {
-        lock.lock(); responseEntries.append(response); lock.unlock()
+        lock.lock()
+        responseEntries.append(response)
+        lock.unlock()
     }
 
-    var requests: [Entry] { lock.lock(); defer { lock.unlock() }; return requestEntries }
-    var responses: [HTTPURLResponse] { lock.lock(); defer { lock.unlock() }; return responseEntries }
+    var requests: [Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requestEntries
+    }
+    var responses: [HTTPURLResponse] {
+        lock.lock()
+        defer { lock.unlock() }
+        return responseEntries
+    }
     var last: Entry? { requests.last }
     var lastMatchedRoute: String? { responses.last?.value(forHTTPHeaderField: "X-Matched-Route") }
     var lastServerMethod: String? { responses.last?.value(forHTTPHeaderField: "X-Http-Method") }

@@ -32,7 +32,8 @@ final class BuilderShapesTests: XCTestCase {
         XCTAssertEqual(value.uint16, UInt16.max)
         XCTAssertEqual(value.uint32, UInt32.max)
         XCTAssertEqual(value.uint64, UInt64.max)
-        XCTAssertEqual(value.amount, Decimal(string: "12345678901234567890.123456789", locale: Locale(identifier: "en_US_POSIX")))
+        XCTAssertEqual(
+            value.amount, Decimal(string: "12345678901234567890.123456789", locale: Locale(identifier: "en_US_POSIX")))
     }
 
     func testMissingAndNullMembersKeepDefaults() throws {
@@ -57,15 +58,18 @@ final class BuilderShapesTests: XCTestCase {
         value.uint64 = UInt64.max
         value.int64 = Int64.min
         value.float = 0.25
-        XCTAssertEqual(value.toJson(),
-                       #"{"name":"a\"b","count":-3,"flag":false,"ratio":0.5,"optCount":0,"float":0.25,"int64":-9223372036854775808,"uint64":18446744073709551615}"#)
+        XCTAssertEqual(
+            value.toJson(),
+            #"{"name":"a\"b","count":-3,"flag":false,"ratio":0.5,"optCount":0,"float":0.25,"int64":-9223372036854775808,"uint64":18446744073709551615}"#
+        )
         XCTAssertEqual(String(decoding: value.toJsonData(), as: UTF8.self), value.toJson())
     }
 
     // MARK: Nested DTOs
 
     func testNestedObjectsAndOptionalObjects() throws {
-        let parent = try Parent.fromJson(#"{"title":"t","first":{"id":1,"name":"one","child":{"id":11}},"second":{"id":2}}"#)
+        let parent = try Parent.fromJson(
+            #"{"title":"t","first":{"id":1,"name":"one","child":{"id":11}},"second":{"id":2}}"#)
         XCTAssertEqual(parent.title, "t")
         XCTAssertEqual(parent.first.id, 1)
         XCTAssertEqual(parent.first.name, "one")
@@ -73,7 +77,8 @@ final class BuilderShapesTests: XCTestCase {
         XCTAssertNil(parent.first.child?.child)
         XCTAssertEqual(parent.second?.id, 2)
         XCTAssertNil(parent.second?.name)
-        XCTAssertEqual(parent.toJson(), #"{"title":"t","first":{"id":1,"name":"one","child":{"id":11}},"second":{"id":2}}"#)
+        XCTAssertEqual(
+            parent.toJson(), #"{"title":"t","first":{"id":1,"name":"one","child":{"id":11}},"second":{"id":2}}"#)
 
         let empty = Parent()
         XCTAssertEqual(empty.toJson(), #"{"first":{}}"#)
@@ -101,7 +106,10 @@ final class BuilderShapesTests: XCTestCase {
         XCTAssertEqual(value.grid, [[1, 2], [], [3]])
 
         let text = try assertStableRoundTrip(Collections.self, json)
-        XCTAssertTrue(text.hasPrefix(#"{"ints":[1,2,3],"optStrings":["a","b"],"children":[{"id":1},{"id":2,"name":"two"}],"optChildren":[],"maybeInts":[1,null,3],"optMaybeChildren":[null,{"id":5}],"colors":["Red","Blue"],"grid":[[1,2],[],[3]],"lookup":{}"#), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                #"{"ints":[1,2,3],"optStrings":["a","b"],"children":[{"id":1},{"id":2,"name":"two"}],"optChildren":[],"maybeInts":[1,null,3],"optMaybeChildren":[null,{"id":5}],"colors":["Red","Blue"],"grid":[[1,2],[],[3]],"lookup":{}"#
+            ), text)
     }
 
     func testTopLevelArraysAndScalars() throws {
@@ -156,8 +164,10 @@ final class BuilderShapesTests: XCTestCase {
 
     func testOptionalCollectionsAreLeftOutWhenNilAndWrittenWhenEmpty() throws {
         let value = Collections()
-        XCTAssertEqual(value.toJson(),
-                       #"{"ints":[],"children":[],"maybeInts":[],"colors":[],"lookup":{},"childById":{},"tagsByName":{},"childrenByGroup":{},"matrix":{},"childGrid":{}}"#)
+        XCTAssertEqual(
+            value.toJson(),
+            #"{"ints":[],"children":[],"maybeInts":[],"colors":[],"lookup":{},"childById":{},"tagsByName":{},"childrenByGroup":{},"matrix":{},"childGrid":{}}"#
+        )
         value.optLookup = [:]
         value.optStrings = []
         value.optChildGrid = ["k": [:]]
@@ -167,18 +177,22 @@ final class BuilderShapesTests: XCTestCase {
     }
 
     func testDictionaryKeyThatIsNotAValidKeyIsAnError() {
-        assertDecodingFails(Collections.self, #"{"childById":{"1":{},"one":{}}}"#,
-                            path: #"$.childById.one"#, offset: 21, expected: "valid Int key", found: #""one""#)
-        assertDecodingFails(Collections.self, #"{"wide":{"-1":1}}"#,
-                            path: #"$.wide["-1"]"#, offset: 9, expected: "valid UInt64 key")
-        assertDecodingFails(Collections.self, #"{"wide":{"1":128}}"#,
-                            path: #"$.wide["1"]"#, offset: 13, expected: "fits Int8", found: "the number 128")
+        assertDecodingFails(
+            Collections.self, #"{"childById":{"1":{},"one":{}}}"#,
+            path: #"$.childById.one"#, offset: 21, expected: "valid Int key", found: #""one""#)
+        assertDecodingFails(
+            Collections.self, #"{"wide":{"-1":1}}"#,
+            path: #"$.wide["-1"]"#, offset: 9, expected: "valid UInt64 key")
+        assertDecodingFails(
+            Collections.self, #"{"wide":{"1":128}}"#,
+            path: #"$.wide["1"]"#, offset: 13, expected: "fits Int8", found: "the number 128")
     }
 
     // MARK: Enums and flags
 
     func testEnumsReadNamesEnumMembersAndNumbers() throws {
-        let value = try Formats.fromJson("""
+        let value = try Formats.fromJson(
+            """
             {"color":"Blue","priority":"High","optPriority":20,"level":"Error","status":"on-hold",
              "statuses":["active","Done","ON-HOLD","2"]}
             """)
@@ -210,12 +224,15 @@ final class BuilderShapesTests: XCTestCase {
     }
 
     func testUnknownEnumValuesAreErrorsWithPath() {
-        assertDecodingFails(Formats.self, #"{"color":"Purple"}"#, path: "$.color", offset: 9,
-                            expected: "one of Red, Green, Blue", found: #""Purple""#)
-        assertDecodingFails(Formats.self, #"{"priority":11}"#, path: "$.priority", offset: 12,
-                            expected: "one of Low, Medium, High", found: "the number 11")
-        assertDecodingFails(Formats.self, #"{"statuses":["active","OnHold"]}"#, path: "$.statuses[1]", offset: 22,
-                            found: #""OnHold""#)
+        assertDecodingFails(
+            Formats.self, #"{"color":"Purple"}"#, path: "$.color", offset: 9,
+            expected: "one of Red, Green, Blue", found: #""Purple""#)
+        assertDecodingFails(
+            Formats.self, #"{"priority":11}"#, path: "$.priority", offset: 12,
+            expected: "one of Low, Medium, High", found: "the number 11")
+        assertDecodingFails(
+            Formats.self, #"{"statuses":["active","OnHold"]}"#, path: "$.statuses[1]", offset: 22,
+            found: #""OnHold""#)
         assertDecodingFails(Formats.self, #"{"color":true}"#, path: "$.color", offset: 9)
     }
 
@@ -232,16 +249,19 @@ final class BuilderShapesTests: XCTestCase {
         value.permissions = []
         XCTAssertTrue(value.toJson().contains(#""permissions":0"#), value.toJson())
 
-        assertDecodingFails(Formats.self, #"{"permissions":"Read, Execute"}"#, path: "$.permissions", offset: 15,
-                            expected: "names from None, Read, Write, Delete", found: #""Execute""#)
-        assertDecodingFails(Formats.self, #"{"permissions":1.5}"#, path: "$.permissions", offset: 15,
-                            expected: "fits Int")
+        assertDecodingFails(
+            Formats.self, #"{"permissions":"Read, Execute"}"#, path: "$.permissions", offset: 15,
+            expected: "names from None, Read, Write, Delete", found: #""Execute""#)
+        assertDecodingFails(
+            Formats.self, #"{"permissions":1.5}"#, path: "$.permissions", offset: 15,
+            expected: "fits Int")
     }
 
     // MARK: Generic DTOs
 
     func testGenericDTOHasATablePerSpecialization() throws {
-        let children = try Page<Child>.fromJson(#"{"offset":10,"total":12,"results":[{"id":1},{"id":2}],"first":{"id":1},"byKey":{"k":{"id":3}}}"#)
+        let children = try Page<Child>.fromJson(
+            #"{"offset":10,"total":12,"results":[{"id":1},{"id":2}],"first":{"id":1},"byKey":{"k":{"id":3}}}"#)
         XCTAssertEqual(children.offset, 10)
         XCTAssertEqual(children.total, 12)
         XCTAssertEqual(children.results?.map(\.id), [1, 2])
@@ -259,10 +279,12 @@ final class BuilderShapesTests: XCTestCase {
         // One cached table per specialization, the same instance every time.
         XCTAssertTrue(Page<Int>.metadata === Page<Int>.metadata)
         XCTAssertFalse(Page<Int>.metadata === Page<String>.metadata)
-        XCTAssertEqual(Page<Child>.metadata.propertyNames, ["offset", "total", "results", "first", "byKey", "responseStatus"])
+        XCTAssertEqual(
+            Page<Child>.metadata.propertyNames, ["offset", "total", "results", "first", "byKey", "responseStatus"])
 
         // The element type is checked: a string is not an Int.
-        assertDecodingFails(Page<Int>.self, #"{"results":[1,"x"]}"#, path: "$.results[1]", offset: 14, found: #"the string "x""#)
+        assertDecodingFails(
+            Page<Int>.self, #"{"results":[1,"x"]}"#, path: "$.results[1]", offset: 14, found: #"the string "x""#)
     }
 
     // MARK: Inheritance
@@ -302,8 +324,9 @@ final class BuilderShapesTests: XCTestCase {
         animal.name = "Cat"
         kennel.star = puppy
         kennel.animals = [dog, animal]
-        XCTAssertEqual(kennel.toJson(),
-                       #"{"star":{"ageInWeeks":8,"id":5},"animals":[{"breed":"Lab"},{"name":"Cat"}]}"#)
+        XCTAssertEqual(
+            kennel.toJson(),
+            #"{"star":{"ageInWeeks":8,"id":5},"animals":[{"breed":"Lab"},{"name":"Cat"}]}"#)
         XCTAssertEqual([dog as Animal].toJson(), #"[{"breed":"Lab"}]"#)
     }
 
@@ -348,7 +371,8 @@ final class BuilderShapesTests: XCTestCase {
 
         // Skipped values are still validated.
         assertDecodingFails(Child.self, #"{"extra":[1,{"a":tru}],"id":1}"#, path: "$.extra[1].a", offset: 17)
-        assertDecodingFails(Child.self, #"{"extra":[1,],"id":1}"#, path: "$.extra[1]", offset: 12, expected: "a value", found: "']'")
+        assertDecodingFails(
+            Child.self, #"{"extra":[1,],"id":1}"#, path: "$.extra[1]", offset: 12, expected: "a value", found: "']'")
     }
 
     func testDuplicateMembersLastOneWins() throws {
@@ -381,6 +405,6 @@ final class Doubler: JsonSerializable {
             encode: { object, writer in
                 writer.writeKey(JsonKey("value"))
                 writer.writeInteger(object.value * 2)
-            }),
+            })
     ])
 }

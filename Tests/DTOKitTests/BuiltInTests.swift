@@ -69,17 +69,19 @@ public class FindTechnologies: QueryDb<Technology>, IReturn, IGet {
 }
 
 extension FindTechnologies: JsonSerializable {
-    public static let metadata = Metadata.create(routes: [ServiceRoute("/technology/search", "GET")], [
-        Property<FindTechnologies>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
-        Property<FindTechnologies>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
-        Property<FindTechnologies>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
-        Property<FindTechnologies>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
-        Property<FindTechnologies>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
-        Property<FindTechnologies>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
-        Property<FindTechnologies>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
-        Property<FindTechnologies>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
-        Property<FindTechnologies>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-    ])
+    public static let metadata = Metadata.create(
+        routes: [ServiceRoute("/technology/search", "GET")],
+        [
+            Property<FindTechnologies>.optional("name", get: { $0.name }, set: { $0.name = $1 }),
+            Property<FindTechnologies>.optionalArray("ids", get: { $0.ids }, set: { $0.ids = $1 }),
+            Property<FindTechnologies>.optional("skip", get: { $0.skip }, set: { $0.skip = $1 }),
+            Property<FindTechnologies>.optional("take", get: { $0.take }, set: { $0.take = $1 }),
+            Property<FindTechnologies>.optional("orderBy", get: { $0.orderBy }, set: { $0.orderBy = $1 }),
+            Property<FindTechnologies>.optional("orderByDesc", get: { $0.orderByDesc }, set: { $0.orderByDesc = $1 }),
+            Property<FindTechnologies>.optional("include", get: { $0.include }, set: { $0.include = $1 }),
+            Property<FindTechnologies>.optional("fields", get: { $0.fields }, set: { $0.fields = $1 }),
+            Property<FindTechnologies>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        ])
 }
 
 /// The ServiceStack types that ship with the runtime.
@@ -97,14 +99,16 @@ final class BuiltInTests: XCTestCase {
         XCTAssertEqual(errors[0].message, "'Name' must not be empty.")
         XCTAssertEqual(errors[0].meta, ["PropertyName": "Name", "Severity": "Error"])
         XCTAssertEqual(errors[1].meta?["TotalLength"], "69")
-        XCTAssertEqual(errors[1].meta?["PropertyValue"], "redis-cluster-with-sentinel-and-automatic-failover-for-production-use")
+        XCTAssertEqual(
+            errors[1].meta?["PropertyValue"], "redis-cluster-with-sentinel-and-automatic-failover-for-production-use")
         XCTAssertEqual(errors[2].meta?["PropertyName"], "Product Url")
 
         let description = try XCTUnwrap(errors[3].meta?["PropertyValue"])
         XCTAssertEqual(description.unicodeScalars.count, 993, "the server counted 993 characters")
         XCTAssertTrue(description.contains(#"default setup as "batteries included" — mostly fair."#))
         XCTAssertTrue(description.contains("overkill for session storage.\n\nHighlights:\n- streaming replication"))
-        XCTAssertTrue(description.contains(#"under C:\ProgramData\redis-cluster\. Match IDs with the pattern ^\d{4}-[a-z]+$ ."#))
+        XCTAssertTrue(
+            description.contains(#"under C:\ProgramData\redis-cluster\. Match IDs with the pattern ^\d{4}-[a-z]+$ ."#))
         XCTAssertTrue(description.contains("Key settings:\tport, timeout"))
         XCTAssertTrue(description.contains("Łódź and elsewhere 🐳"))
         XCTAssertTrue(description.contains("日本語のドキュメント"))
@@ -115,7 +119,8 @@ final class BuiltInTests: XCTestCase {
     }
 
     func testErrorBodiesWithPascalCaseAndExtraMembers() throws {
-        let body = #"{"ResponseStatus":{"ErrorCode":"Forbidden","Message":"Access denied","StackTrace":"at X","Errors":[],"Meta":{"k":"v"}},"Result":null}"#
+        let body =
+            #"{"ResponseStatus":{"ErrorCode":"Forbidden","Message":"Access denied","StackTrace":"at X","Errors":[],"Meta":{"k":"v"}},"Result":null}"#
         let status = try XCTUnwrap(EmptyResponse.fromJson(body).responseStatus)
         XCTAssertEqual(status.errorCode, "Forbidden")
         XCTAssertEqual(status.message, "Access denied")
@@ -139,7 +144,9 @@ final class BuiltInTests: XCTestCase {
         XCTAssertEqual(rows[0].logoApproved, true)
         XCTAssertEqual(rows[0].ownerId, "9")
         XCTAssertEqual(milliseconds(rows[0].created), 1_476_040_042_971)
-        XCTAssertEqual(rows[0].description, "LevelDB is a modular search engine.\n\nHighlights:\n- built-in metrics\n\nMeet-ups run in Malmö 🐳")
+        XCTAssertEqual(
+            rows[0].description,
+            "LevelDB is a modular search engine.\n\nHighlights:\n- built-in metrics\n\nMeet-ups run in Malmö 🐳")
         XCTAssertEqual(rows[1].tier, .Server)
         XCTAssertEqual(rows[1].viewCount, 0)
         XCTAssertNil(rows[1].productUrl)
@@ -178,7 +185,8 @@ final class BuiltInTests: XCTestCase {
         XCTAssertEqual(pair.key, "answer")
         XCTAssertEqual(pair.value, 42)
         XCTAssertEqual(KeyValuePair<String, Int>(key: "k", value: nil).toJson(), #"{"key":"k"}"#)
-        XCTAssertEqual(try [KeyValuePair<String, Child>].fromJson(#"[{"key":"c","value":{"id":3}}]"#).first?.value?.id, 3)
+        XCTAssertEqual(
+            try [KeyValuePair<String, Child>].fromJson(#"[{"key":"c","value":{"id":3}}]"#).first?.value?.id, 3)
     }
 
     func testAuthenticationTypes() throws {
@@ -187,12 +195,14 @@ final class BuiltInTests: XCTestCase {
         request.userName = "admin"
         request.password = "p@ss\"word"
         request.rememberMe = true
-        XCTAssertEqual(request.toJson(),
-                       #"{"provider":"credentials","userName":"admin","password":"p@ss\"word","rememberMe":true}"#)
+        XCTAssertEqual(
+            request.toJson(),
+            #"{"provider":"credentials","userName":"admin","password":"p@ss\"word","rememberMe":true}"#)
         XCTAssertEqual(Authenticate.typeName, "Authenticate")
         XCTAssertEqual(Authenticate.routes.map(\.path), ["/auth", "/auth/{provider}"])
 
-        let response = try AuthenticateResponse.fromJson("""
+        let response = try AuthenticateResponse.fromJson(
+            """
             {"userId":"1","sessionId":"s","userName":"admin","bearerToken":"eyJ.x.y","refreshToken":"r",
              "refreshTokenExpiry":"\\/Date(1700000000000)\\/","roles":["Admin"],"permissions":[],"responseStatus":{}}
             """)

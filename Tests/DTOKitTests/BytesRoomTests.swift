@@ -1,6 +1,7 @@
-@testable import DTOKit
 import Foundation
 import XCTest
+
+@testable import DTOKit
 
 /// The room's own types (Sources/DTOKit/Bytes) through their safe API, against plain reference
 /// implementations: the name tables, the byte scanner, the collector's makers and the temporary sort.
@@ -23,7 +24,9 @@ final class BytesRoomTests: XCTestCase {
 
     func testNameTablesFindEveryNameInPlaceAndByReading() throws {
         // "a" twice: which one matches in place depends on where the search starts.
-        let names = ["id", "name", "Name", "createdDate", "a", "", "averyveryverylongmembername_over16", "é", "ID", "a"]
+        let names = [
+            "id", "name", "Name", "createdDate", "a", "", "averyveryverylongmembername_over16", "é", "ID", "a",
+        ]
         let table = NameTable(names)
         XCTAssertTrue(table.matchesInPlace)
         let probes = names + ["NAME", "Id", "missing", "averyveryverylongmembername_over1", "É", "i"]
@@ -41,8 +44,9 @@ final class BytesRoomTests: XCTestCase {
                 }
             }
             // Read (escapes decoded): exact, else ignoring case.
-            XCTAssertEqual(try reading(json) { try table.readIndex(ofStringIn: &$0) }, expectedIndex(of: probe, in: names),
-                           probe)
+            XCTAssertEqual(
+                try reading(json) { try table.readIndex(ofStringIn: &$0) }, expectedIndex(of: probe, in: names),
+                probe)
         }
         // An escaped name is found by reading, not in place.
         XCTAssertNil(try reading(#""n\u0061me""#) { table.matchString(&$0) })
@@ -59,7 +63,8 @@ final class BytesRoomTests: XCTestCase {
     func testMemberTableMatchesTheExpectedMemberThenAnyThenSkipsUnknownOnes() throws {
         let names = ["first", "second", "aMemberNameLongerThanSixteenBytes"]
         let members = MemberTable(names)
-        let document = #"{"second":1, "first" : 2,"aMemberNameLongerThanSixteenBytes":3,"FIRST":4,"other":{"x":[1]},"second":5}"#
+        let document =
+            #"{"second":1, "first" : 2,"aMemberNameLongerThanSixteenBytes":3,"FIRST":4,"other":{"x":[1]},"second":5}"#
         var found: [Int?] = []
         try reading(document) { reader in
             XCTAssertTrue(try reader.beginObject())
@@ -105,7 +110,8 @@ final class BytesRoomTests: XCTestCase {
             XCTAssertEqual(try [Int].fromJson(json), numbers, "\(count)")
             let nested = "[" + Array(repeating: json, count: 3).joined(separator: ",") + "]"
             XCTAssertEqual(try [[Int]].fromJson(nested), Array(repeating: numbers, count: 3), "\(count)")
-            let members = "{" + numbers.enumerated().map { "\"k\($0.offset)\":\($0.element)" }.joined(separator: ",") + "}"
+            let members =
+                "{" + numbers.enumerated().map { "\"k\($0.offset)\":\($0.element)" }.joined(separator: ",") + "}"
             let dictionary = try [String: Int].fromJson(members)
             XCTAssertEqual(dictionary.count, count)
             XCTAssertEqual(dictionary["k\(count - 1)"], numbers.last)

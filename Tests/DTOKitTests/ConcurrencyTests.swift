@@ -24,7 +24,8 @@ extension Envelope: JsonSerializable {
 /// Decoding from many tasks at once: the shared tables (static and generic caches) must give
 /// every task the same results.
 final class ConcurrencyTests: XCTestCase {
-    static let envelopeJson = #"{"payload":{"results":[{"id":1,"name":"a"}],"total":1},"items":[{"offset":2,"results":[]}]}"#
+    static let envelopeJson =
+        #"{"payload":{"results":[{"id":1,"name":"a"}],"total":1},"items":[{"offset":2,"results":[]}]}"#
     static let formatsJson = """
         {"when":"\\/Date(1523942312513+0100)\\/","duration":"P1DT2H3M4.5S","bytes":"AAEC/w==","guid":"0f8fad5bd9cb469fa16570867728950e",
          "color":"green","status":"on-hold","permissions":"Read, Write","untyped":{"a":[1,2.5,"x"]},
@@ -72,7 +73,9 @@ final class ConcurrencyTests: XCTestCase {
             break
         }
         // The reference itself is right, not merely consistent.
-        XCTAssertEqual(reference[1], #"{"payload":{"total":1,"results":[{"id":1,"name":"a"}]},"items":[{"offset":2,"results":[]}]}"#)
+        XCTAssertEqual(
+            reference[1],
+            #"{"payload":{"total":1,"results":[{"id":1,"name":"a"}]},"items":[{"offset":2,"results":[]}]}"#)
         XCTAssertEqual(reference[2], #"{"payload":5,"items":[1,2,3]}"#)
         XCTAssertTrue(reference[3].hasPrefix(#"{"when":"2018-04-17T05:18:32.5130000Z","#), reference[3])
         XCTAssertTrue(reference[3].contains(#""duration":"P1DT2H3M4.5S""#), reference[3])
@@ -98,8 +101,11 @@ final class ConcurrencyTests: XCTestCase {
             for await message in group { all.append(message) }
             return all
         }
-        XCTAssertEqual(Set(messages),
-                       [#"JSON decoding failed at $.results[1].id (line 1, column 28, byte 27): expected a number, found the string "x""#])
+        XCTAssertEqual(
+            Set(messages),
+            [
+                #"JSON decoding failed at $.results[1].id (line 1, column 28, byte 27): expected a number, found the string "x""#
+            ])
     }
 }
 
@@ -117,10 +123,13 @@ enum StackProbe: String, CaseIterable {
             let json = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             return (try? JsonValue(parsing: json)) != nil
         case .decodeNestedDTOs:
-            let json = String(repeating: #"{"child":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+            let json =
+                String(repeating: #"{"child":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
             return (try? Child.fromJson(json)) != nil
         case .skipUnknownMember:
-            let json = #"{"x":"# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + #","id":1}"#
+            let json =
+                #"{"x":"# + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)
+                + #","id":1}"#
             return (try? Child.fromJson(json))?.id == 1
         case .writeJsonValue:
             var value = JsonValue.array([])
@@ -155,7 +164,8 @@ extension ConcurrencyTests {
     /// stack overflow there cannot take the whole test run down). Run directly, it checks every
     /// probe on an ample stack.
     func testStackProbeInChildProcess() {
-        if let name = ProcessInfo.processInfo.environment["DTOKIT_STACK_PROBE"], let probe = StackProbe(rawValue: name) {
+        if let name = ProcessInfo.processInfo.environment["DTOKIT_STACK_PROBE"], let probe = StackProbe(rawValue: name)
+        {
             XCTAssertTrue(probe.runOnThread(stackSize: StackProbe.smallStack))
             print("STACK PROBE PASSED \(name)")
             return
@@ -178,11 +188,15 @@ extension ConcurrencyTests {
             throw XCTSkip("AddressSanitizer and ThreadSanitizer make stack frames several times larger")
         }
         for probe in StackProbe.allCases {
-            let (_, reason, output) = try runTestInChildProcess("DTOKitTests.ConcurrencyTests/testStackProbeInChildProcess",
-                                                                environment: ["DTOKIT_STACK_PROBE": probe.rawValue])
-            XCTAssertEqual(reason, .exit,
-                           "\(probe.rawValue): \(JsonDecodingOptions().maxDepth) levels overflowed a \(StackProbe.smallStack / 1024) KiB stack")
-            XCTAssertTrue(output.contains("STACK PROBE PASSED \(probe.rawValue)"), "\(probe.rawValue): \(output.suffix(2000))")
+            let (_, reason, output) = try runTestInChildProcess(
+                "DTOKitTests.ConcurrencyTests/testStackProbeInChildProcess",
+                environment: ["DTOKIT_STACK_PROBE": probe.rawValue])
+            XCTAssertEqual(
+                reason, .exit,
+                "\(probe.rawValue): \(JsonDecodingOptions().maxDepth) levels overflowed a \(StackProbe.smallStack / 1024) KiB stack"
+            )
+            XCTAssertTrue(
+                output.contains("STACK PROBE PASSED \(probe.rawValue)"), "\(probe.rawValue): \(output.suffix(2000))")
         }
         #else
         throw XCTSkip("the child-process check runs on Linux")

@@ -11,8 +11,9 @@ final class CustomConformanceTests: XCTestCase {
         XCTAssertEqual(invoice.lines, [Money(amount: 1, currency: "EUR"), Money(amount: 2, currency: "CHF")])
         XCTAssertEqual(invoice.toJson(), #"{"total":"12.5 EUR","lines":["1.0 EUR","2.0 CHF"]}"#)
 
-        assertDecodingFails(Invoice.self, #"{"lines":["1 EUR","twelve"]}"#, path: "$.lines[1]", offset: 18,
-                            expected: "an amount and a currency", found: #""twelve""#)
+        assertDecodingFails(
+            Invoice.self, #"{"lines":["1 EUR","twelve"]}"#, path: "$.lines[1]", offset: 18,
+            expected: "an amount and a currency", found: #""twelve""#)
         assertDecodingFails(Invoice.self, #"{"total":12}"#, path: "$.total", offset: 9, expected: "a string")
     }
 
@@ -80,11 +81,12 @@ final class Premium: Invoice {
     static let premiumMetadata = Metadata.create([
         // The base class's property, reused as is: its accessors were made for `Invoice`.
         Invoice.invoiceMetadata.properties[0],
-        PropertyMetadata(name: "level", of: Premium.self,
-                         decode: { reader, premium in premium.level = try reader.readInteger() },
-                         encode: { premium, writer in
-                             writer.writeKey(JsonKey("level"))
-                             writer.writeInteger(premium.level)
-                         }),
+        PropertyMetadata(
+            name: "level", of: Premium.self,
+            decode: { reader, premium in premium.level = try reader.readInteger() },
+            encode: { premium, writer in
+                writer.writeKey(JsonKey("level"))
+                writer.writeInteger(premium.level)
+            }),
     ])
 }

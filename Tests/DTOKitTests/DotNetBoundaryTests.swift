@@ -74,17 +74,21 @@ final class DotNetBoundaryTests: XCTestCase {
                 XCTAssertEqual(value.duration, seconds, json, line: line)
                 XCTAssertEqual(TimeSpan(value.duration).toJson(), "\"\(written)\"", json, line: line)
                 // Written text reads back as the same Double.
-                XCTAssertEqual(try TimeSpan.fromJson("\"\(written)\"").seconds,
-                               seconds.isFinite ? Swift.min(Swift.max(seconds, timeSpanMinSeconds), timeSpanMaxSeconds) : seconds,
-                               written, line: line)
+                XCTAssertEqual(
+                    try TimeSpan.fromJson("\"\(written)\"").seconds,
+                    seconds.isFinite ? Swift.min(Swift.max(seconds, timeSpanMinSeconds), timeSpanMaxSeconds) : seconds,
+                    written, line: line)
             case .error(let expected):
-                assertDecodingFails(Formats.self, #"{"duration":"# + json + "}", path: "$.duration", offset: 12,
-                                    line: nil, expected: expected, line: line)
+                assertDecodingFails(
+                    Formats.self, #"{"duration":"# + json + "}", path: "$.duration", offset: 12,
+                    line: nil, expected: expected, line: line)
                 // The same text nested in collections names its place.
-                assertDecodingFails(Formats.self, #"{"durations":["PT1S","# + json + "]}", path: "$.durations[1]",
-                                    offset: 21, line: nil, expected: expected, line: line)
-                assertDecodingFails(Formats.self, #"{"optDurationByName":{"k":"# + json + "}}", path: "$.optDurationByName.k",
-                                    offset: 26, line: nil, expected: expected, line: line)
+                assertDecodingFails(
+                    Formats.self, #"{"durations":["PT1S","# + json + "]}", path: "$.durations[1]",
+                    offset: 21, line: nil, expected: expected, line: line)
+                assertDecodingFails(
+                    Formats.self, #"{"optDurationByName":{"k":"# + json + "}}", path: "$.optDurationByName.k",
+                    offset: 26, line: nil, expected: expected, line: line)
             }
         }
     }
@@ -94,22 +98,27 @@ final class DotNetBoundaryTests: XCTestCase {
         // tick apart, so the XSD text read and written again must be the same text.
         var generator = SplitMix64(seed: 0x7153_9A4E)
         for _ in 0..<20_000 {
-            let magnitude = Int64.random(in: 0...(Int64(1) << Int64.random(in: 20...52, using: &generator)), using: &generator)
+            let magnitude = Int64.random(
+                in: 0...(Int64(1) << Int64.random(in: 20...52, using: &generator)), using: &generator)
             let ticks = Bool.random(using: &generator) ? -magnitude : magnitude
             let text = Self.xsd(ticks: ticks)
             let seconds = try XCTUnwrap(TimeSpan.parse(text), text)
             XCTAssertEqual(TimeSpan.xsdDuration(seconds), text, "\(ticks) ticks")
         }
         // The drift the issue reported: 3762 days and a fraction came back one tick off.
-        XCTAssertEqual(TimeSpan.xsdDuration(try XCTUnwrap(TimeSpan.parse("P3762DT2H4M24.177102S"))), "P3762DT2H4M24.177102S")
+        XCTAssertEqual(
+            TimeSpan.xsdDuration(try XCTUnwrap(TimeSpan.parse("P3762DT2H4M24.177102S"))), "P3762DT2H4M24.177102S")
         XCTAssertEqual(TimeSpan(325_044_264.177102).toJson(), #""P3762DT2H4M24.177102S""#)
     }
 
     /// The XSD text of a tick count, built independently of DTOKit from decimal arithmetic.
     static func xsd(ticks: Int64) -> String {
         let magnitude = ticks.magnitude
-        let seconds = magnitude / 10_000_000, fraction = magnitude % 10_000_000
-        let (days, hours, minutes, wholeSeconds) = (seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60, seconds % 60)
+        let seconds = magnitude / 10_000_000
+        let fraction = magnitude % 10_000_000
+        let (days, hours, minutes, wholeSeconds) = (
+            seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60, seconds % 60
+        )
         var text = ticks < 0 ? "-P" : "P"
         if days > 0 { text += "\(days)D" }
         var time = ""
@@ -134,15 +143,23 @@ final class DotNetBoundaryTests: XCTestCase {
     /// Date texts at the limits of DateTime and DateTimeOffset: the instant they are, and what is
     /// written for it in the WCF and the ISO form (clamped to DateTime's range, which .NET reads).
     private var dateTable: [(json: String, sinceMinValue: TimeInterval?, wcf: String, iso: String, line: UInt)] {
-        let minWcf = #""\/Date(-62135596800000)\/""#, maxWcf = #""\/Date(253402300799999)\/""#
-        let minIso = #""0001-01-01T00:00:00.0000000Z""#, maxIso = #""9999-12-31T23:59:59.9999999Z""#
+        let minWcf = #""\/Date(-62135596800000)\/""#
+        let maxWcf = #""\/Date(253402300799999)\/""#
+        let minIso = #""0001-01-01T00:00:00.0000000Z""#
+        let maxIso = #""9999-12-31T23:59:59.9999999Z""#
         let maxSeconds = 315_537_897_599.999_999_9
         return [
             (#""\/Date(-62135596800000)\/""#, 0, minWcf, minIso, #line),
             (#""\/Date(-62135596800000+0000)\/""#, 0, minWcf, minIso, #line),
-            (#""\/Date(253402300799999)\/""#, maxSeconds - 0.000_999_9, maxWcf, #""9999-12-31T23:59:59.9990000Z""#, #line),
+            (
+                #""\/Date(253402300799999)\/""#, maxSeconds - 0.000_999_9, maxWcf, #""9999-12-31T23:59:59.9990000Z""#,
+                #line
+            ),
             // DateTimeOffset at ±14:00: the milliseconds are UTC, the offset is informational.
-            (#""\/Date(253402300799999+1400)\/""#, maxSeconds - 0.000_999_9, maxWcf, #""9999-12-31T23:59:59.9990000Z""#, #line),
+            (
+                #""\/Date(253402300799999+1400)\/""#, maxSeconds - 0.000_999_9, maxWcf,
+                #""9999-12-31T23:59:59.9990000Z""#, #line
+            ),
             (#""\/Date(-62135596800000-1400)\/""#, 0, minWcf, minIso, #line),
             // .NET's "o" texts of DateTime.MinValue / MaxValue (Unspecified and UTC kinds).
             (#""0001-01-01T00:00:00.0000000""#, 0, minWcf, minIso, #line),
@@ -151,10 +168,16 @@ final class DotNetBoundaryTests: XCTestCase {
             (#""9999-12-31T23:59:59.9999999Z""#, maxSeconds, maxWcf, maxIso, #line),
             // DateTimeOffset.MinValue/MaxValue with ±14:00 offsets lie outside DateTime's UTC range.
             (#""0001-01-01T00:00:00.0000000+14:00""#, -14 * 3600, minWcf, minIso, #line),
-            (#""0001-01-01T00:00:00-14:00""#, 14 * 3600, #""\/Date(-62135546400000)\/""#, #""0001-01-01T14:00:00.0000000Z""#, #line),
+            (
+                #""0001-01-01T00:00:00-14:00""#, 14 * 3600, #""\/Date(-62135546400000)\/""#,
+                #""0001-01-01T14:00:00.0000000Z""#, #line
+            ),
             (#""9999-12-31T23:59:59.9999999-14:00""#, maxSeconds + 14 * 3600, maxWcf, maxIso, #line),
-            (#""9999-12-31T23:59:59.9990000+14:00""#, maxSeconds - 0.000_999_9 - 14 * 3600, #""\/Date(253402250399999)\/""#,
-             #""9999-12-31T09:59:59.9990000Z""#, #line),
+            (
+                #""9999-12-31T23:59:59.9990000+14:00""#, maxSeconds - 0.000_999_9 - 14 * 3600,
+                #""\/Date(253402250399999)\/""#,
+                #""9999-12-31T09:59:59.9990000Z""#, #line
+            ),
             // Milliseconds far outside any calendar, and numbers: values, not traps.
             (#""\/Date(9223372036854775807)\/""#, nil, maxWcf, maxIso, #line),
             (#""\/Date(-9223372036854775807)\/""#, nil, minWcf, minIso, #line),
@@ -178,9 +201,11 @@ final class DotNetBoundaryTests: XCTestCase {
     }
 
     func testDatesBeyondAnyRangeAreErrorsNamingTheMember() {
-        for json in [#""\/Date(9223372036854775808)\/""#, #""\/Date(-9223372036854775809)\/""#,
-                     #""\/Date(99999999999999999999999)\/""#, "1e18", "-1e18", "1e400", #""10000-01-01T00:00:00Z""#,
-                     #""9999-12-31T24:00:00Z""#, #""0001-01-01T00:00:00+24:00""#, #""2018-02-29""#, #""2018-13-01""#] {
+        for json in [
+            #""\/Date(9223372036854775808)\/""#, #""\/Date(-9223372036854775809)\/""#,
+            #""\/Date(99999999999999999999999)\/""#, "1e18", "-1e18", "1e400", #""10000-01-01T00:00:00Z""#,
+            #""9999-12-31T24:00:00Z""#, #""0001-01-01T00:00:00+24:00""#, #""2018-02-29""#, #""2018-13-01""#,
+        ] {
             assertDecodingFails(Formats.self, #"{"when":"# + json + "}", path: "$.when", offset: 8)
             assertDecodingFails(Formats.self, #"{"dates":[0,"# + json + "]}", path: "$.dates[1]", offset: 12)
         }
@@ -222,8 +247,9 @@ final class DotNetBoundaryTests: XCTestCase {
                     XCTAssertEqual(try [T].fromJson("[1,\(json)]"), [1, expected], line: line)
                     XCTAssertEqual(expected.toJson(), text == "-0" ? "0" : text, line: line)
                 } else {
-                    assertDecodingFails([T].self, "[1,\(json)]", path: "$[1]", offset: 3, line: nil,
-                                        expected: "fits \(T.self)", line: line)
+                    assertDecodingFails(
+                        [T].self, "[1,\(json)]", path: "$[1]", offset: 3, line: nil,
+                        expected: "fits \(T.self)", line: line)
                 }
             }
         }
@@ -234,9 +260,11 @@ final class DotNetBoundaryTests: XCTestCase {
     func testFloatingPointBoundsFromDotNet() throws {
         // double.MaxValue / MinValue / Epsilon as .NET writes them ("R" and the shortest form).
         let doubles: [(String, Double)] = [
-            ("1.7976931348623157E+308", .greatestFiniteMagnitude), ("-1.7976931348623157E+308", -.greatestFiniteMagnitude),
+            ("1.7976931348623157E+308", .greatestFiniteMagnitude),
+            ("-1.7976931348623157E+308", -.greatestFiniteMagnitude),
             ("4.94065645841247E-324", .leastNonzeroMagnitude), ("5E-324", .leastNonzeroMagnitude),
-            ("79228162514264337593543950335", 7.922816251426434e28), ("-79228162514264337593543950335", -7.922816251426434e28),
+            ("79228162514264337593543950335", 7.922816251426434e28),
+            ("-79228162514264337593543950335", -7.922816251426434e28),
             ("1.8E+308", .infinity), ("-1.8E+308", -.infinity), ("1E-400", 0),
             ("\"1.7976931348623157E+308\"", .greatestFiniteMagnitude), ("\"Infinity\"", .infinity),
         ]
@@ -261,8 +289,10 @@ final class DotNetBoundaryTests: XCTestCase {
 
     func testDecimalBoundsFromDotNet() throws {
         // decimal.MaxValue / MinValue and the smallest step survive exactly as Decimal.
-        for text in ["79228162514264337593543950335", "-79228162514264337593543950335", "0.0000000000000000000000000001",
-                     "7.9228162514264337593543950335"] {
+        for text in [
+            "79228162514264337593543950335", "-79228162514264337593543950335", "0.0000000000000000000000000001",
+            "7.9228162514264337593543950335",
+        ] {
             let value = try Scalars.fromJson(#"{"amount":"# + text + "}")
             XCTAssertEqual(value.amount, Decimal(string: text), text)
             XCTAssertEqual(value.amount?.toJson(), text)
@@ -276,7 +306,8 @@ final class DotNetBoundaryTests: XCTestCase {
 
     func testBase64AtItsEdges() throws {
         let table: [(String, [UInt8]?)] = [
-            (#""""#, []), (#""AA==""#, [0]), (#""AAA=""#, [0, 0]), (#""AAAA""#, [0, 0, 0]), (#""////""#, [255, 255, 255]),
+            (#""""#, []), (#""AA==""#, [0]), (#""AAA=""#, [0, 0]), (#""AAAA""#, [0, 0, 0]),
+            (#""////""#, [255, 255, 255]),
             (#""AA""#, [0]), (#""\u0041\u0041==""#, [0]), (#""A""#, nil), (#""=""#, nil), (#""AA=A""#, nil),
             (#""AAAA====""#, nil), (#""AA==AA==""#, nil), (#""A A=""#, nil), (#""\u00e9AAA""#, nil),
         ]
@@ -284,7 +315,8 @@ final class DotNetBoundaryTests: XCTestCase {
             if let expected {
                 XCTAssertEqual(try Formats.fromJson(#"{"bytes":"# + json + "}").bytes, expected, json)
             } else {
-                assertDecodingFails(Formats.self, #"{"bytes":"# + json + "}", path: "$.bytes", offset: 9, expected: "Base64")
+                assertDecodingFails(
+                    Formats.self, #"{"bytes":"# + json + "}", path: "$.bytes", offset: 9, expected: "Base64")
             }
         }
         // A megabyte of bytes round trips.
@@ -293,8 +325,10 @@ final class DotNetBoundaryTests: XCTestCase {
     }
 
     func testEnumAndFlagNumbersAtTheLimits() throws {
-        for json in ["9223372036854775807", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
-                     #""18446744073709551615""#, "1e19", "1.5", #""-9223372036854775809""#] {
+        for json in [
+            "9223372036854775807", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
+            #""18446744073709551615""#, "1e19", "1.5", #""-9223372036854775809""#,
+        ] {
             assertDecodingFails(Formats.self, #"{"priority":"# + json + "}", path: "$.priority", offset: 12)
             assertDecodingFails(Formats.self, #"{"statuses":["Done","# + json + "]}", path: "$.statuses[1]", offset: 20)
         }

@@ -34,7 +34,8 @@ final class DotNetWireFormatTests: XCTestCase {
             XCTAssertEqual(try Child.fromJson(#"{"name":"# + json + "}").name, text, json)
             XCTAssertEqual(try [String: Int].fromJson("{\(json):1}"), [text: 1], json)
             XCTAssertEqual(try Child.fromJson(#"{"unknown":"# + json + #","id":3}"#).id, 3, json)
-            assertDecodingFails(Formats.self, #"{"color":"# + json + "}", path: "$.color", offset: 9, expected: "one of")
+            assertDecodingFails(
+                Formats.self, #"{"color":"# + json + "}", path: "$.color", offset: 9, expected: "one of")
             // Written back as UTF-8, which .NET reads.
             XCTAssertEqual(text.toJson(), "\"\(text)\"".replacingOccurrences(of: "\n", with: "\\n"))
         }
@@ -75,7 +76,8 @@ final class DotNetWireFormatTests: XCTestCase {
             // XmlConvert's years and months (365 and 30 days), weeks.
             ("P1Y", 365 * 86_400), ("P1M", 30 * 86_400), ("P1W", 7 * 86_400), ("P1Y2M3DT4H5M6.7S", 36_993_906.7),
             // TimeSpan.Parse forms.
-            ("1:2", 3720), ("01:02:03", 3723), ("1:02:03:04", 93_784), ("1.02:03", 93_780), ("-1.02:03:04.5", -93_784.5),
+            ("1:2", 3720), ("01:02:03", 3723), ("1:02:03:04", 93_784), ("1.02:03", 93_780),
+            ("-1.02:03:04.5", -93_784.5),
             ("0:00:00.0000001", 0.000_000_1), ("23:59:59.9999999", 86_399.999_999_9),
             // Seconds, as double.Parse reads them.
             ("90", 90), ("+5", 5), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("-2.5E-1", -0.25),
@@ -103,8 +105,10 @@ final class DotNetWireFormatTests: XCTestCase {
             XCTAssertEqual(TimeSpan(seconds).toJson(), "\"\(text)\"", "\(seconds)")
         }
         // Text .NET wrote comes back unchanged.
-        for text in ["P3762DT2H4M24.177102S", "PT0.0000001S", "P10675199DT2H48M5.4775807S", "-P10675199DT2H48M5.4775808S",
-                     "P1DT0.0000001S", "PT59M59.9999999S", "P29DT23H59M59.9999999S"] {
+        for text in [
+            "P3762DT2H4M24.177102S", "PT0.0000001S", "P10675199DT2H48M5.4775807S", "-P10675199DT2H48M5.4775808S",
+            "P1DT0.0000001S", "PT59M59.9999999S", "P29DT23H59M59.9999999S",
+        ] {
             let value = try Formats.fromJson(#"{"duration":""# + text + #""}"#)
             XCTAssertTrue(value.toJson().contains(#""duration":""# + text + #"""#), "\(text): \(value.toJson())")
         }
@@ -132,13 +136,15 @@ final class DotNetWireFormatTests: XCTestCase {
         // millisecondsSince1970) are a last bit or two away from the exact millisecond, on either
         // side: truncating must not turn .513 into .512.
         let iso = JsonEncodingOptions(dateFormat: .iso8601)
-        for base: Int64 in [1_300_000_000_000, 1_523_942_312_000, 1_000_000_000, -2_208_988_800_000, 4_102_444_800_000] {
+        for base: Int64 in [1_300_000_000_000, 1_523_942_312_000, 1_000_000_000, -2_208_988_800_000, 4_102_444_800_000]
+        {
             for ms in 0..<1000 {
                 let total = base + Int64(ms)
                 let date = Date(timeIntervalSince1970: Double(total) / 1000)
                 XCTAssertEqual(date.toJson(), #""\/Date("# + String(total) + #")\/""#)
-                XCTAssertTrue(date.toJson(options: iso).hasSuffix("." + String(String(ms + 1000).dropFirst()) + "0000Z\""),
-                              date.toJson(options: iso))
+                XCTAssertTrue(
+                    date.toJson(options: iso).hasSuffix("." + String(String(ms + 1000).dropFirst()) + "0000Z\""),
+                    date.toJson(options: iso))
             }
         }
     }
@@ -160,8 +166,9 @@ final class DotNetWireFormatTests: XCTestCase {
             XCTAssertEqual(text.count, 28)
             XCTAssertEqual(try Date.fromJson("\"\(text)\""), date)
         }
-        let encoded = String(decoding: try JSONEncoder.serviceStack(dateFormat: .iso8601)
-            .encode([Date(timeIntervalSince1970: 1_523_942_312.513)]), as: UTF8.self)
+        let encoded = String(
+            decoding: try JSONEncoder.serviceStack(dateFormat: .iso8601)
+                .encode([Date(timeIntervalSince1970: 1_523_942_312.513)]), as: UTF8.self)
         XCTAssertEqual(encoded, #"["2018-04-17T05:18:32.5130000Z"]"#)
     }
 }

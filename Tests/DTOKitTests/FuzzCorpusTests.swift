@@ -53,7 +53,8 @@ final class FuzzCorpusTests: XCTestCase {
 
     /// `regression-timespan-overflow-fraction.json`: adding the fraction overflowed.
     func testTimeSpanWholeSecondsPlusFractionBeyondTheRange() {
-        assertDecodingFails(Formats.self, #"{"duration":"PT922337203685.9999999S"}"#, path: "$.duration", offset: 12,
-                            expected: "TimeSpan range")
+        assertDecodingFails(
+            Formats.self, #"{"duration":"PT922337203685.9999999S"}"#, path: "$.duration", offset: 12,
+            expected: "TimeSpan range")
     }
 }

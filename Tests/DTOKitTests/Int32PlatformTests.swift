@@ -1,6 +1,7 @@
-@testable import DTOKit
 import Foundation
 import XCTest
+
+@testable import DTOKit
 
 /// What watchOS (arm64_32, a 32-bit `Int`) runs, on a 64-bit machine: `Int` and `Int32` members read
 /// through the same generic integer code (`JsonInteger`), so an `Int32` member here behaves as an `Int`
@@ -23,13 +24,17 @@ final class Int32PlatformTests: XCTestCase {
     /// On a 32-bit platform the error for an `Int` member says why a C# `long` does not fit.
     func testTheErrorSaysWhenIntHas32Bits() {
         let watch = JsonReader.integerDescription(Int.self, wordBitWidth: 32)
-        XCTAssertEqual(watch, "a whole number that fits Int (-2147483648...2147483647, Int being 32 bits on this platform)")
-        XCTAssertEqual(JsonReader.integerDescription(UInt.self, wordBitWidth: 32),
-                       "a whole number that fits UInt (0...4294967295, UInt being 32 bits on this platform)")
-        XCTAssertEqual(JsonReader.integerDescription(Int.self, wordBitWidth: 64),
-                       "a whole number that fits Int (-9223372036854775808...9223372036854775807)")
-        XCTAssertEqual(JsonReader.integerDescription(Int32.self, wordBitWidth: 32),
-                       "a whole number that fits Int32 (-2147483648...2147483647)", "only Int and UInt depend on the platform")
+        XCTAssertEqual(
+            watch, "a whole number that fits Int (-2147483648...2147483647, Int being 32 bits on this platform)")
+        XCTAssertEqual(
+            JsonReader.integerDescription(UInt.self, wordBitWidth: 32),
+            "a whole number that fits UInt (0...4294967295, UInt being 32 bits on this platform)")
+        XCTAssertEqual(
+            JsonReader.integerDescription(Int.self, wordBitWidth: 64),
+            "a whole number that fits Int (-9223372036854775808...9223372036854775807)")
+        XCTAssertEqual(
+            JsonReader.integerDescription(Int32.self, wordBitWidth: 32),
+            "a whole number that fits Int32 (-2147483648...2147483647)", "only Int and UInt depend on the platform")
     }
 
     /// A one-byte enum with every byte value: the table that indexes cases by their byte (which

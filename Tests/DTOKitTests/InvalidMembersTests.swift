@@ -78,7 +78,8 @@ final class InvalidMembersTests: XCTestCase {
 
     func testOddValueFormatsAreSkipped() throws {
         let report = SkippedMembers()
-        let json = #"{"when":"last tuesday","duration":"a while","priority":"Urgent","color":"Red","guid":"not-a-guid"}"#
+        let json =
+            #"{"when":"last tuesday","duration":"a while","priority":"Urgent","color":"Red","guid":"not-a-guid"}"#
         let formats = try Formats.fromJson(json, options: skipping(report))
         XCTAssertNil(formats.when)
         XCTAssertEqual(formats.duration, 0)
@@ -89,7 +90,9 @@ final class InvalidMembersTests: XCTestCase {
 
     func testSyntaxErrorsStillFailTheDocument() {
         let report = SkippedMembers()
-        for json in [#"{"id":"x","name":}"#, #"{"id":[1,2,"name":"a"}"#, #"{"id":"unterminated}"#, #"{"id":tru,"name":"a"}"#] {
+        for json in [
+            #"{"id":"x","name":}"#, #"{"id":[1,2,"name":"a"}"#, #"{"id":"unterminated}"#, #"{"id":tru,"name":"a"}"#,
+        ] {
             XCTAssertThrowsError(try Child.fromJson(json, options: skipping(report)), json)
         }
         XCTAssertEqual(report.all.count, 0, "\(report)")
@@ -129,6 +132,14 @@ final class InvalidMembersTests: XCTestCase {
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }

@@ -45,9 +45,11 @@ final class Bill: JsonSerializable {
         Property<Bill>.formattedArray("lines", as: Cents.self, get: { $0.lines }, set: { $0.lines = $1 }),
         Property<Bill>.optionalFormattedArray("refunds", as: Cents.self, get: { $0.refunds }, set: { $0.refunds = $1 }),
         Property<Bill>.formattedDictionary("byTax", as: Cents.self, get: { $0.byTax }, set: { $0.byTax = $1 }),
-        Property<Bill>.optionalFormattedDictionary("byMonth", as: Cents.self, get: { $0.byMonth }, set: { $0.byMonth = $1 }),
-        Property<Bill>.optionalFormattedArray("attachments", as: Base64Bytes.self,
-                                                 get: { $0.attachments }, set: { $0.attachments = $1 }),
+        Property<Bill>.optionalFormattedDictionary(
+            "byMonth", as: Cents.self, get: { $0.byMonth }, set: { $0.byMonth = $1 }),
+        Property<Bill>.optionalFormattedArray(
+            "attachments", as: Base64Bytes.self,
+            get: { $0.attachments }, set: { $0.attachments = $1 }),
     ])
 }
 
@@ -63,14 +65,19 @@ struct BillValue: JsonStruct, Equatable {
 
     static let metadata = StructMetadata.create([
         StructProperty<BillValue>.formatted("total", as: Cents.self, get: { $0.total }, set: { $0.total = $1 }),
-        StructProperty<BillValue>.optionalFormatted("discount", as: Cents.self, get: { $0.discount }, set: { $0.discount = $1 }),
+        StructProperty<BillValue>.optionalFormatted(
+            "discount", as: Cents.self, get: { $0.discount }, set: { $0.discount = $1 }),
         StructProperty<BillValue>.formattedArray("lines", as: Cents.self, get: { $0.lines }, set: { $0.lines = $1 }),
-        StructProperty<BillValue>.optionalFormattedArray("refunds", as: Cents.self, get: { $0.refunds }, set: { $0.refunds = $1 }),
-        StructProperty<BillValue>.formattedDictionary("byTax", as: Cents.self, get: { $0.byTax }, set: { $0.byTax = $1 }),
-        StructProperty<BillValue>.optionalFormattedDictionary("byMonth", as: Cents.self,
-                                                                 get: { $0.byMonth }, set: { $0.byMonth = $1 }),
-        StructProperty<BillValue>.optionalFormattedArray("attachments", as: Base64Bytes.self,
-                                                            get: { $0.attachments }, set: { $0.attachments = $1 }),
+        StructProperty<BillValue>.optionalFormattedArray(
+            "refunds", as: Cents.self, get: { $0.refunds }, set: { $0.refunds = $1 }),
+        StructProperty<BillValue>.formattedDictionary(
+            "byTax", as: Cents.self, get: { $0.byTax }, set: { $0.byTax = $1 }),
+        StructProperty<BillValue>.optionalFormattedDictionary(
+            "byMonth", as: Cents.self,
+            get: { $0.byMonth }, set: { $0.byMonth = $1 }),
+        StructProperty<BillValue>.optionalFormattedArray(
+            "attachments", as: Base64Bytes.self,
+            get: { $0.attachments }, set: { $0.attachments = $1 }),
     ])
 }
 
@@ -90,8 +97,10 @@ final class JsonFormatTests: XCTestCase {
         XCTAssertEqual(invoice.byMonth, [11: Decimal(string: "2.5")!])
         XCTAssertEqual(invoice.attachments, [[1, 2, 3], [255]], "an array of byte[] is an array of Base64 strings")
         // Written back as it came (members in table order, dictionary keys sorted).
-        XCTAssertEqual(invoice.toJson(), #"{"total":12345,"discount":500,"lines":[100,2245],"refunds":[],"byTax":{"none":0,"vat":1999},"#
-            + #""byMonth":{"11":250},"attachments":["AQID","/w=="]}"#)
+        XCTAssertEqual(
+            invoice.toJson(),
+            #"{"total":12345,"discount":500,"lines":[100,2245],"refunds":[],"byTax":{"none":0,"vat":1999},"#
+                + #""byMonth":{"11":250},"attachments":["AQID","/w=="]}"#)
     }
 
     func testAStructReadsAndWritesTheSameAsTheClass() throws {
@@ -124,7 +133,8 @@ final class JsonFormatTests: XCTestCase {
                 XCTAssertThrowsError(try decode(), json) { error in
                     let error = error as? JsonDecodingError
                     XCTAssertEqual(error?.jsonPath, path, json)
-                    XCTAssertTrue(error?.expected.contains(expected) ?? false, "\(error?.expected ?? "no JsonDecodingError")")
+                    XCTAssertTrue(
+                        error?.expected.contains(expected) ?? false, "\(error?.expected ?? "no JsonDecodingError")")
                 }
             }
         }

@@ -54,8 +54,9 @@ final class JsonValueTests: XCTestCase {
         XCTAssertEqual(errors?.arrayValue?.count, 4)
         XCTAssertEqual(errors?[1]?["fieldName"]?.stringValue, "Slug")
         XCTAssertEqual(errors?[1]?["meta"]?["MaxLength"]?.stringValue, "50")
-        XCTAssertEqual(errors?[1]?["meta"]?.objectValue?.keys,
-                       ["PropertyName", "PropertyValue", "MinLength", "MaxLength", "TotalLength", "Severity"])
+        XCTAssertEqual(
+            errors?[1]?["meta"]?.objectValue?.keys,
+            ["PropertyName", "PropertyValue", "MinLength", "MaxLength", "TotalLength", "Severity"])
         XCTAssertNil(errors?[4])
         XCTAssertNil(errors?[-1])
         XCTAssertNil(value["missing"])
@@ -118,7 +119,9 @@ final class JsonValueTests: XCTestCase {
 
     func testPrettyPrint() throws {
         let value = try JsonValue(parsing: #"{"a":1,"b":[true,null,{"c":"d"}],"e":{},"f":[],"g":{"h":-2.5}}"#)
-        XCTAssertEqual(value.prettyPrinted(), """
+        XCTAssertEqual(
+            value.prettyPrinted(),
+            """
             {
               "a": 1,
               "b": [
@@ -156,7 +159,9 @@ final class JsonValueTests: XCTestCase {
 
     func testInspectDumpsDTOs() throws {
         let child = Child(id: 1, name: "a\"b", child: Child(id: 2, name: nil))
-        XCTAssertEqual(Inspect.dump(child), """
+        XCTAssertEqual(
+            Inspect.dump(child),
+            """
             Child {
               "id": 1,
               "name": "a\\"b",

@@ -43,7 +43,8 @@ final class MemorySafetyTests: XCTestCase {
     }
 
     func testMisuseInChildProcess() throws {
-        guard let name = ProcessInfo.processInfo.environment["DTOKIT_MISUSE"], let misuse = Misuse(rawValue: name) else {
+        guard let name = ProcessInfo.processInfo.environment["DTOKIT_MISUSE"], let misuse = Misuse(rawValue: name)
+        else {
             return
         }
         try misuse.commit()
@@ -57,8 +58,9 @@ final class MemorySafetyTests: XCTestCase {
             throw XCTSkip("needs the swift-corelibs-xctest runner to start a child process")
         }
         for misuse in Misuse.allCases {
-            let (status, _, output) = try runTestInChildProcess("DTOKitTests.MemorySafetyTests/testMisuseInChildProcess",
-                                                                environment: ["DTOKIT_MISUSE": misuse.rawValue])
+            let (status, _, output) = try runTestInChildProcess(
+                "DTOKitTests.MemorySafetyTests/testMisuseInChildProcess",
+                environment: ["DTOKIT_MISUSE": misuse.rawValue])
             XCTAssertNotEqual(status, 0, "\(misuse): \(output)")
             XCTAssertTrue(output.contains(misuse.expectedMessage), "\(misuse): \(output.suffix(2000))")
             XCTAssertFalse(output.contains("MISUSE WENT UNNOTICED"), "\(misuse)")

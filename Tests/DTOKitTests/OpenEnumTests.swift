@@ -102,13 +102,17 @@ final class OpenEnumTests: XCTestCase {
     }
 
     func testMembersArraysAndDictionariesKeepUnlistedValues() throws {
-        let json = #"{"tier":"Platinum","severity":30,"history":["Gold","Bronze",1],"byTeam":{"a":"on-hold","b":"New"}}"#
+        let json =
+            #"{"tier":"Platinum","severity":30,"history":["Gold","Bronze",1],"byTeam":{"a":"on-hold","b":"New"}}"#
         let ticket = try Ticket.fromJson(json)
         XCTAssertEqual(ticket.tier, .unknown(UnknownEnumValue("Platinum")))
         XCTAssertEqual(ticket.severity, .unknown(UnknownEnumValue(30)))
         XCTAssertEqual(ticket.history, [.Gold, .unknown(UnknownEnumValue("Bronze")), .OnHold])
         XCTAssertEqual(ticket.byTeam, ["a": .OnHold, "b": .unknown(UnknownEnumValue("New"))])
-        XCTAssertEqual(ticket.toJson(), #"{"tier":"Platinum","severity":30,"history":["Gold","Bronze","on-hold"],"byTeam":{"a":"on-hold","b":"New"}}"#)
+        XCTAssertEqual(
+            ticket.toJson(),
+            #"{"tier":"Platinum","severity":30,"history":["Gold","Bronze","on-hold"],"byTeam":{"a":"on-hold","b":"New"}}"#
+        )
     }
 
     func testClosedEnumsStillRejectUnlistedValues() {
@@ -122,7 +126,8 @@ final class OpenEnumTests: XCTestCase {
 
     func testCodableKeepsUnlistedValuesToo() throws {
         let decoded = try JSONDecoder().decode([Tier].self, from: Data(#"["Gold","Platinum",5,"ON-HOLD"]"#.utf8))
-        XCTAssertEqual(decoded, [.Gold, .unknown(UnknownEnumValue("Platinum")), .unknown(UnknownEnumValue(5)), .OnHold])
+        XCTAssertEqual(
+            decoded, [.Gold, .unknown(UnknownEnumValue("Platinum")), .unknown(UnknownEnumValue(5)), .OnHold])
         let encoded = try String(decoding: JSONEncoder().encode(decoded), as: UTF8.self)
         XCTAssertEqual(encoded, #"["Gold","Platinum",5,"on-hold"]"#)
         // A closed enum's Codable bridge still fails on an unlisted value.

@@ -1,6 +1,7 @@
-@testable import DTOKit
 import Foundation
 import XCTest
+
+@testable import DTOKit
 
 /// The reader's fast paths against the general ones: strings of every length up to past the
 /// 15-byte small-string limit and the 16-byte scan, at every distance from the document's end;
@@ -10,8 +11,10 @@ final class ReaderFastPathTests: XCTestCase {
     /// Both ways of making a long String from validated bytes give the same String: with `UTF8Span`
     /// (Linux, Apple's OS 26+) and with `String(decoding:as:)` (Apple's OS before 26).
     func testStringsAreTheSameWithAndWithoutUTF8Span() {
-        let texts = ["", String(repeating: "a", count: 16), String(repeating: "ascii text ", count: 40),
-                     "Größe über 16 Bytes – mit Umlauten", String(repeating: "日本語🐘", count: 30), "\u{7F}\u{80}\u{FFFD}"]
+        let texts = [
+            "", String(repeating: "a", count: 16), String(repeating: "ascii text ", count: 40),
+            "Größe über 16 Bytes – mit Umlauten", String(repeating: "日本語🐘", count: 30), "\u{7F}\u{80}\u{FFFD}",
+        ]
         for text in texts {
             let bytes = Array(text.utf8)
             let isASCII = bytes.allSatisfy { $0 < 0x80 }
@@ -28,7 +31,9 @@ final class ReaderFastPathTests: XCTestCase {
     }
 
     /// Characters of every UTF-8 length, and ones written as escapes.
-    private let pieces = ["a", "Z", "é", "ß", "€", "日", "🐘", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{7F}", "\u{FFFD}"]
+    private let pieces = [
+        "a", "Z", "é", "ß", "€", "日", "🐘", "\"", "\\", "/", "\n", "\t", "\u{1}", "\u{7F}", "\u{FFFD}",
+    ]
 
     /// JSON text of `text`, escaping what JSON must escape (and `/` as ServiceStack does).
     private func quoted(_ text: String) -> String {
@@ -60,7 +65,8 @@ final class ReaderFastPathTests: XCTestCase {
                         XCTAssertEqual(decoded.count, text.count)
                         if text.utf8.count < 16 {
                             // Up to 15 bytes, the very words the standard library makes (count, ASCII flag).
-                            XCTAssertEqual(words(of: decoded), words(of: String(decoding: Array(text.utf8), as: UTF8.self)))
+                            XCTAssertEqual(
+                                words(of: decoded), words(of: String(decoding: Array(text.utf8), as: UTF8.self)))
                         }
                         // The String works as one the standard library made: mutation, comparison.
                         var grown = decoded
@@ -87,10 +93,10 @@ final class ReaderFastPathTests: XCTestCase {
 
     func testUTF8SequencesAroundTheInlineChecks() throws {
         let accepted: [[UInt8]] = [
-            [0xC2, 0x80], [0xDF, 0xBF],                         // two bytes, both ends
+            [0xC2, 0x80], [0xDF, 0xBF],  // two bytes, both ends
             [0xE0, 0xA0, 0x80], [0xE1, 0x80, 0x80], [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF],
-            [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],             // three bytes, around E0 and ED
-            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], // four bytes
+            [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],  // three bytes, around E0 and ED
+            [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],  // four bytes
         ]
         for sequence in accepted {
             for prefix in [0, 3, 14, 15, 16, 17] {
@@ -110,7 +116,8 @@ final class ReaderFastPathTests: XCTestCase {
                 let content = [UInt8](repeating: 0x61, count: prefix) + sequence
                 // Closed, and cut off by the document's end.
                 for document in [[0x22] + content + [0x22], [0x22] + content] {
-                    XCTAssertThrowsError(try JsonValue(parsing: Data(document)), "\(sequence) after \(prefix)") { error in
+                    XCTAssertThrowsError(try JsonValue(parsing: Data(document)), "\(sequence) after \(prefix)") {
+                        error in
                         XCTAssertTrue(error is JsonDecodingError, "\(error)")
                     }
                 }
@@ -119,8 +126,10 @@ final class ReaderFastPathTests: XCTestCase {
     }
 
     func testEscapesOfEveryKindAtEveryOffset() throws {
-        let escapes = [(#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"),
-                       (#"\n"#, "\n"), (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u00e9"#, "é"), (#"\ud83d\udc18"#, "🐘")]
+        let escapes = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"),
+            (#"\n"#, "\n"), (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u00e9"#, "é"), (#"\ud83d\udc18"#, "🐘"),
+        ]
         for (escape, character) in escapes {
             for prefix in [0, 1, 14, 15, 16, 30] {
                 let filler = String(repeating: "x", count: prefix)
@@ -138,8 +147,10 @@ final class ReaderFastPathTests: XCTestCase {
     /// at the same places, as a string whose first bytes are plain.
     func testEscapedStringsAreValidatedAsTheyAreUnescaped() throws {
         let accepted: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x80, 0x94], [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x90, 0x98]]
-        let rejected: [[UInt8]] = [[0xC0, 0x80], [0xC2, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-                                   [0xFF], [0x80], [0x01], [0x1F], [0x5C, 0x78], [0x5C, 0x75, 0x31, 0x32, 0x47, 0x34]]
+        let rejected: [[UInt8]] = [
+            [0xC0, 0x80], [0xC2, 0x41], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xFF], [0x80], [0x01], [0x1F], [0x5C, 0x78], [0x5C, 0x75, 0x31, 0x32, 0x47, 0x34],
+        ]
         for prefix in [0, 3, 14, 15, 16, 17, 30] {
             let filler = [UInt8](repeating: 0x61, count: prefix)
             for sequence in accepted {
@@ -151,7 +162,9 @@ final class ReaderFastPathTests: XCTestCase {
             }
             for sequence in rejected {
                 // `\n` and `xx` are as long: the error is at the same offset, with the same words.
-                for document in [[0x22, 0x5C, 0x6E] + filler + sequence + [0x22], [0x22, 0x5C, 0x6E] + filler + sequence] {
+                for document in [
+                    [0x22, 0x5C, 0x6E] + filler + sequence + [0x22], [0x22, 0x5C, 0x6E] + filler + sequence,
+                ] {
                     let plain = [0x22, 0x78, 0x78] + document.dropFirst(3)
                     let escapedError = decodingError { try String.fromJson(Data(document)) }
                     let plainError = decodingError { try String.fromJson(Data(plain)) }
@@ -165,7 +178,9 @@ final class ReaderFastPathTests: XCTestCase {
         // Around the stack storage's 1024 bytes, escapes early and late, and far past it.
         for length in [1000, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1040, 3000] {
             for (index, piece) in ["\"", "\n", "é", "🐘", "\u{1}"].enumerated() {
-                let text = piece + String(repeating: "lorem ", count: length / 6) + piece + "z" + String(repeating: "y", count: index)
+                let text =
+                    piece + String(repeating: "lorem ", count: length / 6) + piece + "z"
+                    + String(repeating: "y", count: index)
                 let json = String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
                 XCTAssertEqual(try String.fromJson(json), text, "\(length), \(piece)")
                 XCTAssertEqual(try String.fromJson(json + " "), text, "\(length), \(piece)")
@@ -197,7 +212,8 @@ final class ReaderFastPathTests: XCTestCase {
         // Near misses of the forms read in one go are errors, as the general parser finds them.
         for tail in [#"-0000)\/x"#, #"-0000)\/ "#, #"-0000)/x"#, #"-0000)\"#, #"-0001)\/x"#, #"-000)\/"#, #")\/x"#] {
             let json = "\"\\/Date(1523942312513\(tail)\""
-            XCTAssertNil(DateFormats.parse("/Date(1523942312513" + tail.replacingOccurrences(of: "\\/", with: "/")), json)
+            XCTAssertNil(
+                DateFormats.parse("/Date(1523942312513" + tail.replacingOccurrences(of: "\\/", with: "/")), json)
             XCTAssertThrowsError(try Date.fromJson(json), json)
         }
     }
@@ -219,7 +235,9 @@ final class ReaderFastPathTests: XCTestCase {
         value.aMuchLongerPropertyName = 4
         value.aMuchLongerPropertyNameToo = 5
         let compact = value.toJson()
-        XCTAssertEqual(compact, #"{"a":1,"thirteenChars":2,"fourteenCharsX":3,"aMuchLongerPropertyName":4,"aMuchLongerPropertyNameToo":5}"#)
+        XCTAssertEqual(
+            compact,
+            #"{"a":1,"thirteenChars":2,"fourteenCharsX":3,"aMuchLongerPropertyName":4,"aMuchLongerPropertyNameToo":5}"#)
         let variants = [
             compact,
             // Out of order: each expected-member check misses.
@@ -233,11 +251,15 @@ final class ReaderFastPathTests: XCTestCase {
         ]
         for json in variants {
             let decoded = try LongNames.fromJson(json)
-            XCTAssertEqual([decoded.a, decoded.thirteenChars, decoded.fourteenCharsX, decoded.aMuchLongerPropertyName,
-                            decoded.aMuchLongerPropertyNameToo], [1, 2, 3, 4, 5], json)
+            XCTAssertEqual(
+                [
+                    decoded.a, decoded.thirteenChars, decoded.fourteenCharsX, decoded.aMuchLongerPropertyName,
+                    decoded.aMuchLongerPropertyNameToo,
+                ], [1, 2, 3, 4, 5], json)
         }
         // A name that is the expected one's prefix, or shares its first 16 bytes, is another member.
-        let nearMisses = try LongNames.fromJson(#"{"a":1,"thirteenChar":9,"aMuchLongerPropertyNameT":9,"aMuchLongerPropertyName":4}"#)
+        let nearMisses = try LongNames.fromJson(
+            #"{"a":1,"thirteenChar":9,"aMuchLongerPropertyNameT":9,"aMuchLongerPropertyName":4}"#)
         XCTAssertEqual(nearMisses.thirteenChars, nil)
         XCTAssertEqual(nearMisses.aMuchLongerPropertyName, 4)
         XCTAssertEqual(nearMisses.aMuchLongerPropertyNameToo, nil)
@@ -265,9 +287,11 @@ extension LongNames: JsonSerializable {
         Property<LongNames>.optional("a", get: { $0.a }, set: { $0.a = $1 }),
         Property<LongNames>.optional("thirteenChars", get: { $0.thirteenChars }, set: { $0.thirteenChars = $1 }),
         Property<LongNames>.optional("fourteenCharsX", get: { $0.fourteenCharsX }, set: { $0.fourteenCharsX = $1 }),
-        Property<LongNames>.optional("aMuchLongerPropertyName", get: { $0.aMuchLongerPropertyName },
-                                     set: { $0.aMuchLongerPropertyName = $1 }),
-        Property<LongNames>.optional("aMuchLongerPropertyNameToo", get: { $0.aMuchLongerPropertyNameToo },
-                                     set: { $0.aMuchLongerPropertyNameToo = $1 }),
+        Property<LongNames>.optional(
+            "aMuchLongerPropertyName", get: { $0.aMuchLongerPropertyName },
+            set: { $0.aMuchLongerPropertyName = $1 }),
+        Property<LongNames>.optional(
+            "aMuchLongerPropertyNameToo", get: { $0.aMuchLongerPropertyNameToo },
+            set: { $0.aMuchLongerPropertyNameToo = $1 }),
     ])
 }

@@ -69,7 +69,9 @@ final class ChildTwin: Codable, Equatable, CustomStringConvertible {
         lhs.id == rhs.id && lhs.name == rhs.name && lhs.child == rhs.child
     }
 
-    var description: String { "ChildTwin(id: \(id.map(String.init) ?? "nil"), name: \(name ?? "nil"), child: \(child.map(\.description) ?? "nil"))" }
+    var description: String {
+        "ChildTwin(id: \(id.map(String.init) ?? "nil"), name: \(name ?? "nil"), child: \(child.map(\.description) ?? "nil"))"
+    }
 }
 
 enum ColorTwin: String, Codable {
@@ -117,15 +119,19 @@ extension Catalog {
 
 /// Compares twins; dates are compared to the millisecond, since Foundation computes
 /// `Date(timeIntervalSince1970: ms / 1000)` and DTOKit the (more exact) `ms / 1000` since 2001.
-func assertSameValues(_ a: CatalogTwin, _ b: CatalogTwin, _ message: String = "",
-                      file: StaticString = #filePath, line: UInt = #line) {
+func assertSameValues(
+    _ a: CatalogTwin, _ b: CatalogTwin, _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(milliseconds(a.created), milliseconds(b.created), "created " + message, file: file, line: line)
-    var a = a, b = b
+    var a = a
+    var b = b
     a.created = nil
     b.created = nil
     XCTAssertEqual(a, b, message, file: file, line: line)
     if let scores = a.scores, let other = b.scores {
-        XCTAssertEqual(scores.map(\.bitPattern), other.map(\.bitPattern), "scores bit for bit " + message, file: file, line: line)
+        XCTAssertEqual(
+            scores.map(\.bitPattern), other.map(\.bitPattern), "scores bit for bit " + message, file: file, line: line)
     }
 }
 
@@ -196,7 +202,8 @@ final class RoundTripAndCodableTests: XCTestCase {
                 if let date = formatter.date(from: text) { return date }
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
             }
-            assertSameValues(try isoDecoder.decode(CatalogTwin.self, from: iso), dto.twin, String(decoding: iso, as: UTF8.self))
+            assertSameValues(
+                try isoDecoder.decode(CatalogTwin.self, from: iso), dto.twin, String(decoding: iso, as: UTF8.self))
 
             // WCF dates (the default), taken apart by hand.
             let wcf = dto.toJsonData()
@@ -204,12 +211,14 @@ final class RoundTripAndCodableTests: XCTestCase {
             wcfDecoder.dateDecodingStrategy = .custom { decoder in
                 let text = try decoder.singleValueContainer().decode(String.self)
                 guard text.hasPrefix("/Date("), text.hasSuffix(")/"),
-                      let ms = Int64(text.dropFirst(6).dropLast(2)) else {
+                    let ms = Int64(text.dropFirst(6).dropLast(2))
+                else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
                 }
                 return Date(timeIntervalSince1970: Double(ms) / 1000)
             }
-            assertSameValues(try wcfDecoder.decode(CatalogTwin.self, from: wcf), dto.twin, String(decoding: wcf, as: UTF8.self))
+            assertSameValues(
+                try wcfDecoder.decode(CatalogTwin.self, from: wcf), dto.twin, String(decoding: wcf, as: UTF8.self))
 
             // And Foundation's generic parser accepts the text as JSON.
             XCTAssertNoThrow(try JSONSerialization.jsonObject(with: wcf))
@@ -250,15 +259,18 @@ final class RoundTripAndCodableTests: XCTestCase {
         small.main = Child(id: nil, name: "m")
         small.color = .Red
         small.active = false
-        XCTAssertEqual(small.toJson(),
-                       #"{"id":9,"active":false,"tags":["x"],"counts":{"a":1,"b":2},"color":"Red","main":{"name":"m"}}"#)
+        XCTAssertEqual(
+            small.toJson(),
+            #"{"id":9,"active":false,"tags":["x"],"counts":{"a":1,"b":2},"color":"Red","main":{"name":"m"}}"#)
     }
 
     func testDecodingFromDataStringAndBytesAgree() throws {
         let document = Self.documents[0]
         let fromString = try Catalog.fromJson(document).toJson()
         let fromData = try Catalog.fromJson(Data(document.utf8)).toJson()
-        let fromBytes = unsafe try Array(document.utf8).withUnsafeBytes { unsafe try Catalog.fromJson(bytes: $0).toJson() }
+        let fromBytes = unsafe try Array(document.utf8).withUnsafeBytes {
+            unsafe try Catalog.fromJson(bytes: $0).toJson()
+        }
         XCTAssertEqual(fromString, fromData)
         XCTAssertEqual(fromString, fromBytes)
         // A Data slice that does not start at index 0.
@@ -277,7 +289,8 @@ final class RoundTripAndCodableTests: XCTestCase {
         let encoded = try JSONEncoder.serviceStack().encode(ours)
         XCTAssertEqual(try JsonValue(parsing: encoded), try JsonValue(parsing: validationErrorBody))
 
-        let page = try JSONDecoder().decode(QueryResponse<String>.self, from: Data(#"{"offset":1,"results":["a","b"]}"#.utf8))
+        let page = try JSONDecoder().decode(
+            QueryResponse<String>.self, from: Data(#"{"offset":1,"results":["a","b"]}"#.utf8))
         XCTAssertEqual(page.offset, 1)
         XCTAssertEqual(page.results, ["a", "b"])
         XCTAssertEqual(try JsonValue(parsing: JSONEncoder().encode(page)), try JsonValue(parsing: page.toJson()))
@@ -290,15 +303,18 @@ final class RoundTripAndCodableTests: XCTestCase {
             var any: JsonValue
             var when: Date
         }
-        let json = #"{"duration":"P1DT2H3M4.5S","bytes":"AAEC/w==","any":{"a":[1,2.5,null,"x",true]},"when":"\/Date(1523942312513+0100)\/"}"#
+        let json =
+            #"{"duration":"P1DT2H3M4.5S","bytes":"AAEC/w==","any":{"a":[1,2.5,null,"x",true]},"when":"\/Date(1523942312513+0100)\/"}"#
         let row = try JSONDecoder.serviceStack().decode(Row.self, from: Data(json.utf8))
         XCTAssertEqual(row.duration.seconds, 93_784.5)
         XCTAssertEqual(row.bytes.bytes, [0, 1, 2, 255])
         XCTAssertEqual(row.any, ["a": [1, 2.5, nil, "x", true]])
         XCTAssertEqual(milliseconds(row.when), 1_523_942_312_513)
 
-        let iso = try JSONDecoder.serviceStack().decode(Row.self, from: Data(
-            #"{"duration":"01:00:00","bytes":"","any":null,"when":"2018-04-17T07:18:32.513+02:00"}"#.utf8))
+        let iso = try JSONDecoder.serviceStack().decode(
+            Row.self,
+            from: Data(
+                #"{"duration":"01:00:00","bytes":"","any":null,"when":"2018-04-17T07:18:32.513+02:00"}"#.utf8))
         XCTAssertEqual(iso.duration.seconds, 3600)
         XCTAssertEqual(iso.any, .null)
         XCTAssertEqual(milliseconds(iso.when), 1_523_942_312_513)
@@ -309,8 +325,11 @@ final class RoundTripAndCodableTests: XCTestCase {
         XCTAssertTrue(text.contains(#"Date(1523942312513)"#), text)
         let isoText = String(decoding: try JSONEncoder.serviceStack(dateFormat: .iso8601).encode(row), as: UTF8.self)
         XCTAssertTrue(isoText.contains(#""when":"2018-04-17T05:18:32.5130000Z""#), isoText)
-        XCTAssertThrowsError(try JSONDecoder.serviceStack().decode(Row.self, from: Data(
-            #"{"duration":"soon","bytes":"","any":1,"when":0}"#.utf8)))
+        XCTAssertThrowsError(
+            try JSONDecoder.serviceStack().decode(
+                Row.self,
+                from: Data(
+                    #"{"duration":"soon","bytes":"","any":1,"when":0}"#.utf8)))
     }
 
     func testEnumsThroughCodable() throws {

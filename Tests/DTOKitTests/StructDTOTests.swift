@@ -28,8 +28,10 @@ extension Gadget: JsonStruct {
         StructProperty<Gadget>.string("name", get: { $0.name }, set: { $0.name = $1 }),
         StructProperty<Gadget>.optionalDouble("price", get: { $0.price }, set: { $0.price = $1 }),
         StructProperty<Gadget>.optionalDate("released", get: { $0.released }, set: { $0.released = $1 }),
-        StructProperty<Gadget>.optionalFormatted("warranty", as: TimeSpan.self, get: { $0.warranty }, set: { $0.warranty = $1 }),
-        StructProperty<Gadget>.optionalFormatted("checksum", as: Base64Bytes.self, get: { $0.checksum }, set: { $0.checksum = $1 }),
+        StructProperty<Gadget>.optionalFormatted(
+            "warranty", as: TimeSpan.self, get: { $0.warranty }, set: { $0.warranty = $1 }),
+        StructProperty<Gadget>.optionalFormatted(
+            "checksum", as: Base64Bytes.self, get: { $0.checksum }, set: { $0.checksum = $1 }),
         StructProperty<Gadget>.optional("color", get: { $0.color }, set: { $0.color = $1 }),
         StructProperty<Gadget>.optionalArray("tags", get: { $0.tags }, set: { $0.tags = $1 }),
         StructProperty<Gadget>.optionalArray("parts", get: { $0.parts }, set: { $0.parts = $1 }),
@@ -46,10 +48,12 @@ struct Part: Hashable, Sendable {
 }
 
 extension Part: JsonStruct {
-    static let metadata = StructMetadata.create(typeName: "GadgetPart", [
-        StructProperty<Part>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
-        StructProperty<Part>.int("count", get: { $0.count }, set: { $0.count = $1 }),
-    ])
+    static let metadata = StructMetadata.create(
+        typeName: "GadgetPart",
+        [
+            StructProperty<Part>.optionalString("name", get: { $0.name }, set: { $0.name = $1 }),
+            StructProperty<Part>.int("count", get: { $0.count }, set: { $0.count = $1 }),
+        ])
 }
 
 /// A generic struct: its table is built once per specialization.
@@ -80,7 +84,7 @@ struct TreeNode: Hashable, Sendable {
 
 extension TreeNode: JsonStruct {
     static let metadata = StructMetadata.create([
-        StructProperty<TreeNode>.optionalArray("children", get: { $0.children }, set: { $0.children = $1 }),
+        StructProperty<TreeNode>.optionalArray("children", get: { $0.children }, set: { $0.children = $1 })
     ])
 }
 
@@ -153,7 +157,10 @@ final class StructDTOTests: XCTestCase {
         XCTAssertEqual(gadget.specs, ["ram": 8])
         XCTAssertEqual(gadget.extra, try JsonValue(parsing: Data(#"{"any":[1,true]}"#.utf8)))
         let written = gadget.toJson()
-        XCTAssertEqual(written, #"{"id":7,"name":"Phone","price":499.5,"released":"\/Date(1514764800000)\/","warranty":"P365D","checksum":"AQID","color":"Green","tags":["a","b"],"parts":[{"name":"Screen","count":1},{"count":2}],"maker":{"name":"Acme","count":0},"specs":{"ram":8},"extra":{"any":[1,true]}}"#)
+        XCTAssertEqual(
+            written,
+            #"{"id":7,"name":"Phone","price":499.5,"released":"\/Date(1514764800000)\/","warranty":"P365D","checksum":"AQID","color":"Green","tags":["a","b"],"parts":[{"name":"Screen","count":1},{"count":2}],"maker":{"name":"Acme","count":0},"specs":{"ram":8},"extra":{"any":[1,true]}}"#
+        )
         XCTAssertEqual(try Gadget.fromJson(written), gadget, "a value: equal after a round trip")
     }
 
@@ -201,8 +208,9 @@ final class StructDTOTests: XCTestCase {
             XCTAssertEqual((error as? JsonDecodingError)?.jsonPath, "$.parts[1].count", "\(error)")
         }
         let skipped = SkippedMembers()
-        let gadget = try Gadget.fromJson(#"{"id":"seven","name":"y","parts":[{"count":"many","name":"z"}]}"#,
-                                         options: JsonDecodingOptions(invalidMembers: .skip(reportingTo: skipped)))
+        let gadget = try Gadget.fromJson(
+            #"{"id":"seven","name":"y","parts":[{"count":"many","name":"z"}]}"#,
+            options: JsonDecodingOptions(invalidMembers: .skip(reportingTo: skipped)))
         XCTAssertNil(gadget.id)
         XCTAssertEqual(gadget.name, "y")
         XCTAssertEqual(gadget.parts?.first?.name, "z")
@@ -235,16 +243,19 @@ final class StructDTOTests: XCTestCase {
     }
 
     func testInspectAndTheBuiltInsStructFormsThroughCodable() throws {
-        XCTAssertEqual(Inspect.dump(try Part.fromJson(#"{"name":"a","count":2}"#)),
-                       "GadgetPart {\n  \"name\": \"a\",\n  \"count\": 2\n}\n")
-        let json = #"{"offset":0,"results":[{"name":"a","count":1}],"responseStatus":{"errorCode":"E","errors":[{"fieldName":"f"}]}}"#
+        XCTAssertEqual(
+            Inspect.dump(try Part.fromJson(#"{"name":"a","count":2}"#)),
+            "GadgetPart {\n  \"name\": \"a\",\n  \"count\": 2\n}\n")
+        let json =
+            #"{"offset":0,"results":[{"name":"a","count":1}],"responseStatus":{"errorCode":"E","errors":[{"fieldName":"f"}]}}"#
         let decoded = try JSONDecoder().decode(QueryResponseValue<Part>.self, from: Data(json.utf8))
         XCTAssertEqual(decoded.results?.first?.name, "a")
         XCTAssertEqual(decoded.responseStatus?.errors?.first?.fieldName, "f")
         XCTAssertEqual(decoded, try QueryResponseValue<Part>.fromJson(json), "Codable reads what the table reads")
         let reencoded = try JSONDecoder().decode(QueryResponseValue<Part>.self, from: JSONEncoder().encode(decoded))
         XCTAssertEqual(reencoded, decoded)
-        XCTAssertThrowsError(try JSONDecoder().decode(ResponseStatusValue.self, from: Data(#"{"errors":5}"#.utf8))) { error in
+        XCTAssertThrowsError(try JSONDecoder().decode(ResponseStatusValue.self, from: Data(#"{"errors":5}"#.utf8))) {
+            error in
             XCTAssertTrue(error is DecodingError, "\(error)")
         }
     }

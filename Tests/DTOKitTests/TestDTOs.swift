@@ -41,11 +41,12 @@ public enum Level: Int, CaseIterable, Sendable {
 }
 
 extension Level: JsonEnum {
-    public static let jsonCases = JsonEnumCases<Level>([
-        (.Debug, "Debug"),
-        (.Info, "Info"),
-        (.Error, "Error"),
-    ], encoding: .integer)
+    public static let jsonCases = JsonEnumCases<Level>(
+        [
+            (.Debug, "Debug"),
+            (.Info, "Info"),
+            (.Error, "Error"),
+        ], encoding: .integer)
 }
 
 /// `[EnumMember(Value = "...")]` cases: the wire text differs from the case name.
@@ -167,13 +168,19 @@ extension Formats: JsonSerializable {
         Property<Formats>.value("whenAlways", get: { $0.whenAlways }, set: { $0.whenAlways = $1 }),
         Property<Formats>.optionalArray("dates", get: { $0.dates }, set: { $0.dates = $1 }),
         Property<Formats>.formatted("duration", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),
-        Property<Formats>.optionalFormatted("optDuration", as: TimeSpan.self, get: { $0.optDuration }, set: { $0.optDuration = $1 }),
-        Property<Formats>.formattedArray("durations", as: TimeSpan.self, get: { $0.durations }, set: { $0.durations = $1 }),
-        Property<Formats>.optionalFormattedArray("optDurations", as: TimeSpan.self, get: { $0.optDurations }, set: { $0.optDurations = $1 }),
-        Property<Formats>.formattedDictionary("durationByName", as: TimeSpan.self, get: { $0.durationByName }, set: { $0.durationByName = $1 }),
-        Property<Formats>.optionalFormattedDictionary("optDurationByName", as: TimeSpan.self, get: { $0.optDurationByName }, set: { $0.optDurationByName = $1 }),
+        Property<Formats>.optionalFormatted(
+            "optDuration", as: TimeSpan.self, get: { $0.optDuration }, set: { $0.optDuration = $1 }),
+        Property<Formats>.formattedArray(
+            "durations", as: TimeSpan.self, get: { $0.durations }, set: { $0.durations = $1 }),
+        Property<Formats>.optionalFormattedArray(
+            "optDurations", as: TimeSpan.self, get: { $0.optDurations }, set: { $0.optDurations = $1 }),
+        Property<Formats>.formattedDictionary(
+            "durationByName", as: TimeSpan.self, get: { $0.durationByName }, set: { $0.durationByName = $1 }),
+        Property<Formats>.optionalFormattedDictionary(
+            "optDurationByName", as: TimeSpan.self, get: { $0.optDurationByName }, set: { $0.optDurationByName = $1 }),
         Property<Formats>.formatted("bytes", as: Base64Bytes.self, get: { $0.bytes }, set: { $0.bytes = $1 }),
-        Property<Formats>.optionalFormatted("optBytes", as: Base64Bytes.self, get: { $0.optBytes }, set: { $0.optBytes = $1 }),
+        Property<Formats>.optionalFormatted(
+            "optBytes", as: Base64Bytes.self, get: { $0.optBytes }, set: { $0.optBytes = $1 }),
         Property<Formats>.optional("data", get: { $0.data }, set: { $0.data = $1 }),
         Property<Formats>.optional("guid", get: { $0.guid }, set: { $0.guid = $1 }),
         Property<Formats>.optional("untyped", get: { $0.untyped }, set: { $0.untyped = $1 }),
@@ -270,22 +277,29 @@ extension Collections: JsonSerializable {
         Property<Collections>.array("children", get: { $0.children }, set: { $0.children = $1 }),
         Property<Collections>.optionalArray("optChildren", get: { $0.optChildren }, set: { $0.optChildren = $1 }),
         Property<Collections>.array("maybeInts", get: { $0.maybeInts }, set: { $0.maybeInts = $1 }),
-        Property<Collections>.optionalArray("optMaybeChildren", get: { $0.optMaybeChildren }, set: { $0.optMaybeChildren = $1 }),
+        Property<Collections>.optionalArray(
+            "optMaybeChildren", get: { $0.optMaybeChildren }, set: { $0.optMaybeChildren = $1 }),
         Property<Collections>.array("colors", get: { $0.colors }, set: { $0.colors = $1 }),
         Property<Collections>.optionalArray("grid", get: { $0.grid }, set: { $0.grid = $1 }),
         Property<Collections>.dictionary("lookup", get: { $0.lookup }, set: { $0.lookup = $1 }),
         Property<Collections>.optionalDictionary("optLookup", get: { $0.optLookup }, set: { $0.optLookup = $1 }),
         Property<Collections>.dictionary("childById", get: { $0.childById }, set: { $0.childById = $1 }),
-        Property<Collections>.optionalDictionary("optChildById", get: { $0.optChildById }, set: { $0.optChildById = $1 }),
+        Property<Collections>.optionalDictionary(
+            "optChildById", get: { $0.optChildById }, set: { $0.optChildById = $1 }),
         Property<Collections>.dictionary("tagsByName", get: { $0.tagsByName }, set: { $0.tagsByName = $1 }),
-        Property<Collections>.optionalDictionary("optTagsByName", get: { $0.optTagsByName }, set: { $0.optTagsByName = $1 }),
-        Property<Collections>.dictionary("childrenByGroup", get: { $0.childrenByGroup }, set: { $0.childrenByGroup = $1 }),
-        Property<Collections>.optionalDictionary("optChildrenByGroup", get: { $0.optChildrenByGroup }, set: { $0.optChildrenByGroup = $1 }),
+        Property<Collections>.optionalDictionary(
+            "optTagsByName", get: { $0.optTagsByName }, set: { $0.optTagsByName = $1 }),
+        Property<Collections>.dictionary(
+            "childrenByGroup", get: { $0.childrenByGroup }, set: { $0.childrenByGroup = $1 }),
+        Property<Collections>.optionalDictionary(
+            "optChildrenByGroup", get: { $0.optChildrenByGroup }, set: { $0.optChildrenByGroup = $1 }),
         Property<Collections>.dictionary("matrix", get: { $0.matrix }, set: { $0.matrix = $1 }),
         Property<Collections>.optionalDictionary("optMatrix", get: { $0.optMatrix }, set: { $0.optMatrix = $1 }),
         Property<Collections>.dictionary("childGrid", get: { $0.childGrid }, set: { $0.childGrid = $1 }),
-        Property<Collections>.optionalDictionary("optChildGrid", get: { $0.optChildGrid }, set: { $0.optChildGrid = $1 }),
-        Property<Collections>.optionalDictionary("enabledByFlag", get: { $0.enabledByFlag }, set: { $0.enabledByFlag = $1 }),
+        Property<Collections>.optionalDictionary(
+            "optChildGrid", get: { $0.optChildGrid }, set: { $0.optChildGrid = $1 }),
+        Property<Collections>.optionalDictionary(
+            "enabledByFlag", get: { $0.enabledByFlag }, set: { $0.enabledByFlag = $1 }),
         Property<Collections>.optionalDictionary("wide", get: { $0.wide }, set: { $0.wide = $1 }),
     ])
 }
@@ -314,7 +328,8 @@ extension Page: JsonSerializable {
                 Property<Page<T>>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
                 Property<Page<T>>.optional("first", get: { $0.first }, set: { $0.first = $1 }),
                 Property<Page<T>>.optionalDictionary("byKey", get: { $0.byKey }, set: { $0.byKey = $1 }),
-                Property<Page<T>>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+                Property<Page<T>>.optionalObject(
+                    "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
             ])
         }
     }

@@ -28,7 +28,8 @@ func assertDecodingFails<T: JsonConvertible>(
         XCTAssertTrue(text.contains("at \(path) ("), "description names the path: \(text)", file: file, line: testLine)
         if let offset {
             XCTAssertEqual(error.offset, offset, "offset in: \(text)", file: file, line: testLine)
-            XCTAssertTrue(text.contains("byte \(offset))"), "description names the byte: \(text)", file: file, line: testLine)
+            XCTAssertTrue(
+                text.contains("byte \(offset))"), "description names the byte: \(text)", file: file, line: testLine)
         }
         if let line {
             XCTAssertEqual(error.line, line, "line in: \(text)", file: file, line: testLine)
@@ -36,10 +37,12 @@ func assertDecodingFails<T: JsonConvertible>(
         if let column {
             XCTAssertEqual(error.column, column, "column in: \(text)", file: file, line: testLine)
         }
-        XCTAssertTrue(text.contains("(line \(error.line), column \(error.column), byte \(error.offset))"),
-                      "description names line, column and byte: \(text)", file: file, line: testLine)
+        XCTAssertTrue(
+            text.contains("(line \(error.line), column \(error.column), byte \(error.offset))"),
+            "description names line, column and byte: \(text)", file: file, line: testLine)
         if let expected {
-            XCTAssertTrue(error.expected.contains(expected), "expected '\(expected)' in: \(text)", file: file, line: testLine)
+            XCTAssertTrue(
+                error.expected.contains(expected), "expected '\(expected)' in: \(text)", file: file, line: testLine)
             XCTAssertTrue(text.contains("expected \(error.expected)"), file: file, line: testLine)
         }
         if let found {
@@ -76,12 +79,15 @@ func milliseconds(_ date: Date?) -> Int64? {
 }
 
 /// A UTC date from its parts, computed independently of DTOKit with Foundation's calendar.
-func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
-             nanosecond: Int = 0) -> Date {
+func utcDate(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+    nanosecond: Int = 0
+) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-    let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                                    nanosecond: nanosecond)
+    let components = DateComponents(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+        nanosecond: nanosecond)
     guard let date = calendar.date(from: components) else {
         XCTFail("invalid date components \(components)")
         return Date(timeIntervalSince1970: 0)
@@ -99,7 +105,8 @@ func childEnvironment(_ extra: [String: String]) -> [String: String] {
 /// Runs one test of this bundle (`"Module.Class/testName"`) in a child process of the test runner,
 /// with `environment` added, and returns how it ended and what it printed (stdout and stderr).
 func runTestInChildProcess(_ test: String, environment: [String: String]) throws
-    -> (status: Int32, reason: Process.TerminationReason, output: String) {
+    -> (status: Int32, reason: Process.TerminationReason, output: String)
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = [test]

@@ -25,8 +25,9 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(milliseconds(try date(#""/Date(1523942312513+0130)/""#)), sampleMilliseconds)
         XCTAssertEqual(milliseconds(try date(#""/Date(1523942312513-0500)/""#)), sampleMilliseconds)
         // Exactly the milliseconds given, not merely close.
-        XCTAssertEqual(try date(#""/Date(1523942312513)/""#).timeIntervalSinceReferenceDate,
-                       Double(sampleMilliseconds - 978_307_200_000) / 1000)
+        XCTAssertEqual(
+            try date(#""/Date(1523942312513)/""#).timeIntervalSinceReferenceDate,
+            Double(sampleMilliseconds - 978_307_200_000) / 1000)
     }
 
     func testNegativeAndPre1970WcfDates() throws {
@@ -52,7 +53,8 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(try date(#""2018-04-17T05:18:32.123456Z""#).timeIntervalSince(whole), 0.123456, accuracy: 1e-6)
         XCTAssertEqual(try date(#""2018-04-17T05:18:32.1234567Z""#).timeIntervalSince(whole), 0.1234567, accuracy: 1e-6)
         // .NET's "o" format has seven digits; more are accepted and truncated.
-        XCTAssertEqual(try date(#""2018-04-17T05:18:32.12345678Z""#).timeIntervalSince(whole), 0.1234567, accuracy: 1e-6)
+        XCTAssertEqual(
+            try date(#""2018-04-17T05:18:32.12345678Z""#).timeIntervalSince(whole), 0.1234567, accuracy: 1e-6)
         // Minutes without seconds.
         XCTAssertEqual(try date(#""2018-04-17T05:18Z""#), utcDate(2018, 4, 17, 5, 18))
         // Exact value for a date whose fraction a Double can hold exactly.
@@ -95,12 +97,15 @@ final class ValueFormatTests: XCTestCase {
     }
 
     func testInvalidDatesAreErrorsWithPath() {
-        for text in [#""2018-13-01""#, #""2018-02-30""#, #""2017-02-29""#, #""2018-04-17T24:00:00Z""#,
-                     #""2018-04-17T05:60:00Z""#, #""2018-04-17T05:18:32+25:00""#, #""yesterday""#,
-                     #""/Date(abc)/""#, #""/Date(123""#, #""/Date(123+12)/""#, #""2018-04-17T05:18:32Zjunk""#, #""""#] {
+        for text in [
+            #""2018-13-01""#, #""2018-02-30""#, #""2017-02-29""#, #""2018-04-17T24:00:00Z""#,
+            #""2018-04-17T05:60:00Z""#, #""2018-04-17T05:18:32+25:00""#, #""yesterday""#,
+            #""/Date(abc)/""#, #""/Date(123""#, #""/Date(123+12)/""#, #""2018-04-17T05:18:32Zjunk""#, #""""#,
+        ] {
             assertDecodingFails(Formats.self, #"{"when":"# + text + "}", path: "$.when", offset: 8, expected: "a date")
         }
-        assertDecodingFails(Formats.self, #"{"dates":["2018-04-17",{}]}"#, path: "$.dates[1]", offset: 23, found: "an object")
+        assertDecodingFails(
+            Formats.self, #"{"dates":["2018-04-17",{}]}"#, path: "$.dates[1]", offset: 23, found: "an object")
         assertDecodingFails(Formats.self, #"{"when":1e400}"#, path: "$.when", offset: 8)
     }
 
@@ -128,32 +133,45 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(utcDate(2018, 4, 17, 5, 18, 32).toJson(options: iso), #""2018-04-17T05:18:32.0000000Z""#)
         XCTAssertEqual(Date(timeIntervalSince1970: -1).toJson(options: iso), #""1969-12-31T23:59:59.0000000Z""#)
         XCTAssertEqual(Date(timeIntervalSince1970: -0.5).toJson(options: iso), #""1969-12-31T23:59:59.5000000Z""#)
-        XCTAssertEqual(Date(timeIntervalSince1970: -62_135_596_800).toJson(options: iso), #""0001-01-01T00:00:00.0000000Z""#)
-        XCTAssertEqual(Date(timeIntervalSinceReferenceDate: 0.25).toJson(options: iso), #""2001-01-01T00:00:00.2500000Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSince1970: -62_135_596_800).toJson(options: iso), #""0001-01-01T00:00:00.0000000Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSinceReferenceDate: 0.25).toJson(options: iso), #""2001-01-01T00:00:00.2500000Z""#)
         XCTAssertEqual(DateFormats.iso8601(utcDate(2016, 2, 29, 23, 59, 59)), "2016-02-29T23:59:59.0000000Z")
 
         let value = Formats()
         value.when = sample
         value.dates = [utcDate(2020, 1, 2)]
         let text = value.toJson(options: iso)
-        XCTAssertTrue(text.hasPrefix(#"{"when":"2018-04-17T05:18:32.5130000Z","whenAlways":"1970-01-01T00:00:00.0000000Z","dates":["2020-01-02T00:00:00.0000000Z"],"#), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                #"{"when":"2018-04-17T05:18:32.5130000Z","whenAlways":"1970-01-01T00:00:00.0000000Z","dates":["2020-01-02T00:00:00.0000000Z"],"#
+            ), text)
         XCTAssertEqual(milliseconds(try Formats.fromJson(text).when), sampleMilliseconds)
     }
 
     func testIsoFractionsAreTheRoundestThatReadBack() throws {
         let iso = JsonEncodingOptions(dateFormat: .iso8601)
         // Made through timeIntervalSince1970, a last bit away from the exact millisecond.
-        XCTAssertEqual(Date(timeIntervalSince1970: 1_523_942_312.004).toJson(options: iso), #""2018-04-17T05:18:32.0040000Z""#)
-        XCTAssertEqual(Date(timeIntervalSince1970: 1_523_942_312.019).toJson(options: iso), #""2018-04-17T05:18:32.0190000Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSince1970: 1_523_942_312.004).toJson(options: iso), #""2018-04-17T05:18:32.0040000Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSince1970: 1_523_942_312.019).toJson(options: iso), #""2018-04-17T05:18:32.0190000Z""#)
         // Microseconds and 100 ns ticks where a Double can tell them apart.
-        XCTAssertEqual(Date(timeIntervalSinceReferenceDate: 1e9 + 0.000_123).toJson(options: iso), #""2032-09-09T01:46:40.0001230Z""#)
-        XCTAssertEqual(Date(timeIntervalSinceReferenceDate: 0.123_456_7).toJson(options: iso), #""2001-01-01T00:00:00.1234567Z""#)
-        XCTAssertEqual(Date(timeIntervalSinceReferenceDate: -0.000_000_1).toJson(options: iso), #""2000-12-31T23:59:59.9999999Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSinceReferenceDate: 1e9 + 0.000_123).toJson(options: iso),
+            #""2032-09-09T01:46:40.0001230Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSinceReferenceDate: 0.123_456_7).toJson(options: iso), #""2001-01-01T00:00:00.1234567Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSinceReferenceDate: -0.000_000_1).toJson(options: iso), #""2000-12-31T23:59:59.9999999Z""#)
         // Text read and written again: the same text, and a Date within the last bit of the first
         // (a tick that a Double cannot tell from a rounder neighbour is written as the neighbour).
-        for text in ["2001-01-01T00:00:00.1234567Z", "2018-04-17T05:18:32.1234567Z", "2018-04-17T05:18:32.1230000Z",
-                     "1969-07-20T20:17:40.5000000Z", "9999-12-31T23:59:59.9990000Z", "0001-01-01T00:00:00.0010000Z",
-                     "2000-12-31T23:59:59.9999999Z", "2032-09-09T01:46:40.0001230Z"] {
+        for text in [
+            "2001-01-01T00:00:00.1234567Z", "2018-04-17T05:18:32.1234567Z", "2018-04-17T05:18:32.1230000Z",
+            "1969-07-20T20:17:40.5000000Z", "9999-12-31T23:59:59.9990000Z", "0001-01-01T00:00:00.0010000Z",
+            "2000-12-31T23:59:59.9999999Z", "2032-09-09T01:46:40.0001230Z",
+        ] {
             let date = try Date.fromJson("\"\(text)\"")
             XCTAssertEqual(date.toJson(options: iso), "\"\(text)\"")
             XCTAssertEqual(try Date.fromJson(date.toJson(options: iso)), date, text)
@@ -227,7 +245,8 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(farPast.toJson(options: iso), #""0001-01-01T00:00:00.0000000Z""#)
         XCTAssertEqual(Date(timeIntervalSinceReferenceDate: .infinity).toJson(), #""\/Date(253402300799999)\/""#)
         XCTAssertEqual(Date(timeIntervalSinceReferenceDate: -.infinity).toJson(), #""\/Date(-62135596800000)\/""#)
-        XCTAssertEqual(Date(timeIntervalSinceReferenceDate: .nan).toJson(options: iso), #""2001-01-01T00:00:00.0000000Z""#)
+        XCTAssertEqual(
+            Date(timeIntervalSinceReferenceDate: .nan).toJson(options: iso), #""2001-01-01T00:00:00.0000000Z""#)
         XCTAssertEqual(Date(timeIntervalSinceReferenceDate: .nan).toJson(), #""\/Date(978307200000)\/""#)
     }
 
@@ -259,14 +278,19 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(value.durationByName, ["a": 86_400])
         XCTAssertEqual(value.optDurationByName, ["b": 0.25])
         let text = value.toJson()
-        XCTAssertTrue(text.contains(#""duration":"PT1H","optDuration":"-PT1M","durations":["PT1S","PT2S","PT3S"],"optDurations":[],"durationByName":{"a":"P1D"},"optDurationByName":{"b":"PT0.25S"}"#), text)
+        XCTAssertTrue(
+            text.contains(
+                #""duration":"PT1H","optDuration":"-PT1M","durations":["PT1S","PT2S","PT3S"],"optDurations":[],"durationByName":{"a":"P1D"},"optDurationByName":{"b":"PT0.25S"}"#
+            ), text)
         XCTAssertFalse(Formats().toJson().contains("optDuration"))
         try assertStableRoundTrip(Formats.self, json)
     }
 
     func testInvalidTimeSpansAreErrors() {
-        for text in [#""P1H""#, #""PT1D""#, #""1 hour""#, #""PT1.5M""#, #""25:61""#, #""PT.S""#, #""PTT1S""#,
-                     #""P1S""#, #""1:2:3:4:5""#, #""1.2:3:4:5""#, #""1:60""#, #""1.24:00""#, #""""#, "true", "{}"] {
+        for text in [
+            #""P1H""#, #""PT1D""#, #""1 hour""#, #""PT1.5M""#, #""25:61""#, #""PT.S""#, #""PTT1S""#,
+            #""P1S""#, #""1:2:3:4:5""#, #""1.2:3:4:5""#, #""1:60""#, #""1.24:00""#, #""""#, "true", "{}",
+        ] {
             assertDecodingFails(Formats.self, #"{"duration":"# + text + "}", path: "$.duration", offset: 12)
         }
     }
@@ -275,13 +299,16 @@ final class ValueFormatTests: XCTestCase {
 
     func testGuidsInEveryDotNetFormAreReadAndWrittenAsN() throws {
         let expected = try XCTUnwrap(UUID(uuidString: "0F8FAD5B-D9CB-469F-A165-70867728950E"))
-        for text in ["0f8fad5bd9cb469fa16570867728950e", "0F8FAD5B-D9CB-469F-A165-70867728950E",
-                     "0f8fad5b-d9cb-469f-a165-70867728950e", "{0f8fad5b-d9cb-469f-a165-70867728950e}"] {
+        for text in [
+            "0f8fad5bd9cb469fa16570867728950e", "0F8FAD5B-D9CB-469F-A165-70867728950E",
+            "0f8fad5b-d9cb-469f-a165-70867728950e", "{0f8fad5b-d9cb-469f-a165-70867728950e}",
+        ] {
             XCTAssertEqual(try Formats.fromJson(#"{"guid":""# + text + #""}"#).guid, expected, text)
         }
         XCTAssertEqual(expected.toJson(), #""0f8fad5bd9cb469fa16570867728950e""#)
         for text in ["0f8fad5bd9cb469fa16570867728950", "not-a-guid", "0f8fad5bd9cb469fa16570867728950g"] {
-            assertDecodingFails(Formats.self, #"{"guid":""# + text + #""}"#, path: "$.guid", offset: 8, expected: "a GUID")
+            assertDecodingFails(
+                Formats.self, #"{"guid":""# + text + #""}"#, path: "$.guid", offset: 8, expected: "a GUID")
         }
     }
 
@@ -321,7 +348,8 @@ final class ValueFormatTests: XCTestCase {
     // MARK: Numbers in strings
 
     func testNumbersAndBooleansArrivingAsStrings() throws {
-        let value = try Scalars.fromJson("""
+        let value = try Scalars.fromJson(
+            """
             {"count":"42","ratio":"2.5","optCount":"-7","uint64":"18446744073709551615","int8":"-128",
              "flag":"true","optFlag":"False","float":"0.5","amount":"1.25"}
             """)
@@ -360,17 +388,23 @@ final class ValueFormatTests: XCTestCase {
     }
 
     func testNumbersThatDoNotFitAreErrorsNotTraps() {
-        assertDecodingFails(Scalars.self, #"{"int8":300}"#, path: "$.int8", offset: 8,
-                            expected: "a whole number that fits Int8 (-128...127)", found: "the number 300")
-        assertDecodingFails(Scalars.self, #"{"uint":-1}"#, path: "$.uint", offset: 8,
-                            expected: "fits UInt (0...18446744073709551615)", found: "the number -1")
-        assertDecodingFails(Scalars.self, #"{"count":1e30}"#, path: "$.count", offset: 9,
-                            expected: "fits Int", found: "the number 1e30")
-        assertDecodingFails(Scalars.self, #"{"count":1.5}"#, path: "$.count", offset: 9,
-                            expected: "a whole number", found: "the number 1.5")
-        assertDecodingFails(Scalars.self, #"{"optCount":-0.5}"#, path: "$.optCount", offset: 12, found: "the number -0.5")
-        assertDecodingFails(Scalars.self, #"{"uint64":18446744073709551616}"#, path: "$.uint64", offset: 10,
-                            found: "the number 18446744073709551616")
+        assertDecodingFails(
+            Scalars.self, #"{"int8":300}"#, path: "$.int8", offset: 8,
+            expected: "a whole number that fits Int8 (-128...127)", found: "the number 300")
+        assertDecodingFails(
+            Scalars.self, #"{"uint":-1}"#, path: "$.uint", offset: 8,
+            expected: "fits UInt (0...18446744073709551615)", found: "the number -1")
+        assertDecodingFails(
+            Scalars.self, #"{"count":1e30}"#, path: "$.count", offset: 9,
+            expected: "fits Int", found: "the number 1e30")
+        assertDecodingFails(
+            Scalars.self, #"{"count":1.5}"#, path: "$.count", offset: 9,
+            expected: "a whole number", found: "the number 1.5")
+        assertDecodingFails(
+            Scalars.self, #"{"optCount":-0.5}"#, path: "$.optCount", offset: 12, found: "the number -0.5")
+        assertDecodingFails(
+            Scalars.self, #"{"uint64":18446744073709551616}"#, path: "$.uint64", offset: 10,
+            found: "the number 18446744073709551616")
         assertDecodingFails(Scalars.self, #"{"int64":-9223372036854775809}"#, path: "$.int64", offset: 9)
         assertDecodingFails(Scalars.self, #"{"int64":9223372036854775808}"#, path: "$.int64", offset: 9)
         assertDecodingFails(Scalars.self, #"{"uint8":256}"#, path: "$.uint8", offset: 9, expected: "fits UInt8")

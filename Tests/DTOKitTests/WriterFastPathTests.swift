@@ -54,12 +54,12 @@ final class WriterFastPathTests: XCTestCase {
 
     func testStringsOfEveryRepresentationAreWrittenTheSame() {
         let literal = "literal"
-        let grown = String(repeating: "é", count: 3) + "x"            // native, small after appending
+        let grown = String(repeating: "é", count: 3) + "x"  // native, small after appending
         let fromSubstring = String("  trimmed  ".dropFirst(2).dropLast(2))
         let fromData = String(decoding: Data("from data".utf8), as: UTF8.self)
-        let large = String(repeating: "large ", count: 8)             // native, allocated
-        let largeLiteral = "a literal of more than fifteen bytes"     // immortal, not small
-        var shortNative = String()                                   // 3 bytes in allocated storage
+        let large = String(repeating: "large ", count: 8)  // native, allocated
+        let largeLiteral = "a literal of more than fifteen bytes"  // immortal, not small
+        var shortNative = String()  // 3 bytes in allocated storage
         shortNative.reserveCapacity(64)
         shortNative += "a\"b"
         for text in [literal, grown, fromSubstring, fromData, large, largeLiteral, shortNative, "", "123456789012345"] {
@@ -107,5 +107,7 @@ struct Parity: Hashable, Sendable {
 }
 
 extension Parity: JsonEnum {
-    static let jsonCases = JsonEnumCases<Parity>([(Parity(0), "even", 0), (Parity(1), "odd", 1), (Parity(3), "odd again", 3)])
+    static let jsonCases = JsonEnumCases<Parity>([
+        (Parity(0), "even", 0), (Parity(1), "odd", 1), (Parity(3), "odd again", 3),
+    ])
 }

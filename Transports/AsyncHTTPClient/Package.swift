@@ -11,7 +11,7 @@ let package = Package(
     name: "DTOKitAsyncHTTPClient",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
-        .library(name: "DTOKitAsyncHTTPClient", targets: ["DTOKitAsyncHTTPClient"]),
+        .library(name: "DTOKitAsyncHTTPClient", targets: ["DTOKitAsyncHTTPClient"])
     ],
     dependencies: [
         // `name:` pins the identity to "DTOKit" whatever the checkout's folder is called.

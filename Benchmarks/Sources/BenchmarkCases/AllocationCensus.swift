@@ -35,9 +35,10 @@ public enum AllocationCensus {
             // Children are (key, value) tuples.
             let pairs = mirror.children.map(\.value)
             guard !pairs.isEmpty else { return 0 }
-            return 1 + pairs.reduce(0) { total, pair in
-                total + Mirror(reflecting: pair).children.reduce(0) { $0 + count($1.value, &seen) }
-            }
+            return 1
+                + pairs.reduce(0) { total, pair in
+                    total + Mirror(reflecting: pair).children.reduce(0) { $0 + count($1.value, &seen) }
+                }
         case .struct, .tuple:
             return mirror.children.reduce(0) { $0 + count($1.value, &seen) }
         default:

@@ -73,9 +73,10 @@ public final class Payload: @unchecked Sendable {
             }
             return value
         }
-        try self.init(id: id, title: title, json: json, objectCount: objectCount, type: type,
-                      legacy: (decodeLegacy, { try JSONSerialization.data(withJSONObject: $0.toObject()) }),
-                      comparisons: comparisons)
+        try self.init(
+            id: id, title: title, json: json, objectCount: objectCount, type: type,
+            legacy: (decodeLegacy, { try JSONSerialization.data(withJSONObject: $0.toObject()) }),
+            comparisons: comparisons)
     }
 
     /// A payload of types the JSONSerialization re-creation does not cover (DTO structs): DTOKit and

@@ -11,34 +11,41 @@ import ValuesBenchDTOs
 public enum Payloads {
     /// 1. TechStacks `GetAllTechnologiesResponse`: 1,000 technologies, ~1 MB (a real-shaped response).
     public static func techStacksAll() throws -> Payload {
-        try Payload(id: "techstacks-1mb", title: "1 TechStacks GetAllTechnologies, 1 MB",
-                    json: try resource("get-all-technologies.1000.json"), objectCount: 1001,
-                    type: GetAllTechnologiesResponse.self,
-                    comparisons: { value, json in
-                        [try CodableStringDatesComparison.allTechnologies(json: json, expected: value),
-                         try ProtobufComparison.allTechnologies(json: json, expected: value),
-                         try SimdjsonComparison.traversal(json: json),
-                         ResultOnlyComparison.allTechnologies(expected: value)].compactMap { $0 }
-                    })
+        try Payload(
+            id: "techstacks-1mb", title: "1 TechStacks GetAllTechnologies, 1 MB",
+            json: try resource("get-all-technologies.1000.json"), objectCount: 1001,
+            type: GetAllTechnologiesResponse.self,
+            comparisons: { value, json in
+                [
+                    try CodableStringDatesComparison.allTechnologies(json: json, expected: value),
+                    try ProtobufComparison.allTechnologies(json: json, expected: value),
+                    try SimdjsonComparison.traversal(json: json),
+                    ResultOnlyComparison.allTechnologies(expected: value),
+                ].compactMap { $0 }
+            })
     }
 
     /// 2. TechStacks `GetTechnologyResponse`: one technology, ~1 KB (latency per call).
     public static func techStacksSmall() throws -> Payload {
-        try Payload(id: "techstacks-1kb", title: "2 TechStacks GetTechnology, 1 KB",
-                    json: try resource("get-technology.small.json"), objectCount: 2,
-                    type: GetTechnologyResponse.self,
-                    comparisons: { value, json in
-                        [try ProtobufComparison.technology(json: json, expected: value),
-                         try SimdjsonComparison.traversal(json: json)].compactMap { $0 }
-                    })
+        try Payload(
+            id: "techstacks-1kb", title: "2 TechStacks GetTechnology, 1 KB",
+            json: try resource("get-technology.small.json"), objectCount: 2,
+            type: GetTechnologyResponse.self,
+            comparisons: { value, json in
+                [
+                    try ProtobufComparison.technology(json: json, expected: value),
+                    try SimdjsonComparison.traversal(json: json),
+                ].compactMap { $0 }
+            })
     }
 
     /// 3. Value-heavy events: dates, durations, enums, dictionaries, nested optionals.
     public static func values() throws -> Payload {
         let (response, objects) = ValuesData.response()
-        return try Payload(id: "values", title: "3 Value-heavy events",
-                           json: response.toJsonData(), objectCount: objects, type: GetEventsResponse.self,
-                           comparisons: { _, json in [try SimdjsonComparison.traversal(json: json)].compactMap { $0 } })
+        return try Payload(
+            id: "values", title: "3 Value-heavy events",
+            json: response.toJsonData(), objectCount: objects, type: GetEventsResponse.self,
+            comparisons: { _, json in [try SimdjsonComparison.traversal(json: json)].compactMap { $0 } })
     }
 
     /// 4. Types from the real Blazor Gallery snapshot (`QueryJobApplications`' response rows) with
@@ -49,10 +56,11 @@ public enum Payloads {
         response.offset = 0
         response.total = applications.count
         response.results = applications
-        return try Payload(id: "gallery", title: "4 Blazor Gallery job applications",
-                           json: response.toJsonData(), objectCount: objects + 1,
-                           type: QueryResponse<JobApplication>.self,
-                           comparisons: { _, json in [try SimdjsonComparison.traversal(json: json)].compactMap { $0 } })
+        return try Payload(
+            id: "gallery", title: "4 Blazor Gallery job applications",
+            json: response.toJsonData(), objectCount: objects + 1,
+            type: QueryResponse<JobApplication>.self,
+            comparisons: { _, json in [try SimdjsonComparison.traversal(json: json)].compactMap { $0 } })
     }
 
     /// All four, in order, and payload 1 again as structs.

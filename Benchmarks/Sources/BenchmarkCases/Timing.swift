@@ -29,7 +29,9 @@ public struct Timing {
     }
 
     /// Median seconds per call of each operation, timed in `mode`.
-    public func medians(_ operations: [(key: Library, run: () throws -> Any)], mode: TimingMode) throws -> [Library: Double] {
+    public func medians(_ operations: [(key: Library, run: () throws -> Any)], mode: TimingMode) throws -> [Library:
+        Double]
+    {
         switch mode {
         case .batch: return try batchMedians(operations)
         case .single: return try singleCallMedians(operations)
@@ -85,7 +87,9 @@ public struct Timing {
 
     /// Warms each operation up (caches, lazily built tables) and finds how many calls run at least
     /// `minimumBatchSeconds`, and how long one call takes.
-    func calibrate(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [(batchSize: Int, secondsPerCall: Double)] {
+    func calibrate(_ operations: [(key: Library, run: () throws -> Any)]) throws -> [(
+        batchSize: Int, secondsPerCall: Double
+    )] {
         var result: [(batchSize: Int, secondsPerCall: Double)] = []
         for operation in operations {
             _ = try operation.run()
@@ -96,13 +100,16 @@ public struct Timing {
                     result.append((count, max(elapsed, 1e-9) / Double(count)))
                     break
                 }
-                count = elapsed <= 0 ? count * 16 : max(count * 2, Int(Double(count) * minimumBatchSeconds / elapsed * 1.2))
+                count =
+                    elapsed <= 0 ? count * 16 : max(count * 2, Int(Double(count) * minimumBatchSeconds / elapsed * 1.2))
             }
         }
         return result
     }
 
-    static func medians(of samples: [[Double]], _ operations: [(key: Library, run: () throws -> Any)]) -> [Library: Double] {
+    static func medians(of samples: [[Double]], _ operations: [(key: Library, run: () throws -> Any)]) -> [Library:
+        Double]
+    {
         var result: [Library: Double] = [:]
         for (index, operation) in operations.enumerated() {
             let sorted = samples[index].sorted()

@@ -23,11 +23,12 @@ if arguments.count == 3, arguments[1] == "dump" {
     }
 }
 guard arguments.count >= 4,
-      let direction = Direction(rawValue: arguments[2]),
-      let library = Library.allCases.first(where: { $0.argument == arguments[3].lowercased() })
+    let direction = Direction(rawValue: arguments[2]),
+    let library = Library.allCases.first(where: { $0.argument == arguments[3].lowercased() })
 else {
-    print("usage: profile <techstacks-1mb|techstacks-1kb|values|gallery> <decode|encode> "
-          + "<\(Library.allCases.map(\.argument).joined(separator: "|"))> [iterations]")
+    print(
+        "usage: profile <techstacks-1mb|techstacks-1kb|values|gallery> <decode|encode> "
+            + "<\(Library.allCases.map(\.argument).joined(separator: "|"))> [iterations]")
     print("       profile dump <payload>")
     exit(2)
 }
@@ -49,7 +50,8 @@ do {
     }
     let decode = payload.decode[library]
     let encode = payload.encode[library]
-    guard let operation: () throws -> Any = direction == .decode ? decode : encode.map({ encode in { try encode() } }) else {
+    guard let operation: () throws -> Any = direction == .decode ? decode : encode.map({ encode in { try encode() } })
+    else {
         print("\(library.rawValue) has no \(direction.rawValue) of \(payload.id)")
         exit(2)
     }
@@ -57,8 +59,9 @@ do {
     // which happens once per process and would otherwise be counted as if every call paid it.
     Timing.consume(try operation())
     let seconds = try profiledLoop(iterations, operation)
-    print("\(payload.id) \(direction.rawValue) \(library.rawValue): \(iterations) calls, "
-          + String(format: "%.3f ms per call", seconds / Double(iterations) * 1000))
+    print(
+        "\(payload.id) \(direction.rawValue) \(library.rawValue): \(iterations) calls, "
+            + String(format: "%.3f ms per call", seconds / Double(iterations) * 1000))
 } catch {
     print("profile: \(error)")
     exit(1)

@@ -48,7 +48,8 @@ struct Table {
 /// The processor's name on Linux, for the report.
 var cpuModel: String? {
     guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-          let colon = line.firstIndex(of: ":") else { return nil }
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let colon = line.firstIndex(of: ":")
+    else { return nil }
     return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
 }

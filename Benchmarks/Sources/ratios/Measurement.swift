@@ -26,7 +26,9 @@ struct Measurement {
     }
 
     /// Times `payload`'s operations in `direction` with every library it has, in each of `modes`.
-    static func measure(_ payload: Payload, _ direction: Direction, timing: Timing, modes: [TimingMode]) throws -> Measurement {
+    static func measure(_ payload: Payload, _ direction: Direction, timing: Timing, modes: [TimingMode]) throws
+        -> Measurement
+    {
         let operations: [(key: Library, run: () throws -> Any)] = Library.allCases.compactMap { library in
             switch direction {
             case .decode:
@@ -47,7 +49,8 @@ struct Measurement {
                 outputBytes[operation.key] = data.count
             }
         }
-        let held = direction == .decode
+        let held =
+            direction == .decode
             ? try payload.decode[.dtokit].map { AllocationCensus.allocations(heldBy: try $0()) }
             : nil
         return Measurement(seconds: seconds, mallocs: mallocs, outputBytes: outputBytes, held: held)

@@ -23,17 +23,21 @@ struct Report {
     /// One table per direction: a row per payload and timing mode, a column per other library.
     func ratioTable(_ direction: Direction) -> String {
         let others = Library.allCases.filter { library in
-            library != .dtokit && results.contains { measurement($0, direction).seconds.values.contains { $0[library] != nil } }
+            library != .dtokit
+                && results.contains { measurement($0, direction).seconds.values.contains { $0[library] != nil } }
         }
-        var table = Table(headers: [direction.rawValue, "size", "timing"] + others.map { Report.columnTitle($0, direction) },
-                          left: [0, 2])
+        var table = Table(
+            headers: [direction.rawValue, "size", "timing"] + others.map { Report.columnTitle($0, direction) },
+            left: [0, 2])
         for result in results {
             let measured = measurement(result, direction)
             for (index, mode) in modes.enumerated() {
                 let name = index == 0 ? [result.payload.title, bytes(result.payload.json.count)] : ["", ""]
-                table.rows.append(name + [mode.rawValue] + others.map { other in
-                    measured.speedUp(mode, over: other).map(ratio) ?? "-"
-                })
+                table.rows.append(
+                    name + [mode.rawValue]
+                        + others.map { other in
+                            measured.speedUp(mode, over: other).map(ratio) ?? "-"
+                        })
             }
         }
         return table.render()
@@ -57,8 +61,11 @@ struct Report {
                     }
                     // simdjson builds no objects.
                     let firstMode = modes.first ?? .batch
-                    row.append(library == .simdjson ? "" : measured.seconds[firstMode]?[library]
-                        .map { format(Double(result.payload.objectCount) / $0, decimals: 0) } ?? "-")
+                    row.append(
+                        library == .simdjson
+                            ? ""
+                            : measured.seconds[firstMode]?[library]
+                                .map { format(Double(result.payload.objectCount) / $0, decimals: 0) } ?? "-")
                     row.append(malloc_counter_is_supported() ? "\(measured.mallocs[library] ?? 0)" : "n/a")
                     row.append(library == .dtokit ? measured.held.map(String.init) ?? "" : "")
                     table.rows.append(row)
@@ -71,12 +78,14 @@ struct Report {
     /// Payload 1's decode against simdjson's traversal, in GB/s.
     func limitLine() -> String? {
         guard let first = results.first,
-              modes.contains(where: { first.decode.seconds[$0]?[.simdjson] != nil }) else { return nil }
+            modes.contains(where: { first.decode.seconds[$0]?[.simdjson] != nil })
+        else { return nil }
         let parts = modes.compactMap { mode -> String? in
             guard let mine = first.decode.megabytesPerSecond(mode, .dtokit, direction: .decode, payload: first.payload),
-                  let limit = first.decode.megabytesPerSecond(mode, .simdjson, direction: .decode, payload: first.payload)
+                let limit = first.decode.megabytesPerSecond(mode, .simdjson, direction: .decode, payload: first.payload)
             else { return nil }
-            return "\(mode.rawValue): DTOKit \(format(mine / 1000, decimals: 2)) GB/s, simdjson \(format(limit / 1000, decimals: 2)) GB/s, "
+            return
+                "\(mode.rawValue): DTOKit \(format(mine / 1000, decimals: 2)) GB/s, simdjson \(format(limit / 1000, decimals: 2)) GB/s, "
                 + "DTOKit takes \(format(limit / mine, decimals: 1))× simdjson's time"
         }
         return "\(first.payload.id) decode against simdjson's traversal (\(SimdjsonComparison.implementation)): "
@@ -87,15 +96,18 @@ struct Report {
     /// JSON, and what the 15× goal leaves for reading the bytes once the result is built.
     func resultOnlyLine(_ payloadId: String = "techstacks-1mb") -> String? {
         guard let first = results.first(where: { $0.payload.id == payloadId }),
-              modes.contains(where: { first.decode.seconds[$0]?[.resultOnly] != nil }) else { return nil }
+            modes.contains(where: { first.decode.seconds[$0]?[.resultOnly] != nil })
+        else { return nil }
         let parts = modes.compactMap { mode -> String? in
             guard let times = first.decode.seconds[mode], let mine = times[.dtokit], let floor = times[.resultOnly]
             else { return nil }
-            var part = "\(mode.rawValue): DTOKit \(duration(mine)), the result alone \(duration(floor)), "
+            var part =
+                "\(mode.rawValue): DTOKit \(duration(mine)), the result alone \(duration(floor)), "
                 + "reading adds \(duration(mine - floor))"
             if let codable = times[.codable] {
                 let budget = codable / 15
-                part += budget > floor
+                part +=
+                    budget > floor
                     ? "; 15× JSONDecoder leaves \(duration(budget - floor)) to read the bytes"
                     : "; 15× JSONDecoder (\(duration(budget))) is less than building the result alone"
             }
@@ -118,7 +130,8 @@ struct Report {
         }
         let decode = check(modes.map { first.decode.speedUp($0, over: .codable) }, atLeast: 12)
         let encode = check(modes.map { first.encode.speedUp($0, over: .codable) }, atLeast: 12)
-        var line = "speed floor on payload 1: decode ≥ 12× JSONDecoder (\(decode)); encode ≥ 12× JSONEncoder (\(encode)): "
+        var line =
+            "speed floor on payload 1: decode ≥ 12× JSONDecoder (\(decode)); encode ≥ 12× JSONEncoder (\(encode)): "
             + (met ? "met" : "NOT met")
         if results.count > 1 {
             let others = results.dropFirst()
@@ -146,12 +159,15 @@ struct Report {
         }
         let decode = shown(structs.decode, atLeast: 15)
         let encode = shown(structs.encode, atLeast: 12)
-        return "struct row, payload 1 as structs: decode ≥ 15× JSONDecoder (\(decode)); encode ≥ 12× JSONEncoder (\(encode)): "
+        return
+            "struct row, payload 1 as structs: decode ≥ 15× JSONDecoder (\(decode)); encode ≥ 12× JSONEncoder (\(encode)): "
             + (met ? "met" : "NOT met")
     }
 
-    private func measurement(_ result: (payload: Payload, decode: Measurement, encode: Measurement),
-                             _ direction: Direction) -> Measurement {
+    private func measurement(
+        _ result: (payload: Payload, decode: Measurement, encode: Measurement),
+        _ direction: Direction
+    ) -> Measurement {
         direction == .decode ? result.decode : result.encode
     }
 }

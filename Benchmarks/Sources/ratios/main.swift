@@ -22,15 +22,22 @@ do {
     let timing = Timing(seconds: options.secondsPerPair)
     var results: [(payload: Payload, decode: Measurement, encode: Measurement)] = []
     for payload in payloads {
-        results.append((payload,
-                        try Measurement.measure(payload, .decode, timing: timing, modes: options.modes),
-                        try Measurement.measure(payload, .encode, timing: timing, modes: options.modes)))
+        results.append(
+            (
+                payload,
+                try Measurement.measure(payload, .decode, timing: timing, modes: options.modes),
+                try Measurement.measure(payload, .encode, timing: timing, modes: options.modes)
+            ))
     }
     let report = Report(results: results, modes: options.modes)
 
     print("")
-    print("DTOKit speed-up: the other library's median time per call ÷ DTOKit's (higher is better; below 1×, DTOKit is slower)")
-    print("timing batch: calibrated batches of calls; single: each call timed on its own, freeing the previous result included")
+    print(
+        "DTOKit speed-up: the other library's median time per call ÷ DTOKit's (higher is better; below 1×, DTOKit is slower)"
+    )
+    print(
+        "timing batch: calibrated batches of calls; single: each call timed on its own, freeing the previous result included"
+    )
     print("")
     print(report.ratioTable(.decode))
     print("")
@@ -44,13 +51,23 @@ do {
         print("objects per payload: " + payloads.map { "\($0.id) \($0.objectCount)" }.joined(separator: ", "))
         print("result holds: heap allocations the decoded value keeps (objects, non-empty arrays and dictionaries,")
         print("strings over 15 UTF-8 bytes); mallocs = malloc calls during one call (0 on platforms without counting)")
-        print("Codable, String dates: plain JSONDecoder/JSONEncoder on hand-written classes with dates as String (payload 1).")
-        print("swift-protobuf: its own messages (Protos/techstacks.proto), dates kept as strings; encode writes what it decoded.")
-        print(SimdjsonComparison.isAvailable
-              ? "simdjson: On-Demand traversal of every value into no objects (strings unescaped, numbers parsed)."
-              : "simdjson: not built (install libsimdjson-dev and build and run with DTOKIT_BENCH_SIMDJSON=1 for its row).")
-        print("result only: payload 1's objects and Strings built directly, without JSON: the least any decoder into these classes pays.")
-        print("1s: payload 1 decoded into the same types generated as structs (ExportAsStructs), against Codable on those structs.")
+        print(
+            "Codable, String dates: plain JSONDecoder/JSONEncoder on hand-written classes with dates as String (payload 1)."
+        )
+        print(
+            "swift-protobuf: its own messages (Protos/techstacks.proto), dates kept as strings; encode writes what it decoded."
+        )
+        print(
+            SimdjsonComparison.isAvailable
+                ? "simdjson: On-Demand traversal of every value into no objects (strings unescaped, numbers parsed)."
+                : "simdjson: not built (install libsimdjson-dev and build and run with DTOKIT_BENCH_SIMDJSON=1 for its row)."
+        )
+        print(
+            "result only: payload 1's objects and Strings built directly, without JSON: the least any decoder into these classes pays."
+        )
+        print(
+            "1s: payload 1 decoded into the same types generated as structs (ExportAsStructs), against Codable on those structs."
+        )
     }
     if let line = report.limitLine() {
         print("")
@@ -71,8 +88,9 @@ do {
     }
     let info = ProcessInfo.processInfo
     print("")
-    print("\(info.activeProcessorCount) cores\(cpuModel.map { " (\($0))" } ?? ""), \(info.operatingSystemVersionString); "
-          + "finished in \(format(Date().timeIntervalSince(started))) s")
+    print(
+        "\(info.activeProcessorCount) cores\(cpuModel.map { " (\($0))" } ?? ""), \(info.operatingSystemVersionString); "
+            + "finished in \(format(Date().timeIntervalSince(started))) s")
 } catch {
     print("ratios: \(error)")
     exit(1)

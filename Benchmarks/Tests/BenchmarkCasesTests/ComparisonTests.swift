@@ -1,7 +1,8 @@
-@testable import BenchmarkCases
 import Foundation
 import TechStacksBenchDTOs
 import Testing
+
+@testable import BenchmarkCases
 
 /// The comparison rows measure what they claim only if they read the same values as DTOKit.
 @Suite struct ComparisonTests {
@@ -38,7 +39,9 @@ import Testing
 
         let later = try GetAllTechnologiesResponse.fromJson(payload.json)
         later.results?[7].created = later.results?[7].created?.addingTimeInterval(0.001)
-        #expect(try ProtobufComparison.allTechnologies(json: payload.json, expected: later).verify() == "results[7].created")
+        #expect(
+            try ProtobufComparison.allTechnologies(json: payload.json, expected: later).verify() == "results[7].created"
+        )
     }
 
     @Test func codableStringDatesCheckFindsADifference() throws {

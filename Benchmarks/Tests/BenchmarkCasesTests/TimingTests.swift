@@ -1,6 +1,7 @@
-@testable import BenchmarkCases
 import Foundation
 import Testing
+
+@testable import BenchmarkCases
 
 /// What each timing mode keeps alive while it calls: the single-call mode must free the previous
 /// result inside the next call's timing, the batch mode before the next call.

@@ -38,17 +38,20 @@ open class Authenticate: IReturn, IPost {
 }
 
 extension Authenticate: JsonSerializable {
-    public static let metadata = Metadata.create(routes: [ServiceRoute("/auth"), ServiceRoute("/auth/{provider}")], [
-        Property<Authenticate>.optionalString("provider", get: { $0.provider }, set: { $0.provider = $1 }),
-        Property<Authenticate>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<Authenticate>.optionalString("password", get: { $0.password }, set: { $0.password = $1 }),
-        Property<Authenticate>.optionalBool("rememberMe", get: { $0.rememberMe }, set: { $0.rememberMe = $1 }),
-        Property<Authenticate>.optionalString("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
-        Property<Authenticate>.optionalString("accessTokenSecret", get: { $0.accessTokenSecret }, set: { $0.accessTokenSecret = $1 }),
-        Property<Authenticate>.optionalString("returnUrl", get: { $0.returnUrl }, set: { $0.returnUrl = $1 }),
-        Property<Authenticate>.optionalString("errorView", get: { $0.errorView }, set: { $0.errorView = $1 }),
-        Property<Authenticate>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-    ])
+    public static let metadata = Metadata.create(
+        routes: [ServiceRoute("/auth"), ServiceRoute("/auth/{provider}")],
+        [
+            Property<Authenticate>.optionalString("provider", get: { $0.provider }, set: { $0.provider = $1 }),
+            Property<Authenticate>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
+            Property<Authenticate>.optionalString("password", get: { $0.password }, set: { $0.password = $1 }),
+            Property<Authenticate>.optionalBool("rememberMe", get: { $0.rememberMe }, set: { $0.rememberMe = $1 }),
+            Property<Authenticate>.optionalString("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
+            Property<Authenticate>.optionalString(
+                "accessTokenSecret", get: { $0.accessTokenSecret }, set: { $0.accessTokenSecret = $1 }),
+            Property<Authenticate>.optionalString("returnUrl", get: { $0.returnUrl }, set: { $0.returnUrl = $1 }),
+            Property<Authenticate>.optionalString("errorView", get: { $0.errorView }, set: { $0.errorView = $1 }),
+            Property<Authenticate>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        ])
 }
 
 /// The signed-in session: who, and the tokens to stay signed in.
@@ -101,16 +104,25 @@ extension AuthenticateResponse: JsonSerializable {
         Property<AuthenticateResponse>.optionalString("userId", get: { $0.userId }, set: { $0.userId = $1 }),
         Property<AuthenticateResponse>.optionalString("sessionId", get: { $0.sessionId }, set: { $0.sessionId = $1 }),
         Property<AuthenticateResponse>.optionalString("userName", get: { $0.userName }, set: { $0.userName = $1 }),
-        Property<AuthenticateResponse>.optionalString("displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
-        Property<AuthenticateResponse>.optionalString("referrerUrl", get: { $0.referrerUrl }, set: { $0.referrerUrl = $1 }),
-        Property<AuthenticateResponse>.optionalString("bearerToken", get: { $0.bearerToken }, set: { $0.bearerToken = $1 }),
-        Property<AuthenticateResponse>.optionalString("refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
-        Property<AuthenticateResponse>.optionalDate("refreshTokenExpiry", get: { $0.refreshTokenExpiry }, set: { $0.refreshTokenExpiry = $1 }),
-        Property<AuthenticateResponse>.optionalString("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
+        Property<AuthenticateResponse>.optionalString(
+            "displayName", get: { $0.displayName }, set: { $0.displayName = $1 }),
+        Property<AuthenticateResponse>.optionalString(
+            "referrerUrl", get: { $0.referrerUrl }, set: { $0.referrerUrl = $1 }),
+        Property<AuthenticateResponse>.optionalString(
+            "bearerToken", get: { $0.bearerToken }, set: { $0.bearerToken = $1 }),
+        Property<AuthenticateResponse>.optionalString(
+            "refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
+        Property<AuthenticateResponse>.optionalDate(
+            "refreshTokenExpiry", get: { $0.refreshTokenExpiry }, set: { $0.refreshTokenExpiry = $1 }),
+        Property<AuthenticateResponse>.optionalString(
+            "profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
         Property<AuthenticateResponse>.optionalArray("roles", get: { $0.roles }, set: { $0.roles = $1 }),
-        Property<AuthenticateResponse>.optionalArray("permissions", get: { $0.permissions }, set: { $0.permissions = $1 }),
-        Property<AuthenticateResponse>.optionalString("authProvider", get: { $0.authProvider }, set: { $0.authProvider = $1 }),
-        Property<AuthenticateResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<AuthenticateResponse>.optionalArray(
+            "permissions", get: { $0.permissions }, set: { $0.permissions = $1 }),
+        Property<AuthenticateResponse>.optionalString(
+            "authProvider", get: { $0.authProvider }, set: { $0.authProvider = $1 }),
+        Property<AuthenticateResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
         Property<AuthenticateResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
     ])
 }
@@ -141,11 +153,15 @@ open class GetAccessToken: IReturn, IPost {
 }
 
 extension GetAccessToken: JsonSerializable {
-    public static let metadata = Metadata.create(routes: [ServiceRoute("/access-token")], [
-        Property<GetAccessToken>.optionalString("refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
-        Property<GetAccessToken>.optionalBool("useTokenCookie", get: { $0.useTokenCookie }, set: { $0.useTokenCookie = $1 }),
-        Property<GetAccessToken>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-    ])
+    public static let metadata = Metadata.create(
+        routes: [ServiceRoute("/access-token")],
+        [
+            Property<GetAccessToken>.optionalString(
+                "refreshToken", get: { $0.refreshToken }, set: { $0.refreshToken = $1 }),
+            Property<GetAccessToken>.optionalBool(
+                "useTokenCookie", get: { $0.useTokenCookie }, set: { $0.useTokenCookie = $1 }),
+            Property<GetAccessToken>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
+        ])
 }
 
 open class GetAccessTokenResponse {
@@ -172,8 +188,10 @@ open class GetAccessTokenResponse {
 
 extension GetAccessTokenResponse: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<GetAccessTokenResponse>.optionalString("accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
+        Property<GetAccessTokenResponse>.optionalString(
+            "accessToken", get: { $0.accessToken }, set: { $0.accessToken = $1 }),
         Property<GetAccessTokenResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<GetAccessTokenResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<GetAccessTokenResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }

@@ -19,7 +19,8 @@ open class EmptyResponse {
 
 extension EmptyResponse: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<EmptyResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<EmptyResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 })
     ])
 }
 
@@ -47,7 +48,8 @@ open class IdResponse {
 extension IdResponse: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<IdResponse>.optionalString("id", get: { $0.id }, set: { $0.id = $1 }),
-        Property<IdResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<IdResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
@@ -78,7 +80,8 @@ extension BoolResponse: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<BoolResponse>.optionalBool("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<BoolResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<BoolResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<BoolResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
@@ -109,7 +112,8 @@ extension StringResponse: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<StringResponse>.optionalString("result", get: { $0.result }, set: { $0.result = $1 }),
         Property<StringResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<StringResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<StringResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }
 
@@ -140,6 +144,7 @@ extension StringsResponse: JsonSerializable {
     public static let metadata = Metadata.create([
         Property<StringsResponse>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
         Property<StringsResponse>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-        Property<StringsResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<StringsResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ])
 }

@@ -97,7 +97,8 @@ extension QueryResponse: JsonSerializable {
                 Property<QueryResponse<T>>.optionalInt("total", get: { $0.total }, set: { $0.total = $1 }),
                 Property<QueryResponse<T>>.optionalArray("results", get: { $0.results }, set: { $0.results = $1 }),
                 Property<QueryResponse<T>>.optionalDictionary("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-                Property<QueryResponse<T>>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+                Property<QueryResponse<T>>.optionalObject(
+                    "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
             ])
         }
     }

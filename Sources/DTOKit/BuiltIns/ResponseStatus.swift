@@ -90,6 +90,7 @@ open class ErrorResponse {
 
 extension ErrorResponse: JsonSerializable {
     public static let metadata = Metadata.create([
-        Property<ErrorResponse>.optionalObject("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Property<ErrorResponse>.optionalObject(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 })
     ])
 }

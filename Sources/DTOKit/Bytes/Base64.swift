@@ -18,7 +18,8 @@ public enum Base64 {
 
     /// Encodes bytes as Base64 text with `=` padding: a `[UInt8]`, `Data`, an `ArraySlice`…
     public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        unsafe bytes.withContiguousStorageIfAvailable(encode(contiguous:)) ?? Array(bytes).withUnsafeBufferPointer(encode(contiguous:))
+        unsafe bytes.withContiguousStorageIfAvailable(encode(contiguous:))
+            ?? Array(bytes).withUnsafeBufferPointer(encode(contiguous:))
     }
 
     static func encode(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -51,7 +52,8 @@ public enum Base64 {
     /// Decodes Base64 text (padding optional) from its UTF-8 bytes (`text.utf8`, `[UInt8]`, `Data`…);
     /// nil when it is not valid Base64.
     public static func decode<Bytes: Collection>(_ text: Bytes) -> [UInt8]? where Bytes.Element == UInt8 {
-        unsafe text.withContiguousStorageIfAvailable(decode(contiguous:)) ?? Array(text).withUnsafeBufferPointer(decode(contiguous:))
+        unsafe text.withContiguousStorageIfAvailable(decode(contiguous:))
+            ?? Array(text).withUnsafeBufferPointer(decode(contiguous:))
     }
 
     static func decode(contiguous text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {

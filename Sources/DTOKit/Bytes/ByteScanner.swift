@@ -28,7 +28,9 @@ struct ByteScanner: ~Copyable {
     }
 
     /// Runs `body` with a scanner over bytes that stay valid for the call (for the reader).
-    static func scanning<T>(unsafeBytes bytes: UnsafeBufferPointer<UInt8>, _ body: (inout ByteScanner) throws -> T) rethrows -> T {
+    static func scanning<T>(unsafeBytes bytes: UnsafeBufferPointer<UInt8>, _ body: (inout ByteScanner) throws -> T)
+        rethrows -> T
+    {
         var scanner = unsafe ByteScanner(bytes)
         return try body(&scanner)
     }
@@ -68,7 +70,9 @@ struct ByteScanner: ~Copyable {
 
     /// Leaves out the white space around the bytes (.NET's parsers allow it) and starts again at the first.
     mutating func trimWhitespace() {
-        func isWhitespace(_ byte: UInt8) -> Bool { byte == .space || byte == .tab || byte == .lineFeed || byte == .carriageReturn }
+        func isWhitespace(_ byte: UInt8) -> Bool {
+            byte == .space || byte == .tab || byte == .lineFeed || byte == .carriageReturn
+        }
         while startIndex < endIndex, unsafe isWhitespace(bytes[startIndex]) { startIndex += 1 }
         while endIndex > startIndex, unsafe isWhitespace(bytes[endIndex - 1]) { endIndex -= 1 }
         index = startIndex

@@ -9,9 +9,11 @@ enum TemporarySort {
     /// callers are generic code compiled once, and this way the sort is specialized for their element
     /// type (`String` for dictionary keys) instead of running generically on a lazy sequence's metadata.
     @inline(__always)
-    static func forEach<Element>(count: Int, elements: (_ add: (Element) -> Void) -> Void,
-                                 sortedBy areInIncreasingOrder: (Element, Element) -> Bool,
-                                 _ body: (Element) -> Void) {
+    static func forEach<Element>(
+        count: Int, elements: (_ add: (Element) -> Void) -> Void,
+        sortedBy areInIncreasingOrder: (Element, Element) -> Bool,
+        _ body: (Element) -> Void
+    ) {
         unsafe withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { storage in
             guard let base = storage.baseAddress else { return }
             var initialized = 0
@@ -22,6 +24,8 @@ enum TemporarySort {
             }
             var sorted = unsafe UnsafeMutableBufferPointer(start: base, count: initialized)
             unsafe sorted.sort(by: areInIncreasingOrder)
+            // (swift format 6.3 would join `unsafe` and the loop's variable into one word.)
+            // swift-format-ignore
             for unsafe element in unsafe sorted { body(element) }
             unsafe base.deinitialize(count: initialized)
         }

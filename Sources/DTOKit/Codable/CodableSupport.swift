@@ -8,9 +8,13 @@ public enum CodableSupport {
         _ type: Value.Type, from container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> Value? {
         guard let decodable = Value.self as? any Decodable.Type else {
-            throw DecodingError.typeMismatch(Value.self, DecodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "\(Value.self) is not Decodable; give the generic argument a Codable conformance (AddCodable: True)"))
+            throw DecodingError.typeMismatch(
+                Value.self,
+                DecodingError.Context(
+                    codingPath: container.codingPath + [key],
+                    debugDescription:
+                        "\(Value.self) is not Decodable; give the generic argument a Codable conformance (AddCodable: True)"
+                ))
         }
         return try container.decodeIfPresent(decodable, forKey: key) as? Value
     }
@@ -21,9 +25,13 @@ public enum CodableSupport {
     ) throws {
         guard let value else { return }
         guard let encodable = value as? any Encodable else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: container.codingPath + [key],
-                debugDescription: "\(Value.self) is not Encodable; give the generic argument a Codable conformance (AddCodable: True)"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: container.codingPath + [key],
+                    debugDescription:
+                        "\(Value.self) is not Encodable; give the generic argument a Codable conformance (AddCodable: True)"
+                ))
         }
         try container.encode(encodable, forKey: key)
     }
@@ -39,8 +47,10 @@ public enum CodableSupport {
         do {
             try JsonReader.read(data) { reader in try T.metadata.decodeMembers(into: object, from: &reader) }
         } catch let error as JsonDecodingError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
-                                                                    debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: error.description))
         }
     }
 

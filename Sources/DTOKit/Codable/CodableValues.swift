@@ -14,7 +14,8 @@ extension TimeSpan: Codable {
         let text = try container.decode(String.self)
         guard let seconds = TimeSpan.parse(text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a duration (P1DT2H3M4.5S, hh:mm:ss or seconds), found \"\(text)\"")
+                in: container,
+                debugDescription: "expected a duration (P1DT2H3M4.5S, hh:mm:ss or seconds), found \"\(text)\"")
         }
         self.init(seconds)
     }
@@ -48,8 +49,14 @@ extension Base64Bytes: Codable {
 private struct AnyCodingKey: CodingKey {
     let stringValue: String
     let intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
-    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
 }
 
 extension JsonValue: Codable {

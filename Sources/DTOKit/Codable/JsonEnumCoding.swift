@@ -17,8 +17,10 @@ public enum JsonEnumCoding {
         switch try read(cases, from: container) {
         case .listed(let index): return cases.cases[index]
         case .unknown(let value):
-            throw DecodingError.dataCorruptedError(in: container, debugDescription:
-                "expected \(cases.expectedDescription), found \(value.number != nil ? value.json : "\"\(value)\"")")
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription:
+                    "expected \(cases.expectedDescription), found \(value.number != nil ? value.json : "\"\(value)\"")")
         }
     }
 
@@ -31,7 +33,9 @@ public enum JsonEnumCoding {
         }
     }
 
-    private static func read<E>(_ cases: JsonEnumCases<E>, from container: any SingleValueDecodingContainer) throws -> JsonEnumTable.ReadCase {
+    private static func read<E>(_ cases: JsonEnumCases<E>, from container: any SingleValueDecodingContainer) throws
+        -> JsonEnumTable.ReadCase
+    {
         if let number = try? container.decode(Int.self) {
             if let index = cases.values.firstIndex(of: number) { return .listed(index) }
             return .unknown(UnknownEnumValue(number))
@@ -39,7 +43,8 @@ public enum JsonEnumCoding {
         let text = try container.decode(String.self)
         if let index = cases.names.firstIndex(of: text)
             ?? cases.names.firstIndex(where: { $0.caseInsensitiveCompare(text) == .orderedSame })
-            ?? Int(text).flatMap({ cases.values.firstIndex(of: $0) }) {
+            ?? Int(text).flatMap({ cases.values.firstIndex(of: $0) })
+        {
             return .listed(index)
         }
         return .unknown(UnknownEnumValue(text))

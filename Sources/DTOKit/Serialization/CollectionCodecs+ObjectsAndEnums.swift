@@ -9,13 +9,15 @@ extension CollectionCodecs {
     /// The codec for arrays of a DTO type (returned as `any Sendable`: the caller has the element
     /// type only as its own generic parameter, and casts).
     static func objectArray<Object: JsonSerializable>(of _: Object.Type) -> any Sendable {
-        ArrayCodec<Object>(read: { reader in try readObjects(Object.self, from: &reader) },
-                           write: { objects, writer in ArrayCodec<Object>.writeElements(objects, &writer) })
+        ArrayCodec<Object>(
+            read: { reader in try readObjects(Object.self, from: &reader) },
+            write: { objects, writer in ArrayCodec<Object>.writeElements(objects, &writer) })
     }
 
     /// An array of DTOs: the hot path of most responses, so written out rather than through
     /// ``readArray(_:collect:readItem:convert:)``, which costs a few more calls per element.
-    static func readObjects<Object: JsonSerializable>(_: Object.Type, from reader: inout JsonReader) throws -> [Object] {
+    static func readObjects<Object: JsonSerializable>(_: Object.Type, from reader: inout JsonReader) throws -> [Object]
+    {
         guard try reader.beginArray() else { return [] }
         var objects: [Object] = []
         guard reader.depth <= ItemCollector.maxDepth else {
@@ -25,7 +27,9 @@ extension CollectionCodecs {
             } while try reader.nextElement()
             return objects
         }
-        try collectReferences(&reader, { reader, index in try readIndexed(&reader, at: index) { try Object.read(from: &$0) } }) {
+        try collectReferences(
+            &reader, { reader, index in try readIndexed(&reader, at: index) { try Object.read(from: &$0) } }
+        ) {
             objects = $0.makeArray(of: Object.self)
         }
         return objects
@@ -33,52 +37,65 @@ extension CollectionCodecs {
 
     /// The codec for `String`-keyed dictionaries of a DTO type.
     static func objectDictionary<Object: JsonSerializable>(of _: Object.Type) -> any Sendable {
-        DictionaryCodec<String, Object>(read: { reader in
-            try readDictionary(&reader, collect: collectReferenceMembers,
-                               readItem: { reader in try Object.read(from: &reader) },
-                               convert: { ItemCollector.objectMadeByRead($0, as: Object.self) })
-        }, write: { objects, writer in
-            DictionaryCodec<String, Object>.writeMembers(objects, &writer, converting: { $0 })
-        })
+        DictionaryCodec<String, Object>(
+            read: { reader in
+                try readDictionary(
+                    &reader, collect: collectReferenceMembers,
+                    readItem: { reader in try Object.read(from: &reader) },
+                    convert: { ItemCollector.objectMadeByRead($0, as: Object.self) })
+            },
+            write: { objects, writer in
+                DictionaryCodec<String, Object>.writeMembers(objects, &writer, converting: { $0 })
+            })
     }
 
     /// The codec for arrays of a generated enum.
     static func enumArray<Case: JsonEnum>(of _: Case.Type) -> any Sendable {
-        ArrayCodec<Case>(read: { reader in
-            let cases = Case.jsonCases
-            return try readArray(&reader, collect: collectIndices,
-                                 readItem: { reader in try cases.table.readIndex(from: &reader) },
-                                 convert: { cases.cases[$0] })
-        }, write: { values, writer in
-            ArrayCodec<Case>.writeElements(values, &writer)
-        })
+        ArrayCodec<Case>(
+            read: { reader in
+                let cases = Case.jsonCases
+                return try readArray(
+                    &reader, collect: collectIndices,
+                    readItem: { reader in try cases.table.readIndex(from: &reader) },
+                    convert: { cases.cases[$0] })
+            },
+            write: { values, writer in
+                ArrayCodec<Case>.writeElements(values, &writer)
+            })
     }
 
     /// The codec for `String`-keyed dictionaries of a generated enum.
     static func enumDictionary<Case: JsonEnum>(of _: Case.Type) -> any Sendable {
-        DictionaryCodec<String, Case>(read: { reader in
-            let cases = Case.jsonCases
-            return try readDictionary(&reader, collect: collectIndexMembers,
-                                      readItem: { reader in try cases.table.readIndex(from: &reader) },
-                                      convert: { cases.cases[$0] })
-        }, write: { values, writer in
-            DictionaryCodec<String, Case>.writeMembers(values, &writer, converting: { $0 })
-        })
+        DictionaryCodec<String, Case>(
+            read: { reader in
+                let cases = Case.jsonCases
+                return try readDictionary(
+                    &reader, collect: collectIndexMembers,
+                    readItem: { reader in try cases.table.readIndex(from: &reader) },
+                    convert: { cases.cases[$0] })
+            },
+            write: { values, writer in
+                DictionaryCodec<String, Case>.writeMembers(values, &writer, converting: { $0 })
+            })
     }
 
     // MARK: Reading
 
     /// The items of an array whose `[` has been read, collected by `ItemCollector` specialized for
     /// `Item` (a type DTOKit compiles it for: `AnyObject` or `Int`).
-    typealias Collect<Item> = (inout JsonReader, (inout JsonReader, Int) throws -> Item,
-                               (consuming CollectedItems<Item>) -> Void) throws -> Void
+    typealias Collect<Item> = (
+        inout JsonReader, (inout JsonReader, Int) throws -> Item,
+        (consuming CollectedItems<Item>) -> Void
+    ) throws -> Void
 
     /// An array read item by item with `readItem`, each item made an element by `convert`; the
     /// array is created once, at its final size. (The closures are passed on without escaping, so
     /// reading an array allocates nothing but the array.)
-    static func readArray<Item, Element>(_ reader: inout JsonReader, collect: Collect<Item>,
-                                         readItem: (inout JsonReader) throws -> Item,
-                                         convert: (Item) -> Element) throws -> [Element] {
+    static func readArray<Item, Element>(
+        _ reader: inout JsonReader, collect: Collect<Item>,
+        readItem: (inout JsonReader) throws -> Item,
+        convert: (Item) -> Element
+    ) throws -> [Element] {
         guard try reader.beginArray() else { return [] }
         return try withoutActuallyEscaping(readItem) { readItem in
             try withoutActuallyEscaping(convert) { convert in
@@ -98,8 +115,10 @@ extension CollectionCodecs {
         }
     }
 
-    static func readIndexed<Item>(_ reader: inout JsonReader, at index: Int,
-                                  _ readItem: (inout JsonReader) throws -> Item) throws -> Item {
+    static func readIndexed<Item>(
+        _ reader: inout JsonReader, at index: Int,
+        _ readItem: (inout JsonReader) throws -> Item
+    ) throws -> Item {
         do {
             return try readItem(&reader)
         } catch let error as JsonDecodingError {
@@ -109,9 +128,11 @@ extension CollectionCodecs {
 
     /// A `String`-keyed dictionary whose values are read with `readItem` and made values by
     /// `convert`; created once, with room for all its members.
-    static func readDictionary<Item, Value>(_ reader: inout JsonReader, collect: Collect<(String, Item)>,
-                                            readItem: (inout JsonReader) throws -> Item,
-                                            convert: (Item) -> Value) throws -> [String: Value] {
+    static func readDictionary<Item, Value>(
+        _ reader: inout JsonReader, collect: Collect<(String, Item)>,
+        readItem: (inout JsonReader) throws -> Item,
+        convert: (Item) -> Value
+    ) throws -> [String: Value] {
         guard try reader.beginObject() else { return [:] }
         return try withoutActuallyEscaping(readItem) { readItem in
             try withoutActuallyEscaping(convert) { convert in
@@ -131,8 +152,10 @@ extension CollectionCodecs {
         }
     }
 
-    static func readNamed<Item>(_ reader: inout JsonReader,
-                                _ readItem: (inout JsonReader) throws -> Item) throws -> (String, Item) {
+    static func readNamed<Item>(
+        _ reader: inout JsonReader,
+        _ readItem: (inout JsonReader) throws -> Item
+    ) throws -> (String, Item) {
         let name = try reader.readMemberName()
         do {
             return (name, try readItem(&reader))
@@ -145,14 +168,18 @@ extension CollectionCodecs {
     // must not enlarge the frame of the recursive plain path.)
 
     @inline(never)
-    static func collectReferences(_ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> AnyObject,
-                                  _ finish: (consuming CollectedItems<AnyObject>) -> Void) throws {
+    static func collectReferences(
+        _ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> AnyObject,
+        _ finish: (consuming CollectedItems<AnyObject>) -> Void
+    ) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextElement() }, finish: finish)
     }
 
     @inline(never)
-    static func collectIndices(_ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> Int,
-                               _ finish: (consuming CollectedItems<Int>) -> Void) throws {
+    static func collectIndices(
+        _ reader: inout JsonReader, _ readItem: (inout JsonReader, Int) throws -> Int,
+        _ finish: (consuming CollectedItems<Int>) -> Void
+    ) throws {
         try ItemCollector.collect(&reader, readItem: readItem, hasMore: { try $0.nextElement() }, finish: finish)
     }
 

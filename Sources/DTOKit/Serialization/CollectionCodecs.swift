@@ -23,12 +23,14 @@ extension ArrayCodec where Element: JsonConvertible {
             return codec
         }
         if let objectType = Element.self as? any JsonSerializable.Type,
-           let codec = CollectionCodecs.objectArray(of: objectType) as? ArrayCodec {
+            let codec = CollectionCodecs.objectArray(of: objectType) as? ArrayCodec
+        {
             return codec
         }
         // An enum that keeps unlisted values reads each through its own `read` (below).
         if let enumType = Element.self as? any JsonEnum.Type, !(Element.self is any JsonOpenEnum.Type),
-           let codec = CollectionCodecs.enumArray(of: enumType) as? ArrayCodec {
+            let codec = CollectionCodecs.enumArray(of: enumType) as? ArrayCodec
+        {
             return codec
         }
         return appending
@@ -42,25 +44,27 @@ extension ArrayCodec where Element: JsonConvertible {
     /// Element by element, through `Element`'s conformance, collected without growing an array:
     /// for the element types DTOKit specializes it for.
     static var elementWise: ArrayCodec {
-        ArrayCodec(read: { try readElements(&$0, converting: { (element: Element) in element }) },
-                   write: { writeElements($0, &$1) })
+        ArrayCodec(
+            read: { try readElements(&$0, converting: { (element: Element) in element }) },
+            write: { writeElements($0, &$1) })
     }
 
     /// Element by element into a growing array: for every other element type, whose code here is
     /// not specialized (a plain loop costs less there than collecting without growing).
     static var appending: ArrayCodec {
-        ArrayCodec(read: { reader in
-            guard try reader.beginArray() else { return [] }
-            var elements: [Element] = []
-            repeat {
-                do {
-                    elements.append(try Element.read(from: &reader))
-                } catch let error as JsonDecodingError {
-                    throw error.prefixed(with: .index(elements.count))
-                }
-            } while try reader.nextElement()
-            return elements
-        }, write: { writeElements($0, &$1) })
+        ArrayCodec(
+            read: { reader in
+                guard try reader.beginArray() else { return [] }
+                var elements: [Element] = []
+                repeat {
+                    do {
+                        elements.append(try Element.read(from: &reader))
+                    } catch let error as JsonDecodingError {
+                        throw error.prefixed(with: .index(elements.count))
+                    }
+                } while try reader.nextElement()
+                return elements
+            }, write: { writeElements($0, &$1) })
     }
 
     /// Writes each element as it is, where it stands in the array (see `Array.forEachInPlace(_:)`).
@@ -80,14 +84,17 @@ extension ArrayCodec {
     /// Values of a ``JsonFormat`` (``Base64Bytes``' bytes, your own): each element read and written
     /// through the format, without an array of the format's wrappers next to the one of values.
     package static func formatted<Format: JsonFormat>(_: Format.Type) -> ArrayCodec where Format.Value == Element {
-        ArrayCodec(read: { try readElements(&$0, converting: { (wire: Format) in wire.value }) },
-                   write: { writeElements($0, &$1, converting: Format.init) })
+        ArrayCodec(
+            read: { try readElements(&$0, converting: { (wire: Format) in wire.value }) },
+            write: { writeElements($0, &$1, converting: Format.init) })
     }
 
     /// Reads an array of `Wire` values (e.g. ``TimeSpan``) into an array of `convert`ed elements
     /// (their seconds), without an intermediate array.
-    static func readElements<Wire: JsonConvertible>(_ reader: inout JsonReader,
-                                                    converting convert: (Wire) -> Element) throws -> [Element] {
+    static func readElements<Wire: JsonConvertible>(
+        _ reader: inout JsonReader,
+        converting convert: (Wire) -> Element
+    ) throws -> [Element] {
         guard try reader.beginArray() else { return [] }
         if reader.depth <= ItemCollector.maxDepth {
             return try collectElements(&reader, converting: convert)
@@ -107,8 +114,10 @@ extension ArrayCodec {
     /// The elements of an array whose `[` has been read, collected without growing an array.
     /// (Never inlined: its stack chunks must not enlarge the frame of the recursive plain path.)
     @inline(never)
-    static func collectElements<Wire: JsonConvertible>(_ reader: inout JsonReader,
-                                                       converting convert: (Wire) -> Element) throws -> [Element] {
+    static func collectElements<Wire: JsonConvertible>(
+        _ reader: inout JsonReader,
+        converting convert: (Wire) -> Element
+    ) throws -> [Element] {
         try ItemCollector.collect(
             &reader,
             readItem: { reader, index in
@@ -123,8 +132,10 @@ extension ArrayCodec {
     }
 
     /// Writes each element as the `Wire` value `convert` makes of it.
-    static func writeElements<Wire: JsonConvertible>(_ elements: [Element], _ writer: inout JsonWriter,
-                                                     converting convert: (Element) -> Wire) {
+    static func writeElements<Wire: JsonConvertible>(
+        _ elements: [Element], _ writer: inout JsonWriter,
+        converting convert: (Element) -> Wire
+    ) {
         writer.beginArray()
         var isFirst = true
         for element in elements {
@@ -153,11 +164,13 @@ extension DictionaryCodec where Value: JsonConvertible {
                 return codec
             }
             if let objectType = Value.self as? any JsonSerializable.Type,
-               let codec = CollectionCodecs.objectDictionary(of: objectType) as? DictionaryCodec {
+                let codec = CollectionCodecs.objectDictionary(of: objectType) as? DictionaryCodec
+            {
                 return codec
             }
             if let enumType = Value.self as? any JsonEnum.Type, !(Value.self is any JsonOpenEnum.Type),
-               let codec = CollectionCodecs.enumDictionary(of: enumType) as? DictionaryCodec {
+                let codec = CollectionCodecs.enumDictionary(of: enumType) as? DictionaryCodec
+            {
                 return codec
             }
         }
@@ -172,33 +185,37 @@ extension DictionaryCodec where Value: JsonConvertible {
     /// Member by member, through `Value`'s conformance, collected before the dictionary is made:
     /// for the types DTOKit specializes it for.
     static var memberWise: DictionaryCodec {
-        DictionaryCodec(read: { try readMembers(&$0, converting: { (value: Value) in value }) },
-                        write: { writeMembers($0, &$1, converting: { $0 }) })
+        DictionaryCodec(
+            read: { try readMembers(&$0, converting: { (value: Value) in value }) },
+            write: { writeMembers($0, &$1, converting: { $0 }) })
     }
 
     /// Member by member into a growing dictionary: for every other key and value type. (Its own loop
     /// rather than `readMember` with an identity converter: in this unspecialized code the converter
     /// call per member cost 2% of a document's decode, measured on the values payload.)
     static var inserting: DictionaryCodec {
-        DictionaryCodec(read: { reader in
-            guard try reader.beginObject() else { return [:] }
-            var result: [Key: Value] = [:]
-            repeat {
-                let keyOffset = reader.offset
-                let name = try reader.readMemberName()
-                guard let key = Key(jsonMemberName: name) else {
-                    throw reader.error(expected: "a member name that is a valid \(Key.self) key",
-                                       found: "\"\(name)\"", valueStartingAt: keyOffset)
+        DictionaryCodec(
+            read: { reader in
+                guard try reader.beginObject() else { return [:] }
+                var result: [Key: Value] = [:]
+                repeat {
+                    let keyOffset = reader.offset
+                    let name = try reader.readMemberName()
+                    guard let key = Key(jsonMemberName: name) else {
+                        throw reader.error(
+                            expected: "a member name that is a valid \(Key.self) key",
+                            found: "\"\(name)\"", valueStartingAt: keyOffset
+                        )
                         .prefixed(with: .key(name))
-                }
-                do {
-                    result[key] = try Value.read(from: &reader)
-                } catch let error as JsonDecodingError {
-                    throw error.prefixed(with: .key(name))
-                }
-            } while try reader.nextMember()
-            return result
-        }, write: { writeMembersByName($0, &$1) })
+                    }
+                    do {
+                        result[key] = try Value.read(from: &reader)
+                    } catch let error as JsonDecodingError {
+                        throw error.prefixed(with: .key(name))
+                    }
+                } while try reader.nextMember()
+                return result
+            }, write: { writeMembersByName($0, &$1) })
     }
 
     /// ``writeMembers(_:_:converting:)`` for keys and values whose code here is not specialized:
@@ -206,9 +223,12 @@ extension DictionaryCodec where Value: JsonConvertible {
     /// its key again, so no member tuples (and their generic metadata) are made.
     static func writeMembersByName(_ dictionary: [Key: Value], _ writer: inout JsonWriter) {
         writer.beginObject()
-        TemporarySort.forEach(count: dictionary.count, elements: { add in
-            for key in dictionary.keys { add(key.jsonMemberName) }
-        }, sortedBy: { $0 < $1 }) { name in
+        TemporarySort.forEach(
+            count: dictionary.count,
+            elements: { add in
+                for key in dictionary.keys { add(key.jsonMemberName) }
+            }, sortedBy: { $0 < $1 }
+        ) { name in
             // A key's member name reads back as the same key (see `JsonDictionaryKey`).
             guard let key = Key(jsonMemberName: name), let value = dictionary[key] else { return }
             writer.writeKey(name)
@@ -221,14 +241,17 @@ extension DictionaryCodec where Value: JsonConvertible {
 extension DictionaryCodec {
     /// Values of a ``JsonFormat``, read and written through it (see ``ArrayCodec/formatted(_:)``).
     package static func formatted<Format: JsonFormat>(_: Format.Type) -> DictionaryCodec where Format.Value == Value {
-        DictionaryCodec(read: { try readMembers(&$0, converting: { (wire: Format) in wire.value }) },
-                        write: { writeMembers($0, &$1, converting: Format.init) })
+        DictionaryCodec(
+            read: { try readMembers(&$0, converting: { (wire: Format) in wire.value }) },
+            write: { writeMembers($0, &$1, converting: Format.init) })
     }
 
     /// Reads an object of `Wire` values into a dictionary of `convert`ed values, without an
     /// intermediate dictionary.
-    static func readMembers<Wire: JsonConvertible>(_ reader: inout JsonReader,
-                                                   converting convert: (Wire) -> Value) throws -> [Key: Value] {
+    static func readMembers<Wire: JsonConvertible>(
+        _ reader: inout JsonReader,
+        converting convert: (Wire) -> Value
+    ) throws -> [Key: Value] {
         guard try reader.beginObject() else { return [:] }
         if reader.depth <= ItemCollector.maxDepth {
             return try collectMembers(&reader, converting: convert)
@@ -243,14 +266,18 @@ extension DictionaryCodec {
     }
 
     /// One member: its name as a key, and its value.
-    static func readMember<Wire: JsonConvertible>(_ reader: inout JsonReader,
-                                                  converting convert: (Wire) -> Value) throws -> (Key, Value) {
+    static func readMember<Wire: JsonConvertible>(
+        _ reader: inout JsonReader,
+        converting convert: (Wire) -> Value
+    ) throws -> (Key, Value) {
         let keyOffset = reader.offset
         let name = try reader.readMemberName()
         guard let key = Key(jsonMemberName: name) else {
-            throw reader.error(expected: "a member name that is a valid \(Key.self) key",
-                               found: "\"\(name)\"", valueStartingAt: keyOffset)
-                .prefixed(with: .key(name))
+            throw reader.error(
+                expected: "a member name that is a valid \(Key.self) key",
+                found: "\"\(name)\"", valueStartingAt: keyOffset
+            )
+            .prefixed(with: .key(name))
         }
         do {
             return (key, convert(try Wire.read(from: &reader)))
@@ -262,8 +289,10 @@ extension DictionaryCodec {
     /// The members of an object whose `{` has been read, collected without growing a dictionary.
     /// (Never inlined: its stack chunks must not enlarge the frame of the recursive plain path.)
     @inline(never)
-    static func collectMembers<Wire: JsonConvertible>(_ reader: inout JsonReader,
-                                                      converting convert: (Wire) -> Value) throws -> [Key: Value] {
+    static func collectMembers<Wire: JsonConvertible>(
+        _ reader: inout JsonReader,
+        converting convert: (Wire) -> Value
+    ) throws -> [Key: Value] {
         try ItemCollector.collect(
             &reader,
             readItem: { reader, _ in try readMember(&reader, converting: convert) },
@@ -273,12 +302,17 @@ extension DictionaryCodec {
 
     /// Writes the members in key order, each value as the `Wire` value `convert` makes of it. The
     /// members are sorted in temporary storage (on the stack when small), not in new arrays.
-    static func writeMembers<Wire: JsonConvertible>(_ dictionary: [Key: Value], _ writer: inout JsonWriter,
-                                                    converting convert: (Value) -> Wire) {
+    static func writeMembers<Wire: JsonConvertible>(
+        _ dictionary: [Key: Value], _ writer: inout JsonWriter,
+        converting convert: (Value) -> Wire
+    ) {
         writer.beginObject()
-        TemporarySort.forEach(count: dictionary.count, elements: { add in
-            for (key, value) in dictionary { add((key.jsonMemberName, value)) }
-        }, sortedBy: { $0.0 < $1.0 }) { name, value in
+        TemporarySort.forEach(
+            count: dictionary.count,
+            elements: { add in
+                for (key, value) in dictionary { add((key.jsonMemberName, value)) }
+            }, sortedBy: { $0.0 < $1.0 }
+        ) { name, value in
             writer.writeKey(name)
             convert(value).write(to: &writer)
         }
@@ -290,8 +324,9 @@ extension ArrayCodec where Element == TimeInterval {
     /// `TimeSpan`s: each element read and written through ``TimeSpan`` (XSD durations), without an
     /// array of `TimeSpan`s next to the one of `TimeInterval`s, in code specialized for them.
     package static var timeSpans: ArrayCodec {
-        ArrayCodec(read: { try readElements(&$0, converting: { (span: TimeSpan) in span.seconds }) },
-                   write: { writeElements($0, &$1, converting: TimeSpan.init) })
+        ArrayCodec(
+            read: { try readElements(&$0, converting: { (span: TimeSpan) in span.seconds }) },
+            write: { writeElements($0, &$1, converting: TimeSpan.init) })
     }
 }
 
@@ -302,8 +337,9 @@ extension DictionaryCodec where Value == TimeInterval {
     }
 
     static var timeSpansMemberWise: DictionaryCodec {
-        DictionaryCodec(read: { try readMembers(&$0, converting: { (span: TimeSpan) in span.seconds }) },
-                        write: { writeMembers($0, &$1, converting: TimeSpan.init) })
+        DictionaryCodec(
+            read: { try readMembers(&$0, converting: { (span: TimeSpan) in span.seconds }) },
+            write: { writeMembers($0, &$1, converting: TimeSpan.init) })
     }
 }
 

@@ -36,8 +36,10 @@ extension JsonConvertible {
     /// Decodes a value from UTF-8 JSON bytes: `[UInt8]`, an `ArraySlice`, a buffer you own…
     /// - Throws: ``JsonDecodingError`` naming the line, column, byte offset and JSON path of the problem.
     @inlinable
-    public static func fromJson<Bytes: ContiguousBytes>(bytes: Bytes,
-                                                        options: JsonDecodingOptions = JsonDecodingOptions()) throws -> Self {
+    public static func fromJson<Bytes: ContiguousBytes>(
+        bytes: Bytes,
+        options: JsonDecodingOptions = JsonDecodingOptions()
+    ) throws -> Self {
         try JsonReader.read(bytes, options: options) { try Self.read(from: &$0) }
     }
 

@@ -152,7 +152,8 @@ final class JsonEnumTable: Sendable {
         let (index, start) = try readListedIndex(from: &reader)
         if let index { return index }
         let written = reader.text(from: start)
-        let found = written.utf8.first == .quote
+        let found =
+            written.utf8.first == .quote
             ? "\"\(JsonDecodingError.abbreviate(reader.text(ofStringAt: start)))\""
             : "the number \(written)"
         throw reader.error(expected: expectedDescription, found: found, valueStartingAt: start)

@@ -31,11 +31,14 @@ extension JsonFlags {
         var value = 0
         for part in text.split(separator: ",") {
             let name = part.trimmingCharacters(in: .whitespaces)
-            guard let flag = jsonFlagNames.first(where: { $0.0 == name })
-                    ?? jsonFlagNames.first(where: { $0.0.lowercased() == name.lowercased() }) else {
+            guard
+                let flag = jsonFlagNames.first(where: { $0.0 == name })
+                    ?? jsonFlagNames.first(where: { $0.0.lowercased() == name.lowercased() })
+            else {
                 let names = jsonFlagNames.map(\.0).joined(separator: ", ")
-                throw reader.error(expected: "a number or names from \(names)", found: "\"\(name)\"",
-                                   valueStartingAt: start)
+                throw reader.error(
+                    expected: "a number or names from \(names)", found: "\"\(name)\"",
+                    valueStartingAt: start)
             }
             value |= flag.1
         }

@@ -74,8 +74,10 @@ public final class StructMetadata<Owner>: Sendable {
     }
 
     /// Creates a table from property builders; the name generated code uses.
-    public static func create(typeName: String? = nil, routes: [ServiceRoute] = [],
-                              _ properties: [StructProperty<Owner>]) -> StructMetadata {
+    public static func create(
+        typeName: String? = nil, routes: [ServiceRoute] = [],
+        _ properties: [StructProperty<Owner>]
+    ) -> StructMetadata {
         StructMetadata(typeName: typeName, routes: routes, properties)
     }
 
@@ -105,9 +107,11 @@ public struct StructProperty<Owner>: Sendable {
     ///   - name: the member's name in JSON.
     ///   - decode: reads the member's value (the reader is at it) and stores it in the value.
     ///   - encode: writes the member (``JsonWriter/writeKey(_:)-(JsonKey)`` then the value), or nothing when absent.
-    public init(name: String,
-                decode: @escaping @Sendable (inout JsonReader, inout Owner) throws -> Void,
-                encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void) {
+    public init(
+        name: String,
+        decode: @escaping @Sendable (inout JsonReader, inout Owner) throws -> Void,
+        encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void
+    ) {
         accessors = StructAccessors(name: name, decode: decode, encode: encode)
     }
 }
@@ -119,8 +123,10 @@ final class StructAccessors<Owner>: Sendable {
     let decode: @Sendable (inout JsonReader, inout Owner) throws -> Void
     let encode: @Sendable (Owner, inout JsonWriter) -> Void
 
-    init(name: String, decode: @escaping @Sendable (inout JsonReader, inout Owner) throws -> Void,
-         encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void) {
+    init(
+        name: String, decode: @escaping @Sendable (inout JsonReader, inout Owner) throws -> Void,
+        encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void
+    ) {
         self.name = name
         self.decode = decode
         self.encode = encode

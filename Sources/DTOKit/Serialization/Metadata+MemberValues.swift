@@ -44,12 +44,14 @@ private struct MemberValues {
     private init<Object: JsonSerializable>(object: Object) {
         let metadata = Object.metadata
         let checked = metadata.accessors.checked(object)
-        self.init(names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: checked) })
+        self.init(
+            names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: checked) })
     }
 
     private init<Value: JsonStruct>(value instance: Value) {
         let metadata = Value.metadata
-        self.init(names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: instance) })
+        self.init(
+            names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: instance) })
     }
 
     func all() throws -> JsonObject {
@@ -63,7 +65,8 @@ private struct MemberValues {
     func member(named name: String) throws -> (name: String, value: JsonValue)? {
         let lowercased = name.lowercased()
         guard let index = names.firstIndex(of: name) ?? names.firstIndex(where: { $0.lowercased() == lowercased }),
-              let value = try value(index) else { return nil }
+            let value = try value(index)
+        else { return nil }
         return (names[index], value)
     }
 }

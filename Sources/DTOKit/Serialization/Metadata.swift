@@ -38,11 +38,14 @@ public final class Metadata: Sendable {
     ///   - typeName: the server's name for the type, when it differs from the class's name.
     ///   - routes: a request's custom routes, in the order the server lists them.
     ///   - properties: the subclass's own properties.
-    public convenience init<Owner: AnyObject>(_ owner: Owner.Type, inheriting base: Metadata, typeName: String? = nil,
-                                              routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]) {
+    public convenience init<Owner: AnyObject>(
+        _ owner: Owner.Type, inheriting base: Metadata, typeName: String? = nil,
+        routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]
+    ) {
         let own = Set(properties.map(\.name))
-        self.init(owner: owner, typeName: typeName, routes: routes,
-                  properties + base.properties.filter { !own.contains($0.name) })
+        self.init(
+            owner: owner, typeName: typeName, routes: routes,
+            properties + base.properties.filter { !own.contains($0.name) })
     }
 
     private init(owner: AnyClass?, typeName: String?, routes: [ServiceRoute], _ properties: [PropertyMetadata]) {
@@ -54,15 +57,19 @@ public final class Metadata: Sendable {
     }
 
     /// Creates a table from property builders; the name generated code uses.
-    public static func create(typeName: String? = nil, routes: [ServiceRoute] = [],
-                              _ properties: [PropertyMetadata]) -> Metadata {
+    public static func create(
+        typeName: String? = nil, routes: [ServiceRoute] = [],
+        _ properties: [PropertyMetadata]
+    ) -> Metadata {
         Metadata(typeName: typeName, routes: routes, properties)
     }
 
     /// Creates a subclass's table from its own property builders and its base class's table
     /// (see ``init(_:inheriting:typeName:routes:_:)``); the name generated code uses.
-    public static func create<Owner: AnyObject>(_ owner: Owner.Type, inheriting base: Metadata, typeName: String? = nil,
-                                                routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]) -> Metadata {
+    public static func create<Owner: AnyObject>(
+        _ owner: Owner.Type, inheriting base: Metadata, typeName: String? = nil,
+        routes: [ServiceRoute] = [], _ properties: [PropertyMetadata]
+    ) -> Metadata {
         Metadata(owner, inheriting: base, typeName: typeName, routes: routes, properties)
     }
 

@@ -189,7 +189,6 @@ extension Property {
     }
 }
 
-
 extension JsonReader {
     /// The value at the cursor, or nil for `null` (consumed). (For DTOKitStructs' builders too.)
     @inlinable @inline(__always)

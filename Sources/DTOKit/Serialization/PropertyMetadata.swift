@@ -26,22 +26,28 @@ public struct PropertyMetadata: Sendable {
     ///     object against it before calling them.
     ///   - decode: reads the member's value (the reader is at it) and stores it in the object.
     ///   - encode: writes the member (``JsonWriter/writeKey(_:)-(JsonKey)`` then the value), or nothing when absent.
-    public init<Owner: AnyObject>(name: String, of owner: Owner.Type = Owner.self,
-                                  decode: @escaping @Sendable (inout JsonReader, Owner) throws -> Void,
-                                  encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void) {
-        self.init(name: name, owner: owner,
-                  decodeMember: { reader, object in try decode(&reader, object.owner()) },
-                  encodeMember: { object, writer in encode(object.owner(), &writer) })
+    public init<Owner: AnyObject>(
+        name: String, of owner: Owner.Type = Owner.self,
+        decode: @escaping @Sendable (inout JsonReader, Owner) throws -> Void,
+        encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void
+    ) {
+        self.init(
+            name: name, owner: owner,
+            decodeMember: { reader, object in try decode(&reader, object.owner()) },
+            encodeMember: { object, writer in encode(object.owner(), &writer) })
     }
 
     /// For the builders: accessors that take the object as ``AccessorTable`` checked it, and use it
     /// as an `Owner` (``CheckedObject/owner(_:)``).
     @usableFromInline
-    init<Owner: AnyObject>(name: String, owner: Owner.Type,
-                           decodeMember decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
-                           encodeMember encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void) {
-        accessors = PropertyAccessors(name: name, owner: ObjectIdentifier(owner), includes: { $0 is Owner.Type },
-                                      ownerName: String(describing: owner), decode: decode, encode: encode)
+    init<Owner: AnyObject>(
+        name: String, owner: Owner.Type,
+        decodeMember decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
+        encodeMember encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void
+    ) {
+        accessors = PropertyAccessors(
+            name: name, owner: ObjectIdentifier(owner), includes: { $0 is Owner.Type },
+            ownerName: String(describing: owner), decode: decode, encode: encode)
     }
 }
 
@@ -59,9 +65,11 @@ final class PropertyAccessors: Sendable {
     let decode: @Sendable (inout JsonReader, CheckedObject) throws -> Void
     let encode: @Sendable (CheckedObject, inout JsonWriter) -> Void
 
-    init(name: String, owner: ObjectIdentifier, includes: @escaping @Sendable (AnyClass) -> Bool, ownerName: String,
-         decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
-         encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void) {
+    init(
+        name: String, owner: ObjectIdentifier, includes: @escaping @Sendable (AnyClass) -> Bool, ownerName: String,
+        decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
+        encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void
+    ) {
         self.name = name
         self.owner = owner
         self.includes = includes

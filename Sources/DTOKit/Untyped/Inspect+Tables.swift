@@ -12,7 +12,8 @@ extension Inspect {
     /// |  1 | ServiceStack |       900 |
     /// +----+--------------+-----------+
     /// ```
-    public static func dumpTable<S: Sequence>(_ rows: S, columns: [String]? = nil) -> String where S.Element: JsonConvertible {
+    public static func dumpTable<S: Sequence>(_ rows: S, columns: [String]? = nil) -> String
+    where S.Element: JsonConvertible {
         let objects = rows.map(membersOf)
         var names = columns ?? []
         if columns == nil {
@@ -23,20 +24,26 @@ extension Inspect {
             cells.reduce(names[column].count) { max($0, $1[column].count) }
         }
         let rule = "+" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "+") + "+"
-        var lines = [rule, "|" + names.indices.map { " " + centered(names[$0], widths[$0]) + " " }.joined(separator: "|") + "|", rule]
+        var lines = [
+            rule, "|" + names.indices.map { " " + centered(names[$0], widths[$0]) + " " }.joined(separator: "|") + "|",
+            rule,
+        ]
         for (object, row) in zip(objects, cells) {
-            lines.append("|" + names.indices.map { column -> String in
-                let padding = String(repeating: " ", count: widths[column] - row[column].count)
-                let isNumber = object[names[column]].map(isNumeric) ?? false
-                return " " + (isNumber ? padding + row[column] : row[column] + padding) + " "
-            }.joined(separator: "|") + "|")
+            lines.append(
+                "|"
+                    + names.indices.map { column -> String in
+                        let padding = String(repeating: " ", count: widths[column] - row[column].count)
+                        let isNumber = object[names[column]].map(isNumeric) ?? false
+                        return " " + (isNumber ? padding + row[column] : row[column] + padding) + " "
+                    }.joined(separator: "|") + "|")
         }
         lines.append(rule)
         return lines.joined(separator: "\n")
     }
 
     /// Prints ``dumpTable(_:columns:)`` to standard output.
-    public static func printDumpTable<S: Sequence>(_ rows: S, columns: [String]? = nil) where S.Element: JsonConvertible {
+    public static func printDumpTable<S: Sequence>(_ rows: S, columns: [String]? = nil)
+    where S.Element: JsonConvertible {
         print(dumpTable(rows, columns: columns))
     }
 
@@ -45,9 +52,11 @@ extension Inspect {
     /// it is not set. Failures are ignored: this is a debugging aid.
     public static func vars<T: JsonConvertible>(_ values: [String: T]) {
         guard let path = ProcessInfo.processInfo.environment["INSPECT_VARS"], !path.isEmpty else { return }
-        let file = URL(fileURLWithPath: path.replacingOccurrences(of: "\\", with: "/"),
-                       relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let file = URL(
+            fileURLWithPath: path.replacingOccurrences(of: "\\", with: "/"),
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JsonWriter.writeData { writer in
             writer.beginObject()
             for (name, value) in values.sorted(by: { $0.key < $1.key }) {

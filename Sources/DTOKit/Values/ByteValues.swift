@@ -47,8 +47,9 @@ extension UUID: JsonConvertible {
                 .map { String(hex[index($0.lowerBound)..<index($0.upperBound)]) }.joined(separator: "-")
             if let uuid = UUID(uuidString: dashed) { return uuid }
         }
-        throw reader.error(expected: "a GUID", found: "the string \"\(JsonDecodingError.abbreviate(text))\"",
-                           valueStartingAt: start)
+        throw reader.error(
+            expected: "a GUID", found: "the string \"\(JsonDecodingError.abbreviate(text))\"",
+            valueStartingAt: start)
     }
 
     /// Written in the `N` form ServiceStack.Text uses: 32 lowercase hex digits.

@@ -44,24 +44,25 @@ public enum DateFormats {
         guard scanner.isAtEnd else { return nil }
         let (sinceReference, overflow) = milliseconds.subtractingReportingOverflow(referenceDateMilliseconds)
         // Only milliseconds far outside any calendar overflow; as Doubles they are still a Date.
-        let seconds = overflow ? (Double(milliseconds) - Double(referenceDateMilliseconds)) / 1000 : Double(sinceReference) / 1000
+        let seconds =
+            overflow ? (Double(milliseconds) - Double(referenceDateMilliseconds)) / 1000 : Double(sinceReference) / 1000
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
     /// `yyyy-MM-dd[(T| )HH:mm[:ss[.fffffff]]][Z|±HH:mm|±HHmm|±HH]`
     static func parseIso8601(_ scanner: inout ByteScanner) -> Date? {
         guard let year = scanner.digits(4), scanner.consume(.minus),
-              let month = scanner.digits(2), scanner.consume(.minus),
-              let day = scanner.digits(2),
-              (1...12).contains(month), day >= 1, day <= CivilTime.daysInMonth(year: year, month: month)
+            let month = scanner.digits(2), scanner.consume(.minus),
+            let day = scanner.digits(2),
+            (1...12).contains(month), day >= 1, day <= CivilTime.daysInMonth(year: year, month: month)
         else { return nil }
         var ticks = Int64(CivilTime.days(year: year, month: month, day: day)) * Ticks.perDay
         if scanner.isAtEnd {
             return date(ticksSince1970: ticks)
         }
         guard scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t")) || scanner.consume(.space),
-              let hour = scanner.digits(2), scanner.consume(.colon), let minute = scanner.digits(2),
-              hour <= 23, minute <= 59
+            let hour = scanner.digits(2), scanner.consume(.colon), let minute = scanner.digits(2),
+            hour <= 23, minute <= 59
         else { return nil }
         var second = 0
         if scanner.consume(.colon) {
@@ -133,8 +134,9 @@ public enum DateFormats {
             let sinceReference = Int64(nearest)
             let since1970 = sinceReference + referenceDateMilliseconds
             if since1970 >= minMilliseconds, since1970 <= maxMilliseconds,
-               Double(sinceReference) / 1000 == seconds
-                || Double(since1970) / 1000 - Double(referenceDateMilliseconds / 1000) == seconds {
+                Double(sinceReference) / 1000 == seconds
+                    || Double(since1970) / 1000 - Double(referenceDateMilliseconds / 1000) == seconds
+            {
                 return since1970
             }
         }
@@ -151,9 +153,9 @@ public enum DateFormats {
     public static func iso8601(_ date: Date) -> String {
         // Within DateTime's range (years 1 to 9999), so each part fits a 32-bit Int.
         let (days, timeOfDay) = CivilTime.floorDivide(ticksSince1970(of: date), Ticks.perDay)
-        let (year, month, day) = CivilTime.date(fromDays: Int(days))   // 32-bit: |days| < 3.7 million
-        let secondOfDay = Int(timeOfDay / Ticks.perSecond)   // 32-bit: < 86,400
-        let fraction = Int(timeOfDay % Ticks.perSecond)   // 32-bit: < 10,000,000
+        let (year, month, day) = CivilTime.date(fromDays: Int(days))  // 32-bit: |days| < 3.7 million
+        let secondOfDay = Int(timeOfDay / Ticks.perSecond)  // 32-bit: < 86,400
+        let fraction = Int(timeOfDay % Ticks.perSecond)  // 32-bit: < 10,000,000
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         return text + "." + pad(fraction, 7) + "Z"
@@ -204,17 +206,20 @@ extension Date: JsonConvertible {
             // Whole milliseconds in .NET's range are exact Doubles, so this subtraction is exact
             // and the division rounds once, as for "/Date(ms)/".
             guard milliseconds.isFinite, milliseconds.magnitude <= 1e17 else {
-                throw reader.error(expected: "a date (milliseconds since 1970)",
-                                   found: "the number \(milliseconds)", valueStartingAt: valueStart)
+                throw reader.error(
+                    expected: "a date (milliseconds since 1970)",
+                    found: "the number \(milliseconds)", valueStartingAt: valueStart)
             }
-            return Date(timeIntervalSinceReferenceDate: (milliseconds - Double(DateFormats.referenceDateMilliseconds)) / 1000)
+            return Date(
+                timeIntervalSinceReferenceDate: (milliseconds - Double(DateFormats.referenceDateMilliseconds)) / 1000)
         }
         if let date = reader.readWcfDateInPlace() { return date }
         let parsed = try reader.withStringScanner { DateFormats.parse(&$0) }
         guard let date = parsed else {
             let text = reader.text(ofStringAt: start)
-            throw reader.error(expected: "a date (\"/Date(ms)/\" or ISO-8601 like \"2018-04-17T05:18:32Z\")",
-                               found: "the string \"\(JsonDecodingError.abbreviate(text))\"", valueStartingAt: start)
+            throw reader.error(
+                expected: "a date (\"/Date(ms)/\" or ISO-8601 like \"2018-04-17T05:18:32Z\")",
+                found: "the string \"\(JsonDecodingError.abbreviate(text))\"", valueStartingAt: start)
         }
         return date
     }

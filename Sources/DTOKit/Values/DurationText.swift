@@ -95,7 +95,11 @@ enum DurationText {
             var wholeOverflowed = false
             while i < count, scanner[i] &- .zero < 10 {
                 // Nineteen digits always fit 64 bits; a twentieth may not (no TimeSpan needs one).
-                if wholeDigits < 19 { whole = whole &* 10 &+ UInt64(scanner[i] &- .zero) } else { wholeOverflowed = true }
+                if wholeDigits < 19 {
+                    whole = whole &* 10 &+ UInt64(scanner[i] &- .zero)
+                } else {
+                    wholeOverflowed = true
+                }
                 wholeDigits += 1
                 i += 1
             }
@@ -114,15 +118,19 @@ enum DurationText {
             }
             // A number needs a digit somewhere ("5", "5.", ".5" but not "."), then its designator.
             guard wholeDigits + fractionDigits > 0, i < count,
-                  let (rank, unit) = unit(of: scanner[i], inTimePart: inTimePart), rank > lastRank,
-                  !hasFraction || rank == 6 // only seconds take a fraction (as in XmlConvert's grammar)
+                let (rank, unit) = unit(of: scanner[i], inTimePart: inTimePart), rank > lastRank,
+                !hasFraction || rank == 6  // only seconds take a fraction (as in XmlConvert's grammar)
             else { return nil }
             i += 1
             lastRank = rank
             let (product, overflow1) = whole.multipliedReportingOverflow(by: unit)
             let (sum, overflow2) = total.addingReportingOverflow(product)
             let (withFraction, overflow3) = sum.addingReportingOverflow(fraction)
-            if wholeOverflowed || overflow1 || overflow2 || overflow3 { overflowed = true } else { total = withFraction }
+            if wholeOverflowed || overflow1 || overflow2 || overflow3 {
+                overflowed = true
+            } else {
+                total = withFraction
+            }
         }
         scanner.move(to: i)
         return overflowed ? .some(nil) : total
@@ -136,7 +144,9 @@ enum DurationText {
         func number(_ scanner: inout ByteScanner) -> UInt64? {
             switch scanner.unsignedMagnitude() {
             case .some(.some(let value)): return value
-            case .some(.none): overflowed = true; return 0
+            case .some(.none):
+                overflowed = true
+                return 0
             case .none: return nil
             }
         }
@@ -166,13 +176,17 @@ enum DurationText {
             guard days == nil else { return nil }
             days = parts.removeFirst()
         }
-        let hours = parts[0], minutes = parts[1], seconds = parts.count > 2 ? parts[2] : 0
+        let hours = parts[0]
+        let minutes = parts[1]
+        let seconds = parts.count > 2 ? parts[2] : 0
         // With a day count the hours are a time of day; alone they may exceed a day.
         guard minutes <= 59, seconds <= 59, days == nil || hours <= 23 else { return nil }
         if overflowed { return .some(nil) }
         var total: UInt64 = 0
-        for (value, unit) in [(days ?? 0, Ticks.perDay), (hours, Ticks.perHour), (minutes, Ticks.perMinute),
-                              (seconds, Ticks.perSecond), (fraction, 1)] {
+        for (value, unit) in [
+            (days ?? 0, Ticks.perDay), (hours, Ticks.perHour), (minutes, Ticks.perMinute),
+            (seconds, Ticks.perSecond), (fraction, 1),
+        ] {
             let (product, overflow1) = value.multipliedReportingOverflow(by: UInt64(unit))
             let (sum, overflow2) = total.addingReportingOverflow(product)
             if overflow1 || overflow2 { return .some(nil) }
@@ -219,7 +233,7 @@ enum DurationText {
         if seconds + fraction > 0 {
             text += "\(seconds)"
             if fraction > 0 {
-                var digits = DateFormats.pad(Int(fraction), 7)   // 32-bit: a second's ticks, < 10^7
+                var digits = DateFormats.pad(Int(fraction), 7)  // 32-bit: a second's ticks, < 10^7
                 while digits.hasSuffix("0") { digits.removeLast() }
                 text += "." + digits
             }

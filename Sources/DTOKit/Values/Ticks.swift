@@ -36,7 +36,7 @@ enum Ticks {
             exponent = -1074
         } else {
             significand = seconds.significandBitPattern | (1 << 52)
-            exponent = Int(seconds.exponentBitPattern) - 1075   // 32-bit: an 11-bit field
+            exponent = Int(seconds.exponentBitPattern) - 1075  // 32-bit: an 11-bit field
         }
         // ticks = significand × 10^7 × 2^exponent; the product is below 2^77, so 128 bits hold it.
         let product = significand.multipliedFullWidth(by: UInt64(perSecond))

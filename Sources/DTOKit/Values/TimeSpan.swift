@@ -38,11 +38,13 @@ public struct TimeSpan: JsonConvertible, Hashable, Sendable {
         }
         if let seconds = parsed.seconds { return TimeSpan(seconds) }
         let text = reader.text(ofStringAt: start)
-        let expected = parsed == .outOfRange
+        let expected =
+            parsed == .outOfRange
             ? "a duration within .NET's TimeSpan range (-P10675199DT2H48M5.4775808S to P10675199DT2H48M5.4775807S)"
             : "a duration (XSD like \"PT1H30M\", \"hh:mm:ss\" or seconds)"
-        throw reader.error(expected: expected, found: "the string \"\(JsonDecodingError.abbreviate(text))\"",
-                           valueStartingAt: start)
+        throw reader.error(
+            expected: expected, found: "the string \"\(JsonDecodingError.abbreviate(text))\"",
+            valueStartingAt: start)
     }
 
     public func write(to writer: inout JsonWriter) {

@@ -7,7 +7,10 @@ import DTOKit
 /// method of its marker protocol (POST without one), to its route, as ``ServiceClient/send(_:method:)``.
 extension ServiceClient {
     /// Sends `request` and returns its response or its error, blocking the calling thread.
-    @available(*, noasync, renamed: "apiAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "apiAsync(_:method:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func api<T: IReturn>(_ request: T, method: HTTPMethod? = nil) -> ApiResult<T.Return> {
         do {
             return ApiResult(response: try send(request, method: method))
@@ -17,7 +20,10 @@ extension ServiceClient {
     }
 
     /// Sends `request`, which has no response body, and returns an `EmptyResponse` or its error.
-    @available(*, noasync, renamed: "apiAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "apiAsync(_:method:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func api<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) -> ApiResult<EmptyResponse> {
         do {
             try send(request, method: method)
@@ -37,7 +43,9 @@ extension ServiceClient {
     }
 
     /// Async `api` for a request without a response body.
-    public func apiAsync<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) async -> sending ApiResult<EmptyResponse> {
+    public func apiAsync<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) async
+        -> sending ApiResult<EmptyResponse>
+    {
         do {
             try await sendAsync(request, method: method)
             return ApiResult(response: EmptyResponse())

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -93,7 +94,8 @@ struct AuthPolicy {
 
     /// The tokens, cookie values and credentials that must never show in error descriptions.
     var secrets: [String] {
-        [settings.bearerToken, settings.refreshToken].compactMap { $0 } + cookies.allValues() + (settings.credentials?.secrets ?? [])
+        [settings.bearerToken, settings.refreshToken].compactMap { $0 } + cookies.allValues()
+            + (settings.credentials?.secrets ?? [])
     }
 }
 

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -81,8 +82,9 @@ final class CookieJar: Sendable {
     /// Sets a cookie for `url`'s host, as if the server had sent it.
     func set(name: String, value: String, for url: URL, path: String = "/", expires: Date? = nil) {
         guard let host = url.host?.lowercased() else { return }
-        let cookie = StoredCookie(name: name, value: value, domain: host, hostOnly: true, path: path,
-                                  expires: expires, secure: false)
+        let cookie = StoredCookie(
+            name: name, value: value, domain: host, hostOnly: true, path: path,
+            expires: expires, secure: false)
         cookies.withLock { stored in
             stored.removeAll { $0.name == name && $0.domain == host && $0.path == path }
             stored.append(cookie)
@@ -137,8 +139,9 @@ final class CookieJar: Sendable {
             value = String(value.dropFirst().dropLast())
         }
         guard !name.isEmpty else { return nil }
-        var cookie = StoredCookie(name: name, value: value, domain: host, hostOnly: true,
-                                  path: defaultPath(for: url), expires: nil, secure: false)
+        var cookie = StoredCookie(
+            name: name, value: value, domain: host, hostOnly: true,
+            path: defaultPath(for: url), expires: nil, secure: false)
         var maxAge: Int?
         for attribute in attributes.dropFirst() {
             let parts = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -182,8 +185,10 @@ final class CookieJar: Sendable {
 /// Dates in `Expires` attributes: `Wed, 21 Oct 2026 07:28:00 GMT` (and the obsolete RFC 850 and
 /// asctime forms).
 enum HTTPDate {
-    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz",
-                                  "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz"]
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz",
+        "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz",
+    ]
 
     static func parse(_ text: String) -> Date? {
         for format in formats {

@@ -35,7 +35,9 @@ struct BasicCredentials: Sendable, CustomStringConvertible, CustomReflectable {
 
     /// The texts that must never show in error descriptions.
     var secrets: [String] {
-        [password, "\(userName):\(password)", headerValue.map { String($0.dropFirst("Basic ".count)) }].compactMap { $0 }
+        [password, "\(userName):\(password)", headerValue.map { String($0.dropFirst("Basic ".count)) }].compactMap {
+            $0
+        }
     }
 
     var description: String { "BasicCredentials(userName: \(userName), password: \(Redaction.placeholder))" }

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -19,8 +20,9 @@ extension JsonServiceClient {
         let policy = authPolicy
         let request = policy.refreshRequest()
         let destination = policy.settings.refreshTokenUrl.map { ServiceCall.Destination.url($0) }
-        var call = try prepare(ServiceCall(method: .post, destination: destination ?? .route, payload: .request(request)),
-                               useCustomRoutes: false)
+        var call = try prepare(
+            ServiceCall(method: .post, destination: destination ?? .route, payload: .request(request)),
+            useCustomRoutes: false)
         call.allowsTokenRefresh = false
         return call
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,7 +11,8 @@ package enum RetryAfter {
     /// HTTP has; a date already past is no wait.
     package static func seconds(in response: HTTPURLResponse, now: Date = Date()) -> TimeInterval? {
         guard let text = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces),
-              !text.isEmpty else { return nil }
+            !text.isEmpty
+        else { return nil }
         if text.allSatisfy(\.isNumber) { return TimeInterval(text) }
         return HTTPDate.parse(text).map { max(0, $0.timeIntervalSince(now)) }
     }

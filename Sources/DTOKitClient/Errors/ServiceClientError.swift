@@ -79,7 +79,8 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         case .networkFailure(let url, let code, let message):
             return "Network failure (\(code)) for \(url): \(message)"
         case .blockedByAppTransportSecurity(let url):
-            return "App Transport Security blocked \(url): the app's Info.plist does not allow plain HTTP to this host. "
+            return
+                "App Transport Security blocked \(url): the app's Info.plist does not allow plain HTTP to this host. "
                 + "Use https://, or for a development server add to Info.plist NSAppTransportSecurity > "
                 + "NSAllowsLocalNetworking = YES (localhost, IP addresses, .local and unqualified hosts) or "
                 + "NSExceptionDomains > <host> > NSExceptionAllowsInsecureHTTPLoads = YES"
@@ -133,9 +134,10 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     public var isTransient: Bool {
         switch self {
         case .connectionRefused, .connectionLost, .networkFailure: return true
-        case .timedOut, .cancelled, .truncatedResponse, .responseTooLarge, .tooManyRedirects, .invalidUrl, .invalidRequest,
-             .requestEncodingFailed, .invalidResponse, .responseDecodingFailed, .refreshTokenFailed,
-             .blockedByAppTransportSecurity, .secureConnectionFailed:
+        case .timedOut, .cancelled, .truncatedResponse, .responseTooLarge, .tooManyRedirects, .invalidUrl,
+            .invalidRequest,
+            .requestEncodingFailed, .invalidResponse, .responseDecodingFailed, .refreshTokenFailed,
+            .blockedByAppTransportSecurity, .secureConnectionFailed:
             return false
         }
     }

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,7 +29,9 @@ import FoundationNetworking
 ///
 /// The description names the status, the error and the request's method and URL (without its
 /// query string). It never contains request headers, cookies or tokens.
-public struct WebServiceException: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+public struct WebServiceException: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+    LocalizedError
+{
     /// The HTTP status code, e.g. `404`.
     public let statusCode: Int
     /// The standard reason phrase of the status, e.g. `Not Found`.
@@ -57,16 +60,21 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
 
     /// Creates an error from its parts (the client creates them from responses; this is for
     /// tests and mocks).
-    public init(statusCode: Int, statusDescription: String? = nil, responseStatus: ResponseStatus? = nil,
-                responseBody: Data = Data(), contentType: String? = nil, method: String = "GET", url: String = "",
-                retryAfter: TimeInterval? = nil) {
-        self.init(statusCode: statusCode, statusDescription: statusDescription,
-                  responseStatusJson: responseStatus?.toJsonData(), responseBody: responseBody,
-                  contentType: contentType, method: method, url: url, retryAfter: retryAfter, secrets: [])
+    public init(
+        statusCode: Int, statusDescription: String? = nil, responseStatus: ResponseStatus? = nil,
+        responseBody: Data = Data(), contentType: String? = nil, method: String = "GET", url: String = "",
+        retryAfter: TimeInterval? = nil
+    ) {
+        self.init(
+            statusCode: statusCode, statusDescription: statusDescription,
+            responseStatusJson: responseStatus?.toJsonData(), responseBody: responseBody,
+            contentType: contentType, method: method, url: url, retryAfter: retryAfter, secrets: [])
     }
 
-    init(statusCode: Int, statusDescription: String?, responseStatusJson: Data?, responseBody: Data,
-         contentType: String?, method: String, url: String, retryAfter: TimeInterval? = nil, secrets: [String]) {
+    init(
+        statusCode: Int, statusDescription: String?, responseStatusJson: Data?, responseBody: Data,
+        contentType: String?, method: String, url: String, retryAfter: TimeInterval? = nil, secrets: [String]
+    ) {
         self.statusCode = statusCode
         self.retryAfter = retryAfter
         self.statusDescription = statusDescription ?? HTTPStatus.reasonPhrase(for: statusCode)
@@ -80,8 +88,9 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
         errorMessage = status?.message ?? self.statusDescription
         stackTrace = status?.stackTrace
         description = Redaction(secrets: secrets).redact(
-            Self.describe(statusCode: statusCode, statusDescription: self.statusDescription, status: status,
-                          body: responseBody, method: method, url: url))
+            Self.describe(
+                statusCode: statusCode, statusDescription: self.statusDescription, status: status,
+                body: responseBody, method: method, url: url))
     }
 
     /// The `responseStatus` of the error body: error code, message, stack trace, field errors and
@@ -124,8 +133,10 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
     /// The same as ``description``, for `LocalizedError`.
     public var errorDescription: String? { description }
 
-    static func describe(statusCode: Int, statusDescription: String, status: ResponseStatus?, body: Data,
-                         method: String, url: String) -> String {
+    static func describe(
+        statusCode: Int, statusDescription: String, status: ResponseStatus?, body: Data,
+        method: String, url: String
+    ) -> String {
         var text = "HTTP \(statusCode) \(statusDescription)"
         if let status {
             let parts = [status.errorCode, status.message].compactMap { $0 }.filter { !$0.isEmpty }
@@ -150,7 +161,10 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
         for character in body {
             if isHtml && character == "<" { inTag = true }
             if !inTag { text.append(character.isWhitespace ? " " : character) }
-            if isHtml && character == ">" { inTag = false; text.append(" ") }
+            if isHtml && character == ">" {
+                inTag = false
+                text.append(" ")
+            }
         }
         return text.split(separator: " ").joined(separator: " ")
     }
@@ -158,8 +172,10 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
 
 extension WebServiceException {
     /// Builds the error for a response with status ≥ 400, reading its `responseStatus`.
-    static func from(response: HTTPURLResponse, body: Data, method: String, url: String,
-                     secrets: [String]) -> WebServiceException {
+    static func from(
+        response: HTTPURLResponse, body: Data, method: String, url: String,
+        secrets: [String]
+    ) -> WebServiceException {
         WebServiceException(
             statusCode: response.statusCode, statusDescription: nil,
             responseStatusJson: ErrorBody.responseStatusJson(in: body), responseBody: body,
@@ -174,9 +190,11 @@ enum ErrorBody {
     /// it is a bare status object (`{"errorCode":…,"message":…}`). Nil for anything else.
     static func responseStatusJson(in body: Data) -> Data? {
         guard body.first(where: { !$0.isJsonWhitespace }) == UInt8(ascii: "{"),
-              let value = try? JsonValue(parsing: body), let object = value.objectValue else { return nil }
+            let value = try? JsonValue(parsing: body), let object = value.objectValue
+        else { return nil }
         if let name = object.keys.first(where: { $0.lowercased() == "responsestatus" }),
-           let status = object[name], status.objectValue != nil {
+            let status = object[name], status.objectValue != nil
+        {
             return status.toJsonData()
         }
         let names = Set(object.keys.map { $0.lowercased() })

@@ -53,7 +53,9 @@ enum BlockingCall {
     /// Starts an unstructured task of a call (a timer, work the caller may stop waiting for) where
     /// the call runs: on its blocking caller's thread (``executor``), else as `Task {}` does.
     static func startTask<T: Sendable>(_ operation: sending @escaping () async throws -> T) -> Task<T, any Error> {
-        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *), let executor = executor as? any TaskExecutor {
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *),
+            let executor = executor as? any TaskExecutor
+        {
             return Task(executorPreference: executor, operation: operation)
         }
         return Task(operation: operation)
@@ -75,7 +77,8 @@ enum BlockingCall {
         #endif
     }
 
-    static let mainThreadMessage = "DTOKit: a blocking call (get, post, send, execute…) on the main thread "
+    static let mainThreadMessage =
+        "DTOKit: a blocking call (get, post, send, execute…) on the main thread "
         + "freezes the app until the response arrives; call its …Async form from a Task instead"
 
     /// The operation going to the task, its outcome coming back (see ``wait(for:_:)`` for why

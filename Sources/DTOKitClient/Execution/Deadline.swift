@@ -10,8 +10,10 @@ enum Deadline {
     /// Runs `operation`, failing it with `timedOut` after `seconds` (none when not positive and
     /// finite); cancelling the calling task cancels it and fails it with `cancelled` at once (and a
     /// task cancelled already does not start it).
-    static func run<T: Sendable>(seconds: TimeInterval, url: URL,
-                                 _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        seconds: TimeInterval, url: URL,
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         // A cancelled task's exchange does not start: not even its middleware sees it.
         if Task.isCancelled { throw ServiceClientError.cancelled(url: ServiceClientError.label(for: url)) }
         guard seconds > 0, seconds.isFinite else { return try await operation() }
@@ -24,7 +26,9 @@ enum Deadline {
             }
         }
         let timeout = Timeouts.shared.schedule(after: seconds) {
-            if race.finish(.failure(ServiceClientError.timedOut(url: ServiceClientError.label(for: url), timeout: seconds))) {
+            if race.finish(
+                .failure(ServiceClientError.timedOut(url: ServiceClientError.label(for: url), timeout: seconds)))
+            {
                 work.cancel()
             }
         }

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,12 +29,17 @@ extension JsonServiceClient {
                 let settings = self.settings.current
                 let attempt = makeAttempt(prepared, settings: settings)
                 let answer = try await exchange(attempt, of: prepared, settings: settings)
-                guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt) else {
-                    var stream = answer.stream ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
+                guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt)
+                else {
+                    var stream =
+                        answer.stream
+                        ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
                     stream.decodingOptions = settings.decodingOptions
                     return stream
                 }
-                switch run.next(after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials)) {
+                switch run.next(
+                    after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials))
+                {
                 case .send(let next):
                     prepared = next
                 case .refreshTokenThenSend(let next):
@@ -69,7 +75,10 @@ extension JsonServiceClient {
     /// streamed call's successful response comes back at its headers; every other response comes
     /// back read.
     func exchange(_ attempt: Attempt, of call: PreparedCall, settings: Settings) async throws -> Answer {
-        let middleware = settings.middleware + [FilterHooks(requestFilter: settings.requestFilter, responseFilter: settings.responseFilter)]
+        let middleware =
+            settings.middleware + [
+                FilterHooks(requestFilter: settings.requestFilter, responseFilter: settings.responseFilter)
+            ]
         let (maxResponseSize, transport) = (settings.maxResponseSize, self.transport)
         let context = call.middlewareContext
         return try await Deadline.run(seconds: attempt.timeout, url: call.url) {
@@ -78,7 +87,8 @@ extension JsonServiceClient {
             }
             if context.streamsResponseBody {
                 if stream.statusCode < 400 { return Answer(response: stream.httpResponse, stream: stream) }
-                return Answer(response: stream.httpResponse, body: try await stream.collect(limit: 64 * 1024, truncating: true))
+                return Answer(
+                    response: stream.httpResponse, body: try await stream.collect(limit: 64 * 1024, truncating: true))
             }
             let body = try await stream.collect(limit: maxResponseSize, progress: attempt.onDownloadProgress)
             return Answer(response: stream.httpResponse, body: body)
@@ -98,7 +108,8 @@ extension JsonServiceClient {
         request.httpMethod = call.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         // The client's headers, the call's options' over them, a caller-built request's own over both.
-        let headers = settings.headers.merging(call.options.headers, uniquingKeysWith: { $1 }).merging(call.headers, uniquingKeysWith: { $1 })
+        let headers = settings.headers.merging(call.options.headers, uniquingKeysWith: { $1 }).merging(
+            call.headers, uniquingKeysWith: { $1 })
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)
         }
@@ -108,20 +119,26 @@ extension JsonServiceClient {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        let credentials = authPolicy(settings: settings).authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
-        return Attempt(request: request, credentials: credentials, timeout: timeout,
-                       options: TransportOptions(maxRedirects: settings.maxRedirects,
-                                                 onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress),
-                       onDownloadProgress: call.options.onDownloadProgress ?? settings.onDownloadProgress)
+        let credentials = authPolicy(settings: settings).authorize(
+            &request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
+        return Attempt(
+            request: request, credentials: credentials, timeout: timeout,
+            options: TransportOptions(
+                maxRedirects: settings.maxRedirects,
+                onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress),
+            onDownloadProgress: call.options.onDownloadProgress ?? settings.onDownloadProgress)
     }
 
     /// Keeps the response's cookies, and returns the error for a status ≥ 400.
-    func receive(_ data: Data, _ response: HTTPURLResponse, call: PreparedCall, attempt: Attempt) -> WebServiceException? {
+    func receive(_ data: Data, _ response: HTTPURLResponse, call: PreparedCall, attempt: Attempt)
+        -> WebServiceException?
+    {
         cookieJar.store(from: response)
         guard response.statusCode >= 400 else { return nil }
         let secrets = authPolicy.secrets + attempt.credentials.token.compactMap { $0 }
-        return WebServiceException.from(response: response, body: data, method: call.method.rawValue,
-                                        url: call.label, secrets: secrets)
+        return WebServiceException.from(
+            response: response, body: data, method: call.method.rawValue,
+            url: call.label, secrets: secrets)
     }
 
     /// The longest a call of this client takes, for blocking calls where the waiting thread cannot
@@ -166,7 +183,8 @@ struct CallRun {
     }
 
     /// `auth` is the policy's answer to a 401 (asked whatever the status; used only for a 401).
-    mutating func next(after error: WebServiceException, _ response: HTTPURLResponse, _ auth: AuthPolicy.Answer) -> Step {
+    mutating func next(after error: WebServiceException, _ response: HTTPURLResponse, _ auth: AuthPolicy.Answer) -> Step
+    {
         guard !retried, !Self.ranPartOfBatch(call, response) else { return .fail(error) }
         retried = true
         if call.retryIf?(response) == true { return .send(call) }

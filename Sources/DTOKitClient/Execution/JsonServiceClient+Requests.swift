@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,9 +13,10 @@ extension JsonServiceClient {
     func prepare(_ call: ServiceCall, useCustomRoutes: Bool? = nil) throws -> PreparedCall {
         do {
             return try prepareChecked(call, useCustomRoutes: useCustomRoutes)
-        } catch let error as JsonDecodingError {   // a custom conformance wrote invalid JSON
-            throw ServiceClientError.requestEncodingFailed(typeName: call.requests.first.map { type(of: $0).typeName } ?? "?",
-                                                           reason: "\(error)")
+        } catch let error as JsonDecodingError {  // a custom conformance wrote invalid JSON
+            throw ServiceClientError.requestEncodingFailed(
+                typeName: call.requests.first.map { type(of: $0).typeName } ?? "?",
+                reason: "\(error)")
         }
     }
 
@@ -30,9 +32,11 @@ extension JsonServiceClient {
         switch call.destination {
         case .route:
             guard let members else { throw ServiceClientError.invalidUrl("a call to a route needs a request DTO") }
-            let route = try RouteResolver(basePath: settings.basePath,
-                                          useCustomRoutes: useCustomRoutes ?? settings.useCustomRoutes)
-                .resolve(typeName: members.typeName, routes: members.routes, method: method, member: members.member)
+            let route = try RouteResolver(
+                basePath: settings.basePath,
+                useCustomRoutes: useCustomRoutes ?? settings.useCustomRoutes
+            )
+            .resolve(typeName: members.typeName, routes: members.routes, method: method, member: members.member)
             urlText = resolveUrlText(route.path)
             usedMembers = route.usedMembers
         case .oneWay:
@@ -45,7 +49,9 @@ extension JsonServiceClient {
         case .url(let text):
             urlText = resolveUrlText(text)
         case .urlRequest(let request):
-            guard let requestUrl = request.url else { throw ServiceClientError.invalidUrl("a URLRequest without a URL") }
+            guard let requestUrl = request.url else {
+                throw ServiceClientError.invalidUrl("a URLRequest without a URL")
+            }
             urlText = requestUrl.host == nil ? resolveUrlText(requestUrl.absoluteString) : requestUrl.absoluteString
             method = HTTPMethod(rawValue: request.httpMethod ?? method.rawValue)
             headers = request.allHTTPHeaderFields ?? [:]
@@ -89,8 +95,9 @@ extension JsonServiceClient {
                 reason: "a \(method.rawValue) request cannot carry a body (Apple's URLSession refuses one); "
                     + "send it as POST or PUT, or put its values in the query string")
         }
-        var prepared = PreparedCall(method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
-                                    headers: headers, retryIf: call.retryIf)
+        var prepared = PreparedCall(
+            method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
+            headers: headers, retryIf: call.retryIf)
         if case .batch = call.destination { prepared.isBatch = true }
         prepared.streamsBody = call.streamsResponseBody
         prepared.requestTypeName = call.requests.first.map { type(of: $0).typeName }
@@ -118,7 +125,8 @@ extension JsonServiceClient {
     /// `?`, `&`, `=` and `%XX` are kept as written.
     func resolveUrlText(_ relativeOrAbsoluteUrl: String) -> String {
         let lowercased = relativeOrAbsoluteUrl.prefix(8).lowercased()
-        let text = lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
+        let text =
+            lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://")
             ? relativeOrAbsoluteUrl
             : baseUrl + relativeOrAbsoluteUrl.drop(while: { $0 == "/" })
         return PercentEncoding.normalizeUrl(text)
@@ -127,7 +135,8 @@ extension JsonServiceClient {
     /// `text` as a URL, if it is an `http(s)` URL with a host. Only HTTP: libcurl (Linux) would also
     /// try `ftp://` and others, Apple's URLSession would not.
     private func httpUrl(_ text: String) throws -> URL {
-        guard let url = URL(string: text), url.host != nil, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+        guard let url = URL(string: text), url.host != nil, ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+        else {
             throw ServiceClientError.invalidUrl(text)
         }
         return url
@@ -144,7 +153,9 @@ struct RequestMembers {
     init(_ request: any ServiceRequest, settings: JsonServiceClient.Settings) {
         self.request = request
         var injected = JsonObject()
-        if let sessionId = settings.sessionId, let hasSession = request as? any IHasSessionId, hasSession.sessionId == nil {
+        if let sessionId = settings.sessionId, let hasSession = request as? any IHasSessionId,
+            hasSession.sessionId == nil
+        {
             injected["sessionId"] = .string(sessionId)
         }
         if let version = settings.version, let hasVersion = request as? any IHasVersion, hasVersion.version == nil {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,8 +30,9 @@ struct PreparedCall: @unchecked Sendable {
 
     /// What middleware is told about the call.
     var middlewareContext: MiddlewareContext {
-        MiddlewareContext(method: method, requestTypeName: requestTypeName, isBatch: isBatch, streamsResponseBody: streamsBody,
-                          options: options)
+        MiddlewareContext(
+            method: method, requestTypeName: requestTypeName, isBatch: isBatch, streamsResponseBody: streamsBody,
+            options: options)
     }
 
     /// The URL without its query string, for error messages.

@@ -127,7 +127,8 @@ private struct MinHeap {
         entries.removeLast()
         var parent = 0
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var smallest = parent
             if left < entries.count && entries[left].due < entries[smallest].due { smallest = left }
             if right < entries.count && entries[right].due < entries[smallest].due { smallest = right }

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,8 +30,10 @@ import FoundationNetworking
 /// token. The client's timeout bounds each exchange with everything its middleware does; a
 /// middleware should stop when its task is cancelled (the client goes on without it either way).
 public protocol ClientMiddleware: Sendable {
-    func intercept(_ request: URLRequest, context: MiddlewareContext,
-                   next: MiddlewareNext) async throws -> ServiceStream
+    func intercept(
+        _ request: URLRequest, context: MiddlewareContext,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream
 }
 
 /// What comes after a middleware: the next middleware, or the transport. Call it with a request:
@@ -66,8 +69,10 @@ public struct MiddlewareContext: Sendable {
     /// `RetryMiddleware` whether it may retry.
     public var options: CallOptions
 
-    public init(method: HTTPMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false,
-                options: CallOptions = CallOptions()) {
+    public init(
+        method: HTTPMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false,
+        options: CallOptions = CallOptions()
+    ) {
         self.method = method
         self.requestTypeName = requestTypeName
         self.isBatch = isBatch
@@ -83,8 +88,10 @@ public struct MiddlewareContext: Sendable {
 extension Array where Element == any ClientMiddleware {
     /// Sends `request` through these middlewares in order (the first sees it first and the response
     /// last), then `transport`.
-    func send(_ request: URLRequest, context: MiddlewareContext,
-              transport: @escaping @Sendable (URLRequest) async throws -> ServiceStream) async throws -> ServiceStream {
+    func send(
+        _ request: URLRequest, context: MiddlewareContext,
+        transport: @escaping @Sendable (URLRequest) async throws -> ServiceStream
+    ) async throws -> ServiceStream {
         var next = MiddlewareNext(transport)
         for middleware in reversed() {
             let inner = next

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,7 +13,9 @@ struct FilterHooks: ClientMiddleware {
     let requestFilter: (@Sendable (inout URLRequest) -> Void)?
     let responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws -> ServiceStream {
+    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+        -> ServiceStream
+    {
         var request = request
         requestFilter?(&request)
         JsonServiceClient.Global.requestFilter?(&request)

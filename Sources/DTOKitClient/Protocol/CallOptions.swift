@@ -44,10 +44,12 @@ public struct CallOptions: Sendable {
     /// the client's ``JsonServiceClient/onDownloadProgress``.
     public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)?
 
-    public init(cachePolicy: CachePolicy? = nil, timeout: TimeInterval? = nil, headers: [String: String] = [:],
-                allowsRetry: Bool? = nil,
-                onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil,
-                onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil) {
+    public init(
+        cachePolicy: CachePolicy? = nil, timeout: TimeInterval? = nil, headers: [String: String] = [:],
+        allowsRetry: Bool? = nil,
+        onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil,
+        onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil
+    ) {
         self.cachePolicy = cachePolicy
         self.timeout = timeout
         self.headers = headers
@@ -58,11 +60,12 @@ public struct CallOptions: Sendable {
 
     /// These options with what `other` sets on top (its headers added to these).
     public func merging(_ other: CallOptions) -> CallOptions {
-        CallOptions(cachePolicy: other.cachePolicy ?? cachePolicy, timeout: other.timeout ?? timeout,
-                    headers: headers.merging(other.headers, uniquingKeysWith: { $1 }),
-                    allowsRetry: other.allowsRetry ?? allowsRetry,
-                    onUploadProgress: other.onUploadProgress ?? onUploadProgress,
-                    onDownloadProgress: other.onDownloadProgress ?? onDownloadProgress)
+        CallOptions(
+            cachePolicy: other.cachePolicy ?? cachePolicy, timeout: other.timeout ?? timeout,
+            headers: headers.merging(other.headers, uniquingKeysWith: { $1 }),
+            allowsRetry: other.allowsRetry ?? allowsRetry,
+            onUploadProgress: other.onUploadProgress ?? onUploadProgress,
+            onDownloadProgress: other.onDownloadProgress ?? onDownloadProgress)
     }
 }
 

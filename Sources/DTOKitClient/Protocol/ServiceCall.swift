@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -66,8 +67,10 @@ public struct ServiceCall {
     public var options = CallOptions()
 
     /// A call with every part given.
-    public init(method: HTTPMethod, destination: Destination, payload: Payload = .none,
-                query: [String: String] = [:], retryIf: (@Sendable (HTTPURLResponse) -> Bool)? = nil) {
+    public init(
+        method: HTTPMethod, destination: Destination, payload: Payload = .none,
+        query: [String: String] = [:], retryIf: (@Sendable (HTTPURLResponse) -> Bool)? = nil
+    ) {
         self.method = method
         self.destination = destination
         self.payload = payload

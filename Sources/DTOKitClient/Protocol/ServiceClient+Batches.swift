@@ -16,7 +16,10 @@ extension ServiceClient {
     // MARK: Batches
 
     /// Sends `requests` in one call and returns their responses, in order.
-    @available(*, noasync, renamed: "sendAllAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendAllAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func sendAll<T: IReturn>(_ requests: [T]) throws -> [T.Return] {
         try BlockingCall.wait(for: self) { try await sendAllAsync(requests) }
     }
@@ -33,7 +36,10 @@ extension ServiceClient {
     }
 
     /// Sends `requests` in one one-way call (no responses).
-    @available(*, noasync, renamed: "sendAllOneWayAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendAllOneWayAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func sendAllOneWay<T: ServiceRequest>(_ requests: [T]) throws {
         guard !requests.isEmpty else { return }
         _ = try execute(ServiceCall(batch: requests, oneWay: true))
@@ -46,7 +52,10 @@ extension ServiceClient {
     }
 
     /// The same as ``sendAllOneWay(_:)`` (the .NET clients' name).
-    @available(*, noasync, renamed: "publishAllAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "publishAllAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func publishAll<T: ServiceRequest>(_ requests: [T]) throws {
         try sendAllOneWay(requests)
     }
@@ -59,7 +68,10 @@ extension ServiceClient {
     // MARK: One-way
 
     /// POSTs `request` to its one-way endpoint; the response body is ignored.
-    @available(*, noasync, renamed: "sendOneWayAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendOneWayAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func sendOneWay<T: ServiceRequest>(_ request: T) throws {
         _ = try execute(ServiceCall(method: .post, destination: .oneWay, payload: .request(request)))
     }
@@ -70,7 +82,10 @@ extension ServiceClient {
     }
 
     /// The same as ``sendOneWay(_:)`` (the .NET clients' name).
-    @available(*, noasync, renamed: "publishAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "publishAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func publish<T: ServiceRequest>(_ request: T) throws {
         try sendOneWay(request)
     }
@@ -85,7 +100,8 @@ extension ServiceClient {
         let responses = try response.decode([R].self)
         guard responses.count == count else {
             throw ServiceClientError.invalidResponse(
-                url: response.urlLabel, reason: "a batch of \(count) requests was answered with \(responses.count) responses")
+                url: response.urlLabel,
+                reason: "a batch of \(count) requests was answered with \(responses.count) responses")
         }
         return responses
     }

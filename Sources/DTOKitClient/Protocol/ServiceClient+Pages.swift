@@ -25,13 +25,13 @@ import Foundation
 extension ServiceClient {
     /// The pages of an AutoQuery request (`QueryDb<T>`, `QueryData<T>`…), fetched as they are iterated.
     public func queryPages<Request: IQuery & IReturn>(_ request: Request) -> QueryPages<Request>
-        where Request.Return: IQueryResponse {
+    where Request.Return: IQueryResponse {
         QueryPages(client: self, request: request)
     }
 
     /// The rows of an AutoQuery request one by one; a page is fetched when the rows before it are used up.
     public func queryResults<Request: IQuery & IReturn>(_ request: Request) -> QueryResults<Request>
-        where Request.Return: IQueryResponse {
+    where Request.Return: IQueryResponse {
         QueryResults(pages: queryPages(request))
     }
 }

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -24,92 +25,134 @@ extension ServiceClient {
     // MARK: POST
 
     /// POSTs `request` and `file`.
-    @available(*, noasync, renamed: "postFileWithRequestAsync(_:url:request:file:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "postFileWithRequestAsync(_:url:request:file:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) throws -> T.Return {
+    public func postFileWithRequest<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile
+    ) throws -> T.Return {
         try fetch(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// POSTs `request` and one file given by its parts.
-    @available(*, noasync, renamed: "postFileWithRequestAsync(_:url:request:fileName:data:mimeType:fieldName:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "postFileWithRequestAsync(_:url:request:fileName:data:mimeType:fieldName:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func postFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
-                                                data: Data, mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
+    public func postFileWithRequest<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+        data: Data, mimeType: String? = nil, fieldName: String? = "file"
+    ) throws -> T.Return {
         let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
         return try fetch(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// POSTs `request` and `files`.
-    @available(*, noasync, renamed: "postFilesWithRequestAsync(_:url:request:files:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "postFilesWithRequestAsync(_:url:request:files:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func postFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) throws -> T.Return {
+    public func postFilesWithRequest<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]
+    ) throws -> T.Return {
         try fetch(Self.upload(.post, url, relativeUrl, request, files), as: T.Return.self)
     }
 
     /// Async ``postFileWithRequest(_:url:request:file:)``.
     @discardableResult
-    public func postFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) async throws -> sending T.Return {
+    public func postFileWithRequestAsync<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile
+    ) async throws -> sending T.Return {
         try await fetchAsync(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// Async ``postFileWithRequest(_:url:request:fileName:data:mimeType:fieldName:)``.
     @discardableResult
-    public func postFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
-                                                     data: Data, mimeType: String? = nil,
-                                                     fieldName: String? = "file") async throws -> sending T.Return {
+    public func postFileWithRequestAsync<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+        data: Data, mimeType: String? = nil,
+        fieldName: String? = "file"
+    ) async throws -> sending T.Return {
         let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
         return try await fetchAsync(Self.upload(.post, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// Async ``postFilesWithRequest(_:url:request:files:)``.
     @discardableResult
-    public func postFilesWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) async throws -> sending T.Return {
+    public func postFilesWithRequestAsync<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]
+    ) async throws -> sending T.Return {
         try await fetchAsync(Self.upload(.post, url, relativeUrl, request, files), as: T.Return.self)
     }
 
     // MARK: PUT
 
     /// PUTs `request` and `file`.
-    @available(*, noasync, renamed: "putFileWithRequestAsync(_:url:request:file:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "putFileWithRequestAsync(_:url:request:file:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) throws -> T.Return {
+    public func putFileWithRequest<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile
+    ) throws -> T.Return {
         try fetch(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// PUTs `request` and one file given by its parts.
-    @available(*, noasync, renamed: "putFileWithRequestAsync(_:url:request:fileName:data:mimeType:fieldName:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "putFileWithRequestAsync(_:url:request:fileName:data:mimeType:fieldName:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func putFileWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
-                                                data: Data, mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
+    public func putFileWithRequest<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+        data: Data, mimeType: String? = nil, fieldName: String? = "file"
+    ) throws -> T.Return {
         let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
         return try fetch(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// PUTs `request` and `files`.
-    @available(*, noasync, renamed: "putFilesWithRequestAsync(_:url:request:files:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "putFilesWithRequestAsync(_:url:request:files:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func putFilesWithRequest<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) throws -> T.Return {
+    public func putFilesWithRequest<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]
+    ) throws -> T.Return {
         try fetch(Self.upload(.put, url, relativeUrl, request, files), as: T.Return.self)
     }
 
     /// Async ``putFileWithRequest(_:url:request:file:)``.
     @discardableResult
-    public func putFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile) async throws -> sending T.Return {
+    public func putFileWithRequestAsync<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, file: UploadFile
+    ) async throws -> sending T.Return {
         try await fetchAsync(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// Async ``putFileWithRequest(_:url:request:fileName:data:mimeType:fieldName:)``.
     @discardableResult
-    public func putFileWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
-                                                     data: Data, mimeType: String? = nil,
-                                                     fieldName: String? = "file") async throws -> sending T.Return {
+    public func putFileWithRequestAsync<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, fileName: String,
+        data: Data, mimeType: String? = nil,
+        fieldName: String? = "file"
+    ) async throws -> sending T.Return {
         let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
         return try await fetchAsync(Self.upload(.put, url, relativeUrl, request, [file]), as: T.Return.self)
     }
 
     /// Async ``putFilesWithRequest(_:url:request:files:)``.
     @discardableResult
-    public func putFilesWithRequestAsync<T: IReturn>(_ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]) async throws -> sending T.Return {
+    public func putFilesWithRequestAsync<T: IReturn>(
+        _ relativeUrl: String? = nil, url: URL? = nil, request: T, files: [UploadFile]
+    ) async throws -> sending T.Return {
         try await fetchAsync(Self.upload(.put, url, relativeUrl, request, files), as: T.Return.self)
     }
 
@@ -117,56 +160,77 @@ extension ServiceClient {
 
     /// Sends `urlRequest` (its URL, method and headers) with `request` and `file` as its
     /// `multipart/form-data` body, which is set on `urlRequest` too, as ServiceStack.Swift does.
-    @available(*, noasync, renamed: "sendFileWithRequestAsync(_:request:fileName:data:mimeType:fieldName:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendFileWithRequestAsync(_:request:fileName:data:mimeType:fieldName:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func sendFileWithRequest<T: IReturn>(_ urlRequest: inout URLRequest, request: T, fileName: String, data: Data,
-                                                mimeType: String? = nil, fieldName: String? = "file") throws -> T.Return {
+    public func sendFileWithRequest<T: IReturn>(
+        _ urlRequest: inout URLRequest, request: T, fileName: String, data: Data,
+        mimeType: String? = nil, fieldName: String? = "file"
+    ) throws -> T.Return {
         let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
         return try sendFilesWithRequest(&urlRequest, request: request, files: [file])
     }
 
     /// Sends `urlRequest` with `request` and `files` as its `multipart/form-data` body.
-    @available(*, noasync, renamed: "sendFilesWithRequestAsync(_:request:files:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendFilesWithRequestAsync(_:request:files:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
-    public func sendFilesWithRequest<T: IReturn>(_ urlRequest: inout URLRequest, request: T, files: [UploadFile]) throws -> T.Return {
+    public func sendFilesWithRequest<T: IReturn>(_ urlRequest: inout URLRequest, request: T, files: [UploadFile]) throws
+        -> T.Return
+    {
         try fetch(Self.upload(into: &urlRequest, request, files), as: T.Return.self)
     }
 
     /// Async ``sendFileWithRequest(_:request:fileName:data:mimeType:fieldName:)``.
     @discardableResult
-    public func sendFileWithRequestAsync<T: IReturn>(_ urlRequest: inout URLRequest, request: T, fileName: String, data: Data,
-                                                     mimeType: String? = nil, fieldName: String? = "file") async throws -> sending T.Return {
+    public func sendFileWithRequestAsync<T: IReturn>(
+        _ urlRequest: inout URLRequest, request: T, fileName: String, data: Data,
+        mimeType: String? = nil, fieldName: String? = "file"
+    ) async throws -> sending T.Return {
         let file = UploadFile(fileName: fileName, data: data, mimeType: mimeType, fieldName: fieldName)
         return try await sendFilesWithRequestAsync(&urlRequest, request: request, files: [file])
     }
 
     /// Async ``sendFilesWithRequest(_:request:files:)``.
     @discardableResult
-    public func sendFilesWithRequestAsync<T: IReturn>(_ urlRequest: inout URLRequest, request: T, files: [UploadFile]) async throws -> sending T.Return {
+    public func sendFilesWithRequestAsync<T: IReturn>(_ urlRequest: inout URLRequest, request: T, files: [UploadFile])
+        async throws -> sending T.Return
+    {
         try await fetchAsync(Self.upload(into: &urlRequest, request, files), as: T.Return.self)
     }
 
     // MARK: Building
 
-    private static func upload(_ method: HTTPMethod, _ url: URL?, _ relativeUrl: String?, _ request: any ServiceRequest,
-                               _ files: [UploadFile]) -> ServiceCall {
+    private static func upload(
+        _ method: HTTPMethod, _ url: URL?, _ relativeUrl: String?, _ request: any ServiceRequest,
+        _ files: [UploadFile]
+    ) -> ServiceCall {
         let destination = (url?.absoluteString ?? relativeUrl).map { ServiceCall.Destination.url($0) } ?? .route
         return ServiceCall(method: method, destination: destination, payload: .multipart(request, files: files))
     }
 
     /// The call for a request you built, its body filled with the form (the request's members as
     /// they are, then the files).
-    private static func upload(into urlRequest: inout URLRequest, _ request: any ServiceRequest,
-                               _ files: [UploadFile]) throws -> ServiceCall {
+    private static func upload(
+        into urlRequest: inout URLRequest, _ request: any ServiceRequest,
+        _ files: [UploadFile]
+    ) throws -> ServiceCall {
         var form = MultipartFormData()
         do {
-            form.add(fields: try RequestMembers(request, settings: JsonServiceClient.Settings()).queryItems(excluding: []), files: files)
+            form.add(
+                fields: try RequestMembers(request, settings: JsonServiceClient.Settings()).queryItems(excluding: []),
+                files: files)
         } catch {
             throw ServiceClientError.requestEncodingFailed(typeName: type(of: request).typeName, reason: "\(error)")
         }
         urlRequest.httpBody = form.finished()
         urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
-        return ServiceCall(method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "POST"),
-                           destination: .urlRequest(urlRequest), payload: .multipart(request, files: files))
+        return ServiceCall(
+            method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "POST"),
+            destination: .urlRequest(urlRequest), payload: .multipart(request, files: files))
     }
 }

@@ -17,13 +17,19 @@ extension ServiceClient {
     // MARK: GET
 
     /// Sends `request` as GET and decodes its response.
-    @available(*, noasync, renamed: "getAsync(_:query:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "getAsync(_:query:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func get<T: IReturn>(_ request: T, query: [String: String] = [:]) throws -> T.Return {
         try fetch(ServiceCall(.get, request, query: query), as: T.Return.self)
     }
 
     /// Sends `request` as GET, expecting no response body (``/DTOKit/IReturnVoid``).
-    @available(*, noasync, renamed: "getAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "getAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func get<T: IReturnVoid>(_ request: T) throws {
         _ = try execute(ServiceCall(.get, request))
     }
@@ -41,14 +47,20 @@ extension ServiceClient {
     // MARK: POST
 
     /// Sends `request` as a JSON POST and decodes its response.
-    @available(*, noasync, renamed: "postAsync(_:query:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "postAsync(_:query:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
     public func post<T: IReturn>(_ request: T, query: [String: String] = [:]) throws -> T.Return {
         try fetch(ServiceCall(.post, request, query: query), as: T.Return.self)
     }
 
     /// Sends `request` as a JSON POST, expecting no response body.
-    @available(*, noasync, renamed: "postAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "postAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func post<T: IReturnVoid>(_ request: T) throws {
         _ = try execute(ServiceCall(.post, request))
     }
@@ -67,14 +79,20 @@ extension ServiceClient {
     // MARK: PUT
 
     /// Sends `request` as a JSON PUT and decodes its response.
-    @available(*, noasync, renamed: "putAsync(_:query:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "putAsync(_:query:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
     public func put<T: IReturn>(_ request: T, query: [String: String] = [:]) throws -> T.Return {
         try fetch(ServiceCall(.put, request, query: query), as: T.Return.self)
     }
 
     /// Sends `request` as a JSON PUT, expecting no response body.
-    @available(*, noasync, renamed: "putAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "putAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func put<T: IReturnVoid>(_ request: T) throws {
         _ = try execute(ServiceCall(.put, request))
     }
@@ -93,14 +111,20 @@ extension ServiceClient {
     // MARK: DELETE
 
     /// Sends `request` as DELETE (the DTO in the query string) and decodes its response.
-    @available(*, noasync, renamed: "deleteAsync(_:query:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "deleteAsync(_:query:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
     public func delete<T: IReturn>(_ request: T, query: [String: String] = [:]) throws -> T.Return {
         try fetch(ServiceCall(.delete, request, query: query), as: T.Return.self)
     }
 
     /// Sends `request` as DELETE, expecting no response body.
-    @available(*, noasync, renamed: "deleteAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "deleteAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func delete<T: IReturnVoid>(_ request: T) throws {
         _ = try execute(ServiceCall(.delete, request))
     }
@@ -119,14 +143,20 @@ extension ServiceClient {
     // MARK: PATCH
 
     /// Sends `request` as a JSON PATCH and decodes its response.
-    @available(*, noasync, renamed: "patchAsync(_:query:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "patchAsync(_:query:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
     public func patch<T: IReturn>(_ request: T, query: [String: String] = [:]) throws -> T.Return {
         try fetch(ServiceCall(.patch, request, query: query), as: T.Return.self)
     }
 
     /// Sends `request` as a JSON PATCH, expecting no response body.
-    @available(*, noasync, renamed: "patchAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "patchAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func patch<T: IReturnVoid>(_ request: T) throws {
         _ = try execute(ServiceCall(.patch, request))
     }
@@ -146,14 +176,20 @@ extension ServiceClient {
 
     /// Sends `request` with `method`, or else the method of its marker protocol: ``/DTOKit/IGet`` → GET,
     /// ``/DTOKit/IPost`` → POST, ``/DTOKit/IPut`` → PUT, ``/DTOKit/IDelete`` → DELETE, ``/DTOKit/IPatch`` → PATCH, none → POST.
-    @available(*, noasync, renamed: "sendAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendAsync(_:method:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     @discardableResult
     public func send<T: IReturn>(_ request: T, method: HTTPMethod? = nil) throws -> T.Return {
         try fetch(ServiceCall(method ?? .preferred(for: request), request), as: T.Return.self)
     }
 
     /// Sends `request` with `method` or the method of its marker protocol, expecting no response body.
-    @available(*, noasync, renamed: "sendAsync(_:method:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "sendAsync(_:method:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func send<T: IReturnVoid>(_ request: T, method: HTTPMethod? = nil) throws {
         _ = try execute(ServiceCall(method ?? .preferred(for: request), request))
     }

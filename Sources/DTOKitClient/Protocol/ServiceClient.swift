@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,7 +66,10 @@ extension ServiceClient {
     /// with the `…Async` form as the fix-it): a thread of Swift's pool that waits holds up every other
     /// task. Work that needs the blocked thread's actor (a main-actor hook, when the main thread
     /// blocks) cannot run until the call times out.
-    @available(*, noasync, renamed: "executeAsync(_:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "executeAsync(_:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     public func execute(_ call: ServiceCall) throws -> ServiceResponse {
         try BlockingCall.wait(for: self) { try await executeAsync(call) }
     }
@@ -85,7 +89,10 @@ extension ServiceClient {
     public func getRefreshTokenCookie() -> String? { getCookies()["ss-reftok"] }
 
     /// Executes `call` and decodes its body as `type` (see ``ServiceResponse/decode(_:)``).
-    @available(*, noasync, renamed: "fetchAsync(_:as:)", message: "blocks the calling thread until the response arrives; call the …Async form")
+    @available(
+        *, noasync, renamed: "fetchAsync(_:as:)",
+        message: "blocks the calling thread until the response arrives; call the …Async form"
+    )
     func fetch<R: JsonConvertible>(_ call: ServiceCall, as type: R.Type) throws -> R {
         try BlockingCall.wait(for: self) { try await fetchAsync(call, as: R.self) }
     }

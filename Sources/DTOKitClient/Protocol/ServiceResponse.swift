@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,10 +24,15 @@ public struct ServiceResponse: @unchecked Sendable {
     }
 
     /// A response made up by a mock: `data` with `statusCode` and `headers`.
-    public init(data: Data, statusCode: Int = 200, headers: [String: String] = [:],
-                url: URL = URL(fileURLWithPath: "/mock")) throws {
-        guard let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1",
-                                             headerFields: headers) else {
+    public init(
+        data: Data, statusCode: Int = 200, headers: [String: String] = [:],
+        url: URL = URL(fileURLWithPath: "/mock")
+    ) throws {
+        guard
+            let response = HTTPURLResponse(
+                url: url, statusCode: statusCode, httpVersion: "HTTP/1.1",
+                headerFields: headers)
+        else {
             throw ServiceClientError.invalidResponse(url: url.absoluteString, reason: "not a valid HTTP response")
         }
         self.init(data: data, httpResponse: response)
@@ -34,8 +40,9 @@ public struct ServiceResponse: @unchecked Sendable {
 
     /// A response made up by a mock: `value` as its JSON body.
     public static func json<T: JsonConvertible>(_ value: T, statusCode: Int = 200) throws -> ServiceResponse {
-        try ServiceResponse(data: value.toJsonData(), statusCode: statusCode,
-                            headers: ["Content-Type": "application/json; charset=utf-8"])
+        try ServiceResponse(
+            data: value.toJsonData(), statusCode: statusCode,
+            headers: ["Content-Type": "application/json; charset=utf-8"])
     }
 
     /// The HTTP status code.
@@ -56,7 +63,8 @@ public struct ServiceResponse: @unchecked Sendable {
         if R.self == [UInt8].self, let value = [UInt8](data) as? R { return value }
         let firstByte = data.first(where: { !$0.isJsonWhitespace })
         if R.self == String.self, firstByte != UInt8(ascii: "\""),
-           let value = String(decoding: data, as: UTF8.self) as? R {
+            let value = String(decoding: data, as: UTF8.self) as? R
+        {
             return value
         }
         if firstByte == nil {
@@ -128,8 +136,10 @@ public struct ServiceStream: @unchecked Sendable {
     }
 
     /// A response made up by a mock: `data` with `statusCode` and `headers`.
-    public init(data: Data, statusCode: Int = 200, headers: [String: String] = [:],
-                url: URL = URL(fileURLWithPath: "/mock")) throws {
+    public init(
+        data: Data, statusCode: Int = 200, headers: [String: String] = [:],
+        url: URL = URL(fileURLWithPath: "/mock")
+    ) throws {
         self.init(try ServiceResponse(data: data, statusCode: statusCode, headers: headers, url: url))
     }
 
@@ -152,8 +162,10 @@ public struct ServiceStream: @unchecked Sendable {
     /// (`truncating`) or the read fails with ``ServiceClientError/responseTooLarge(url:limit:)``.
     /// `progress` hears the bytes received so far as they come. Cancelling the reading task stops
     /// it with ``ServiceClientError/cancelled(url:)``.
-    package func collect(limit: Int? = nil, truncating: Bool = false,
-                 progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil) async throws -> Data {
+    package func collect(
+        limit: Int? = nil, truncating: Bool = false,
+        progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil
+    ) async throws -> Data {
         let total = progress == nil ? nil : TransferProgress.announcedLength(of: httpResponse)
         var collected = Data()
         switch body {

@@ -73,9 +73,12 @@ package enum PercentEncoding {
     private static func authorityRange(of bytes: [UInt8]) -> Range<Int> {
         let separator = Array("://".utf8)
         guard let schemeEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }),
-              bytes[..<schemeEnd].allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "+") }) else { return 0..<0 }
+            bytes[..<schemeEnd].allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "+") })
+        else { return 0..<0 }
         let start = schemeEnd + separator.count
-        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let end = bytes[start...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
         return start..<(end ?? bytes.count)
     }
 
@@ -87,8 +90,8 @@ package enum PercentEncoding {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             return true
         default:
             return false
@@ -100,9 +103,9 @@ package enum PercentEncoding {
     private static func isReserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "@"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: "="):
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
             return true
         default:
             return false
@@ -111,7 +114,8 @@ package enum PercentEncoding {
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"), UInt8(ascii: "a")...UInt8(ascii: "f"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+            UInt8(ascii: "a")...UInt8(ascii: "f"):
             return true
         default:
             return false

@@ -22,8 +22,10 @@ struct RouteResolver {
     var useCustomRoutes: Bool
 
     /// - Parameter member: the request's member with a name (matched ignoring case), and its value.
-    func resolve(typeName: String, routes: [ServiceRoute], method: HTTPMethod,
-                 member: (String) throws -> (name: String, value: JsonValue)?) rethrows -> Resolved {
+    func resolve(
+        typeName: String, routes: [ServiceRoute], method: HTTPMethod,
+        member: (String) throws -> (name: String, value: JsonValue)?
+    ) rethrows -> Resolved {
         if useCustomRoutes {
             var best: (resolved: Resolved, parameterCount: Int)?
             for route in routes where route.allows(method.rawValue) {
@@ -57,7 +59,8 @@ struct RouteResolver {
 
     /// The template with every parameter replaced, or nil when a parameter has no usable value.
     static func fill(_ template: String, member: (String) throws -> (name: String, value: JsonValue)?)
-        rethrows -> (resolved: Resolved, parameterCount: Int)? {
+        rethrows -> (resolved: Resolved, parameterCount: Int)?
+    {
         var path = ""
         var used: Set<String> = []
         var count = 0

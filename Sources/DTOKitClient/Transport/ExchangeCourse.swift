@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -87,7 +88,9 @@ public struct ExchangeCourse: Sendable {
     /// followed (``Next/send``: ``request`` is `next` with the credential headers this course
     /// allows) or refused (``Next/fail(_:)``).
     public mutating func redirecting(to next: URLRequest) -> Next {
-        guard case .sending(let redirects, _) = state else { return .fail(.invalidResponse(url: label, reason: "a redirect after the end")) }
+        guard case .sending(let redirects, _) = state else {
+            return .fail(.invalidResponse(url: label, reason: "a redirect after the end"))
+        }
         guard redirects < maxRedirects else {
             state = .ended
             return .fail(.tooManyRedirects(url: label, count: maxRedirects))
@@ -102,7 +105,8 @@ public struct ExchangeCourse: Sendable {
         guard case .sending(let redirects, let resent) = state else { return .fail(failure) }
         let afterRedirect: Bool
         if case .connectionLost(_, 0) = failure, redirects > 0,
-           HTTPMethod(rawValue: request.httpMethod ?? "GET").isIdempotent {
+            HTTPMethod(rawValue: request.httpMethod ?? "GET").isIdempotent
+        {
             afterRedirect = true
         } else {
             afterRedirect = false
@@ -124,7 +128,8 @@ public struct ExchangeCourse: Sendable {
     static func request(following response: HTTPURLResponse, from request: URLRequest) -> URLRequest? {
         let status = response.statusCode
         guard [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location"),
-              let target = URL(string: location, relativeTo: request.url)?.absoluteURL else {
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+        else {
             return nil
         }
         var next = request
@@ -145,9 +150,10 @@ public struct ExchangeCourse: Sendable {
     /// FoundationNetworking and AsyncHTTPClient copy every header: this is the same on all.)
     static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
         var redirected = next
-        let sameOrigin = request.url.map { from in
-            next.url.map { to in from.scheme == to.scheme && from.host == to.host && from.port == to.port } ?? false
-        } ?? false
+        let sameOrigin =
+            request.url.map { from in
+                next.url.map { to in from.scheme == to.scheme && from.host == to.host && from.port == to.port } ?? false
+            } ?? false
         for name in ["Authorization", "Cookie"] {
             redirected.setValue(sameOrigin ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
         }

@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,8 +26,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         registrations.withLock { $0[ObjectIdentifier(task)]?.exchange }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         exchange(for: dataTask)?.received(response)
         completionHandler(.allow)
     }
@@ -35,13 +38,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         exchange(for: dataTask)?.received(data)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-                    totalBytesExpectedToSend: Int64) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
         exchange(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(exchange(for: task)?.redirect(to: request))
     }
 
@@ -51,8 +58,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// credentials, else the error), so such a challenge is declined, and the 401 reaches the client
     /// at once. Other challenges (TLS server trust and client certificates, NTLM and Negotiate) keep
     /// the system's handling.
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         guard Self.clientAnswers(challenge.protectionSpace.authenticationMethod) else {
             completionHandler(.performDefaultHandling, nil)
             return
@@ -64,8 +73,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// The challenges of a 401 for a user name and password or token, whatever scheme the server
     /// names (an unknown one, such as `credentials` or `jwt`, is the default method).
     static func clientAnswers(_ authenticationMethod: String) -> Bool {
-        [NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
-         NSURLAuthenticationMethodHTMLForm].contains(authenticationMethod)
+        [
+            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+            NSURLAuthenticationMethodHTMLForm,
+        ].contains(authenticationMethod)
     }
 
     /// How a credential challenge is declined so that the 401 arrives as the task's response.
@@ -85,7 +96,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// How a task ended, given that its credential challenge may have been declined by cancelling it
     /// (FoundationNetworking): then the cancellation is the end of a complete 401 response.
     private static func endingError(_ error: (any Error)?, afterDecliningChallenge declined: Bool) -> (any Error)? {
-        guard declined, let error = error as NSError?, error.domain == NSURLErrorDomain, error.code == NSURLErrorCancelled else {
+        guard declined, let error = error as NSError?, error.domain == NSURLErrorDomain,
+            error.code == NSURLErrorCancelled
+        else {
             return error
         }
         return nil

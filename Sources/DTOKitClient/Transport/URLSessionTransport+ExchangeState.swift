@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -95,7 +96,8 @@ struct ExchangeState<Waiter> {
     /// Returns what the caller is told, and the error the body ends with.
     mutating func completed(response: URLResponse?, error: (any Error)?) -> (Action, bodyEnd: ServiceClientError?) {
         let failure = error.map {
-            URLSessionTransport.failure($0, url: label, timeout: timeout, response: self.response, receivedBytes: receivedBytes)
+            URLSessionTransport.failure(
+                $0, url: label, timeout: timeout, response: self.response, receivedBytes: receivedBytes)
         }
         let action: Action
         if let failure {
@@ -116,7 +118,8 @@ struct ExchangeState<Waiter> {
         if let refusal { return .resume(waiter, with: .failure(refusal)) }
         switch outcome {
         case .success(let response as HTTPURLResponse): return .resume(waiter, with: .success(response))
-        case .success: return .resume(waiter, with: .failure(.invalidResponse(url: label, reason: "not an HTTP response")))
+        case .success:
+            return .resume(waiter, with: .failure(.invalidResponse(url: label, reason: "not an HTTP response")))
         case .failure(let failure): return .resume(waiter, with: .failure(failure))
         }
     }

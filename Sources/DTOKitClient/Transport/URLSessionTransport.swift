@@ -1,5 +1,6 @@
 import DTOKit
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -86,7 +87,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// A data task for `request`, its callbacks routed to `exchange`; not resumed yet.
     private func dataTask(for request: URLRequest, exchange: Exchange) throws -> URLSessionDataTask {
         if let refusal = interposer?.refusal(of: request) {
-            throw Self.failure(refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
+            throw Self.failure(
+                refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
         }
         let task: URLSessionDataTask
         if Self.needsConnectionOfItsOwn(request) {
@@ -114,7 +116,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// do: the call hangs until its timeout, and the same POST then goes out a second time. So
     /// there, a request that is not idempotent (POST, PATCH, any other) or has a body gets a
     /// connection of its own, which libcurl never retries.
-    static func needsConnectionOfItsOwn(_ request: URLRequest, reusedConnectionsMayResend: Bool = resendsOnReusedConnections) -> Bool {
+    static func needsConnectionOfItsOwn(
+        _ request: URLRequest, reusedConnectionsMayResend: Bool = resendsOnReusedConnections
+    ) -> Bool {
         guard reusedConnectionsMayResend else { return false }
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         return !method.isIdempotent || request.httpBody != nil || request.httpBodyStream != nil

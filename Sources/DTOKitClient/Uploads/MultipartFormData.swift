@@ -33,8 +33,9 @@ struct MultipartFormData {
             addField(name: field.name, value: field.value)
         }
         for (index, file) in files.enumerated() {
-            addFile(fieldName: file.fieldName ?? "upload\(index)", fileName: file.fileName,
-                    mimeType: file.resolvedMimeType, data: file.data)
+            addFile(
+                fieldName: file.fieldName ?? "upload\(index)", fileName: file.fileName,
+                mimeType: file.resolvedMimeType, data: file.data)
         }
     }
 
@@ -47,7 +48,9 @@ struct MultipartFormData {
 
     mutating func addFile(fieldName: String, fileName: String, mimeType: String, data: Data) {
         append("--\(boundary)\r\n")
-        append("Content-Disposition: form-data; name=\"\(Self.quoted(fieldName))\"; filename=\"\(Self.quoted(fileName))\"\r\n")
+        append(
+            "Content-Disposition: form-data; name=\"\(Self.quoted(fieldName))\"; filename=\"\(Self.quoted(fileName))\"\r\n"
+        )
         append("Content-Type: \(mimeType.filter { $0 != "\r" && $0 != "\n" })\r\n\r\n")
         body.append(data)
         append("\r\n")

@@ -10,7 +10,8 @@ enum AnnotationEmitter {
         switch annotation {
         case .route(let route):
             let verbs = route.verbs.map { [AttributeArgument(label: nil, value: .string($0))] } ?? []
-            return .attribute(name: "Route", arguments: [AttributeArgument(label: nil, value: .string(route.path))] + verbs)
+            return .attribute(
+                name: "Route", arguments: [AttributeArgument(label: nil, value: .string(route.path))] + verbs)
         case .dataContract(let name, let namespace):
             var arguments: [AttributeArgument] = []
             if let name { arguments.append(AttributeArgument(label: "Name", value: .string(name))) }
@@ -19,16 +20,21 @@ enum AnnotationEmitter {
         case .dataMember(let member):
             var arguments: [AttributeArgument] = []
             if let name = member.name { arguments.append(AttributeArgument(label: "Name", value: .string(name))) }
-            if let order = member.order { arguments.append(AttributeArgument(label: "Order", value: .verbatim(String(order)))) }
+            if let order = member.order {
+                arguments.append(AttributeArgument(label: "Order", value: .verbatim(String(order))))
+            }
             if member.isRequired { arguments.append(AttributeArgument(label: "IsRequired", value: .verbatim("true"))) }
             if let emit = member.emitDefaultValue {
-                arguments.append(AttributeArgument(label: "EmitDefaultValue", value: .verbatim(emit ? "true" : "false")))
+                arguments.append(
+                    AttributeArgument(label: "EmitDefaultValue", value: .verbatim(emit ? "true" : "false")))
             }
             return .attribute(name: "DataMember", arguments: arguments)
         case .attribute(let attribute):
-            return .attribute(name: attribute.name, arguments: attribute.arguments.map { argument in
-                AttributeArgument(label: attribute.isPositional ? nil : argument.name, value: value(of: argument))
-            })
+            return .attribute(
+                name: attribute.name,
+                arguments: attribute.arguments.map { argument in
+                    AttributeArgument(label: attribute.isPositional ? nil : argument.name, value: value(of: argument))
+                })
         }
     }
 

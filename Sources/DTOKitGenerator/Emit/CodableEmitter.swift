@@ -18,7 +18,9 @@ struct CodableEmitter {
             inherits: properties.isEmpty ? [library.codingKey] : [library.string, library.codingKey],
             members: properties.map { coded in
                 let property = coded.property
-                return .enumCase(name: property.name, rawValue: property.name == property.jsonName ? nil : .string(property.jsonName))
+                return .enumCase(
+                    name: property.name, rawValue: property.name == property.jsonName ? nil : .string(property.jsonName)
+                )
             }, layout: .oneLine)
 
         let container = Expression.name("container")
@@ -27,22 +29,30 @@ struct CodableEmitter {
         }
         var decode: [Expression] = codable.callsSuperInit ? [.call(.initializer(.superValue), [])] : []
         if !properties.isEmpty { decode.append(.binding(.let, "container", .try(keyed("decoder")))) }
-        decode += properties.map { .assignment(.member(.selfValue, $0.property.name), decodeExpression($0, from: container)) }
+        decode += properties.map {
+            .assignment(.member(.selfValue, $0.property.name), decodeExpression($0, from: container))
+        }
 
-        let encode: [Expression] = properties.isEmpty ? [.discard(keyed("encoder"))]
+        let encode: [Expression] =
+            properties.isEmpty
+            ? [.discard(keyed("encoder"))]
             : [.binding(.var, "container", keyed("encoder"))] + properties.map { encodeStatement($0, into: container) }
 
         return [
             .blankLine,
             .type(keys),
             .blankLine,
-            .function(Function(modifiers: Modifiers(access: access, isRequired: codable.initializerIsRequired), name: .initializer,
-                               parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
-                               isThrowing: true, body: decode, layout: .lines)),
+            .function(
+                Function(
+                    modifiers: Modifiers(access: access, isRequired: codable.initializerIsRequired), name: .initializer,
+                    parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
+                    isThrowing: true, body: decode, layout: .lines)),
             .blankLine,
-            .function(Function(modifiers: Modifiers(access: access, isOverride: codable.overridesEncode), name: .named("encode"),
-                               parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
-                               isThrowing: true, body: encode, layout: .lines)),
+            .function(
+                Function(
+                    modifiers: Modifiers(access: access, isOverride: codable.overridesEncode), name: .named("encode"),
+                    parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
+                    isThrowing: true, body: encode, layout: .lines)),
         ]
     }
 
@@ -59,28 +69,47 @@ struct CodableEmitter {
             return [conformanceExtension(of: type.name, conformance, members: [])]
         case .enumType(let type):
             guard let codable = type.codable else { return [] }
-            guard codable.readsThroughCaseTable else { return [conformanceExtension(of: type.name, codable.conformance, members: [])] }
+            guard codable.readsThroughCaseTable else {
+                return [conformanceExtension(of: type.name, codable.conformance, members: [])]
+            }
             let coding = Expression.type(library.jsonEnumCoding)
-            let decode = Expression.call(.member(coding, "decode"), [
-                Argument(nil, .metatype(.named(type.name, [], .enumeration, module: nil))), Argument("from", .name("decoder")),
-            ])
-            let encode = Expression.call(.member(coding, "encode"), [Argument(nil, .selfValue), Argument("to", .name("encoder"))])
-            return [conformanceExtension(of: type.name, codable.conformance, members: [
-                .function(Function(modifiers: Modifiers(access: access), name: .initializer,
-                                   parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
-                                   isThrowing: true, body: [.assignment(.selfValue, .try(decode))], layout: .lines)),
-                .function(Function(modifiers: Modifiers(access: access), name: .named("encode"),
-                                   parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
-                                   isThrowing: true, body: [.try(encode)], layout: .lines)),
-            ])]
+            let decode = Expression.call(
+                .member(coding, "decode"),
+                [
+                    Argument(nil, .metatype(.named(type.name, [], .enumeration, module: nil))),
+                    Argument("from", .name("decoder")),
+                ])
+            let encode = Expression.call(
+                .member(coding, "encode"), [Argument(nil, .selfValue), Argument("to", .name("encoder"))])
+            return [
+                conformanceExtension(
+                    of: type.name, codable.conformance,
+                    members: [
+                        .function(
+                            Function(
+                                modifiers: Modifiers(access: access), name: .initializer,
+                                parameters: [
+                                    .init(label: "from", name: "decoder", type: .existential(library.decoder))
+                                ],
+                                isThrowing: true, body: [.assignment(.selfValue, .try(decode))], layout: .lines)),
+                        .function(
+                            Function(
+                                modifiers: Modifiers(access: access), name: .named("encode"),
+                                parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
+                                isThrowing: true, body: [.try(encode)], layout: .lines)),
+                    ])
+            ]
         case .protocolType, .excluded:
             return []
         }
     }
 
-    private func conformanceExtension(of name: String, _ conformance: SwiftType, members: [Declaration]) -> Declaration {
-        .type(TypeDeclaration(modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name, inherits: [conformance],
-                              members: members, layout: .oneLine))
+    private func conformanceExtension(of name: String, _ conformance: SwiftType, members: [Declaration]) -> Declaration
+    {
+        .type(
+            TypeDeclaration(
+                modifiers: Modifiers(isNonisolated: true), kind: .extension, name: name, inherits: [conformance],
+                members: members, layout: .oneLine))
     }
 
     // MARK: Properties
@@ -89,14 +118,16 @@ struct CodableEmitter {
     /// members leave a non-optional property at its initial value.
     private func decodeExpression(_ coded: CodedProperty, from container: Expression) -> Expression {
         let property = coded.property
-        var value = Expression.call(.member(container, "decodeIfPresent"),
-                                    [Argument(nil, .metatype(coded.codedType)), Argument("forKey", .implicitMember(property.name))])
+        var value = Expression.call(
+            .member(container, "decodeIfPresent"),
+            [Argument(nil, .metatype(coded.codedType)), Argument("forKey", .implicitMember(property.name))])
         if let conversion = coded.conversion {
             let member = conversion.unwrappingMember
             switch conversion.scope {
             case .value: value = .member(.optionalChain(value), member)
             case .elements: value = .call(.member(.optionalChain(value), "map"), [Argument(nil, .keyPath(member))])
-            case .dictionaryValues: value = .call(.member(.optionalChain(value), "mapValues"), [Argument(nil, .keyPath(member))])
+            case .dictionaryValues:
+                value = .call(.member(.optionalChain(value), "mapValues"), [Argument(nil, .keyPath(member))])
             }
         }
         guard !property.type.isOptional else { return .try(value) }
@@ -113,12 +144,18 @@ struct CodableEmitter {
         if let conversion = coded.conversion {
             let wrap = Argument(nil, .initializer(.type(conversion.wrapper)))
             switch conversion.scope {
-            case .value: value = isOptional ? .call(.member(stored, "map"), [wrap]) : .call(.type(conversion.wrapper), [Argument(nil, stored)])
+            case .value:
+                value =
+                    isOptional
+                    ? .call(.member(stored, "map"), [wrap]) : .call(.type(conversion.wrapper), [Argument(nil, stored)])
             case .elements: value = .call(.member(isOptional ? .optionalChain(stored) : stored, "map"), [wrap])
-            case .dictionaryValues: value = .call(.member(isOptional ? .optionalChain(stored) : stored, "mapValues"), [wrap])
+            case .dictionaryValues:
+                value = .call(.member(isOptional ? .optionalChain(stored) : stored, "mapValues"), [wrap])
             }
         }
-        return .try(.call(.member(container, isOptional ? "encodeIfPresent" : "encode"),
-                          [Argument(nil, value), Argument("forKey", .implicitMember(property.name))]))
+        return .try(
+            .call(
+                .member(container, isOptional ? "encodeIfPresent" : "encode"),
+                [Argument(nil, value), Argument("forKey", .implicitMember(property.name))]))
     }
 }

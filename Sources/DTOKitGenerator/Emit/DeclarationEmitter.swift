@@ -32,18 +32,25 @@ struct DeclarationEmitter {
                     body += indirectProperty(property, storage)
                     continue
                 }
-                body.append(.variable(Variable(
-                    modifiers: Modifiers(access: access), binding: .var, name: property.name, type: .type(property.type),
-                    value: property.initialValue.map { .initial($0.expression(for: property.type)) } ?? .none)))
+                body.append(
+                    .variable(
+                        Variable(
+                            modifiers: Modifiers(access: access), binding: .var, name: property.name,
+                            type: .type(property.type),
+                            value: property.initialValue.map { .initial($0.expression(for: property.type)) } ?? .none)))
             }
         }
         if !type.members.isEmpty { body.append(.blankLine) }
-        body.append(.function(Function(
-            modifiers: Modifiers(access: access, isRequired: !type.isStruct, isOverride: type.baseKind == .configured),
-            name: .initializer, parameters: [], isThrowing: false,
-            body: type.baseKind == .none ? [] : [.call(.initializer(.superValue), [])], layout: .oneLine)))
+        body.append(
+            .function(
+                Function(
+                    modifiers: Modifiers(
+                        access: access, isRequired: !type.isStruct, isOverride: type.baseKind == .configured),
+                    name: .initializer, parameters: [], isThrowing: false,
+                    body: type.baseKind == .none ? [] : [.call(.initializer(.superValue), [])], layout: .oneLine)))
         let declaration = TypeDeclaration(
-            modifiers: Modifiers(access: access, isNonisolated: true), kind: type.isStruct ? .struct : .class, name: type.name,
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: type.isStruct ? .struct : .class,
+            name: type.name,
             genericParameters: type.genericParameters, genericConstraints: type.genericConstraints,
             inherits: (type.base.map { [$0] } ?? []) + type.conformances, members: body + extraMembers)
         return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
@@ -54,10 +61,15 @@ struct DeclarationEmitter {
     private func indirectProperty(_ property: ResolvedProperty, _ storage: IndirectStorage) -> [Declaration] {
         let value = Expression.member(.name(storage.name), "value")
         return [
-            .variable(Variable(modifiers: Modifiers(access: access), binding: .var, name: property.name, type: .type(property.type),
-                               value: .getSet(get: [value], set: [.assignment(value, .name("newValue"))]))),
-            .variable(Variable(modifiers: Modifiers(isPrivate: true), binding: .var, name: storage.name, type: nil,
-                               value: .initial(.call(.type(storage.type), [Argument(nil, .nil)])))),
+            .variable(
+                Variable(
+                    modifiers: Modifiers(access: access), binding: .var, name: property.name,
+                    type: .type(property.type),
+                    value: .getSet(get: [value], set: [.assignment(value, .name("newValue"))]))),
+            .variable(
+                Variable(
+                    modifiers: Modifiers(isPrivate: true), binding: .var, name: storage.name, type: nil,
+                    value: .initial(.call(.type(storage.type), [Argument(nil, .nil)])))),
         ]
     }
 
@@ -67,12 +79,18 @@ struct DeclarationEmitter {
         let enumType = SwiftType.named(type.name, [], .enumeration, module: nil)
         var members: [Declaration] = []
         if type.style == .flags {
-            members.append(.variable(Variable(modifiers: Modifiers(access: access), binding: .let, name: "rawValue",
-                                              type: .type(type.rawValueType), value: .none)))
-            members.append(.function(Function(
-                modifiers: Modifiers(access: access), name: .initializer,
-                parameters: [.init(label: nil, name: "rawValue", type: .type(type.rawValueType))], isThrowing: false,
-                body: [.assignment(.member(.selfValue, "rawValue"), .name("rawValue"))], layout: .oneLine)))
+            members.append(
+                .variable(
+                    Variable(
+                        modifiers: Modifiers(access: access), binding: .let, name: "rawValue",
+                        type: .type(type.rawValueType), value: .none)))
+            members.append(
+                .function(
+                    Function(
+                        modifiers: Modifiers(access: access), name: .initializer,
+                        parameters: [.init(label: nil, name: "rawValue", type: .type(type.rawValueType))],
+                        isThrowing: false,
+                        body: [.assignment(.member(.selfValue, "rawValue"), .name("rawValue"))], layout: .oneLine)))
             members.append(.blankLine)
         }
         for enumCase in type.cases {
@@ -82,48 +100,64 @@ struct DeclarationEmitter {
                 // An enum with a case that holds a value has no raw values: its case table has the texts.
                 members.append(.enumCase(name: enumCase.name, rawValue: nil))
             case .names:
-                members.append(.enumCase(name: enumCase.name,
-                                         rawValue: enumCase.wireName == enumCase.name ? nil : .string(enumCase.wireName)))
+                members.append(
+                    .enumCase(
+                        name: enumCase.name,
+                        rawValue: enumCase.wireName == enumCase.name ? nil : .string(enumCase.wireName)))
             case .values:
                 members.append(.enumCase(name: enumCase.name, rawValue: .integer(enumCase.value)))
             case .flags:
                 // The empty set is written `[]`, the others by their raw value.
-                let value: Expression = enumCase.value == 0 ? .array([], .oneLine)
+                let value: Expression =
+                    enumCase.value == 0
+                    ? .array([], .oneLine)
                     : .call(.type(enumType), [Argument("rawValue", .integer(enumCase.value))])
-                members.append(.variable(Variable(
-                    modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: enumCase.name,
-                    type: enumCase.value == 0 ? .type(enumType) : nil, value: .initial(value))))
+                members.append(
+                    .variable(
+                        Variable(
+                            modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: enumCase.name,
+                            type: enumCase.value == 0 ? .type(enumType) : nil, value: .initial(value))))
             }
         }
         if let unknownCase = type.unknownCase {
             members += unknownCaseMembers(unknownCase, of: type, enumType)
         }
-        let declaration = TypeDeclaration(modifiers: Modifiers(access: access, isNonisolated: true), kind: type.style == .flags ? .struct : .enum,
-                                          name: type.name, inherits: type.conformances, members: members)
+        let declaration = TypeDeclaration(
+            modifiers: Modifiers(access: access, isNonisolated: true), kind: type.style == .flags ? .struct : .enum,
+            name: type.name, inherits: type.conformances, members: members)
         return documentation(type.documentation) + AnnotationEmitter.comments(type.annotations) + [.type(declaration)]
     }
 
     /// `case unknown(UnknownEnumValue)`, the `allCases` that Swift does not synthesize for an enum
     /// with it, and `unknownValue`, which ``JsonOpenEnum`` reads it with.
-    private func unknownCaseMembers(_ unknownCase: ResolvedEnum.UnknownCase, of type: ResolvedEnum,
-                                    _ enumType: SwiftType) -> [Declaration] {
+    private func unknownCaseMembers(
+        _ unknownCase: ResolvedEnum.UnknownCase, of type: ResolvedEnum,
+        _ enumType: SwiftType
+    ) -> [Declaration] {
         let name = ResolvedEnum.UnknownCase.name
         return [
-            .comment(.documentation("A value this snapshot does not list (from a newer server); written back as it was read.")),
+            .comment(
+                .documentation(
+                    "A value this snapshot does not list (from a newer server); written back as it was read.")),
             .enumCase(name: name, rawValue: nil, associatedValue: unknownCase.valueType),
             .blankLine,
-            .variable(Variable(modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "allCases",
-                               type: .array(.type(enumType)),
-                               value: .initial(.array(type.cases.map { .implicitMember($0.name) }, .lines)))),
+            .variable(
+                Variable(
+                    modifiers: Modifiers(access: access, isStatic: true), binding: .let, name: "allCases",
+                    type: .array(.type(enumType)),
+                    value: .initial(.array(type.cases.map { .implicitMember($0.name) }, .lines)))),
             .blankLine,
             .comment(.documentation("The value of the `\(name)` case; nil for the listed ones.")),
-            .variable(Variable(
-                modifiers: Modifiers(access: access), binding: .var, name: ResolvedEnum.UnknownCase.propertyName,
-                type: .type(.optional(unknownCase.valueType)),
-                value: .computed([
-                    .if(.casePattern(name: name, binding: "value", value: .selfValue), [.return(.name("value"))], .oneLine),
-                    .return(.nil),
-                ]))),
+            .variable(
+                Variable(
+                    modifiers: Modifiers(access: access), binding: .var, name: ResolvedEnum.UnknownCase.propertyName,
+                    type: .type(.optional(unknownCase.valueType)),
+                    value: .computed([
+                        .if(
+                            .casePattern(name: name, binding: "value", value: .selfValue), [.return(.name("value"))],
+                            .oneLine),
+                        .return(.nil),
+                    ]))),
         ]
     }
 
@@ -133,8 +167,11 @@ struct DeclarationEmitter {
         var members: [Declaration] = type.associatedTypes.map { .associatedType($0) }
         for property in type.properties {
             members += documentation(property.documentation)
-            members.append(.variable(Variable(modifiers: Modifiers(), binding: .var, name: property.name, type: .type(property.type),
-                                              value: .requirement)))
+            members.append(
+                .variable(
+                    Variable(
+                        modifiers: Modifiers(), binding: .var, name: property.name, type: .type(property.type),
+                        value: .requirement)))
         }
         let declaration = TypeDeclaration(
             modifiers: Modifiers(access: access, isNonisolated: true), kind: .protocol, name: type.name,

@@ -7,25 +7,25 @@ struct ShadowedNames: Sendable {
         var table: [String: String] = [:]
         let names = [
             "Swift": """
-                String Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Bool Double Float Array Dictionary
-                Optional Set Error Result Never Codable Sendable OptionSet CaseIterable ObjectIdentifier Equatable
-                Hashable Identifiable Encoder Decoder CodingKey Encodable Decodable
-                """,
+            String Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Bool Double Float Array Dictionary
+            Optional Set Error Result Never Codable Sendable OptionSet CaseIterable ObjectIdentifier Equatable
+            Hashable Identifiable Encoder Decoder CodingKey Encodable Decodable
+            """,
             "Foundation": "Date Data TimeInterval UUID URL Decimal NSObject",
             "DTOKit": """
-                Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
-                JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
-                IHasVersion IMeta IQuery IQueryResponse ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
-                ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
-                StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
-                CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata
-                StructProperty
-                """,
+            Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
+            JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
+            IHasVersion IMeta IQuery IQueryResponse ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
+            ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
+            StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
+            CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata
+            StructProperty
+            """,
             ShadowedNames.structsModule: """
-                Indirect ResponseStatusValue ResponseErrorValue ErrorResponseValue EmptyResponseValue IdResponseValue
-                BoolResponseValue StringResponseValue StringsResponseValue QueryResponseValue KeyValuePairValue
-                AuthenticateValue AuthenticateResponseValue GetAccessTokenValue GetAccessTokenResponseValue
-                """,
+            Indirect ResponseStatusValue ResponseErrorValue ErrorResponseValue EmptyResponseValue IdResponseValue
+            BoolResponseValue StringResponseValue StringsResponseValue QueryResponseValue KeyValuePairValue
+            AuthenticateValue AuthenticateResponseValue GetAccessTokenValue GetAccessTokenResponseValue
+            """,
         ]
         for (module, list) in names {
             for name in TextTable.words(list) { table[name] = module }

@@ -42,27 +42,35 @@ struct TypeMapper {
 
     /// CLR scalar → Swift name, as `Clr=Swift` words; `Object` is the one whose kind is not
     /// `.scalar`. (The types with a format of their own, `TimeSpan`…, are ``ValueFormat``'s.)
-    private static let scalars: [String: (String, SwiftType.Kind)] = TextTable.pairs("""
+    private static let scalars: [String: (String, SwiftType.Kind)] = TextTable.pairs(
+        """
         Boolean=Bool Byte=UInt8 SByte=Int8 Int16=Int16 UInt16=UInt16 Int32=Int UInt32=UInt32 Int64=Int
         UInt64=UInt64 IntPtr=Int64 Single=Float Double=Double Decimal=Double String=String Char=String Guid=String
         Uri=String Type=String DateTime=Date DateTimeOffset=Date DateOnly=Date
         Object=JsonValue Stream=Data Int128=String UInt128=String BigInteger=String Half=Float
-        """).mapValues { swift in (swift, swift == "JsonValue" ? .json : .scalar) }
+        """
+    ).mapValues { swift in (swift, swift == "JsonValue" ? .json : .scalar) }
 
-    private static let listNames = Set(TextTable.words("""
-        List IList IEnumerable ICollection HashSet ISet SortedSet Queue Stack IReadOnlyList IReadOnlyCollection
-        ReadOnlyCollection Collection ObservableCollection LinkedList ConcurrentBag ConcurrentQueue ConcurrentStack
-        BlockingCollection ArrayList IAsyncEnumerable ImmutableArray ImmutableList ImmutableHashSet FrozenSet
-        """))
+    private static let listNames = Set(
+        TextTable.words(
+            """
+            List IList IEnumerable ICollection HashSet ISet SortedSet Queue Stack IReadOnlyList IReadOnlyCollection
+            ReadOnlyCollection Collection ObservableCollection LinkedList ConcurrentBag ConcurrentQueue ConcurrentStack
+            BlockingCollection ArrayList IAsyncEnumerable ImmutableArray ImmutableList ImmutableHashSet FrozenSet
+            """))
 
-    private static let dictionaryNames = Set(TextTable.words("""
-        Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList ConcurrentDictionary
-        OrderedDictionary IOrderedDictionary ImmutableDictionary FrozenDictionary ReadOnlyDictionary
-        """))
+    private static let dictionaryNames = Set(
+        TextTable.words(
+            """
+            Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList ConcurrentDictionary
+            OrderedDictionary IOrderedDictionary ImmutableDictionary FrozenDictionary ReadOnlyDictionary
+            """))
 
-    private static let untypedDictionaryNames = Set(TextTable.words("""
-        StringDictionary NameValueCollection Hashtable IDictionary IOrderedDictionary OrderedDictionary
-        """))
+    private static let untypedDictionaryNames = Set(
+        TextTable.words(
+            """
+            StringDictionary NameValueCollection Hashtable IDictionary IOrderedDictionary OrderedDictionary
+            """))
 
     /// Whether a CLR name (without arity) is a collection or dictionary type.
     static func isCollectionName(_ name: String) -> Bool {
@@ -74,8 +82,9 @@ struct TypeMapper {
     /// `fallbacks`, so one odd member never fails a build.
     /// - Throws: ``InterfaceTypeError`` for a generated interface, which a property cannot have.
     func map(_ clr: ClrTypeName, genericParameters: [String], fallbacks: inout Fallbacks) throws -> SwiftType {
-        var mapped = try mapIgnoringArrays(ClrTypeName(name: clr.name, arguments: clr.arguments, arrayRank: 0),
-                                           genericParameters: genericParameters, fallbacks: &fallbacks)
+        var mapped = try mapIgnoringArrays(
+            ClrTypeName(name: clr.name, arguments: clr.arguments, arrayRank: 0),
+            genericParameters: genericParameters, fallbacks: &fallbacks)
         for rank in 0..<clr.arrayRank {
             // `Byte[]` is Base64 bytes; `Byte[][]` is an array of them.
             if rank == 0, clr.arguments.isEmpty, let format = ValueFormat.byClrName[clr.name + "[]"] {
@@ -87,7 +96,9 @@ struct TypeMapper {
         return mapped
     }
 
-    private func mapIgnoringArrays(_ clr: ClrTypeName, genericParameters: [String], fallbacks: inout Fallbacks) throws -> SwiftType {
+    private func mapIgnoringArrays(_ clr: ClrTypeName, genericParameters: [String], fallbacks: inout Fallbacks) throws
+        -> SwiftType
+    {
         func map(_ argument: ClrTypeName) throws -> SwiftType {
             try self.map(argument, genericParameters: genericParameters, fallbacks: &fallbacks)
         }
@@ -115,7 +126,9 @@ struct TypeMapper {
             switch kind {
             case .dto:
                 let mappedArguments = try arguments.map(map)
-                return .named(name, fitted(mappedArguments, to: generatedArity[name] ?? 0, of: name, &fallbacks), .dto, module: nil)
+                return .named(
+                    name, fitted(mappedArguments, to: generatedArity[name] ?? 0, of: name, &fallbacks), .dto,
+                    module: nil)
             case .enumeration:
                 return .named(name, [], .enumeration, module: nil)
             case .interface:
@@ -123,7 +136,8 @@ struct TypeMapper {
             }
         }
         if let builtIn = BuiltInTypes.classes[arguments.isEmpty ? name : "\(name)`\(arguments.count)"] {
-            let mappedArguments = fitted(try arguments.map(map), to: builtIn.genericParameters.count, of: name, &fallbacks)
+            let mappedArguments = fitted(
+                try arguments.map(map), to: builtIn.genericParameters.count, of: name, &fallbacks)
             if !generatedTypesAreConvertible, mappedArguments.contains(where: mentionsGeneratedType) {
                 fallbacks.reasons.append(.runtimeGenericOfGeneratedTypes(builtIn.swiftName))
                 return library("JsonValue", .json)
@@ -149,7 +163,8 @@ struct TypeMapper {
     /// dates) is keyed by its text.
     private func dictionaryKey(_ key: SwiftType) -> SwiftType {
         if case .named(let name, [], .scalar, _) = key,
-           ["String", "Int", "Int8", "Int16", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Bool"].contains(name) {
+            ["String", "Int", "Int8", "Int16", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Bool"].contains(name)
+        {
             return key
         }
         return library("String", .scalar)
@@ -168,7 +183,8 @@ struct TypeMapper {
     func fitted(_ arguments: [SwiftType], to count: Int, of name: String, _ fallbacks: inout Fallbacks) -> [SwiftType] {
         guard arguments.count != count else { return arguments }
         fallbacks.reasons.append(.typeArgumentCount(name, expected: count, found: arguments.count))
-        return Array(arguments.prefix(count)) + Array(repeating: library("JsonValue", .json), count: max(0, count - arguments.count))
+        return Array(arguments.prefix(count))
+            + Array(repeating: library("JsonValue", .json), count: max(0, count - arguments.count))
     }
 
     /// Whether a generated type or a generic parameter occurs anywhere in `type`.

@@ -29,7 +29,8 @@ enum BuiltInTypes {
     /// subclass cannot have one too, so it declares these members itself instead of inheriting
     /// them), `query` (an AutoQuery base: its subclasses' collections start nil) or `plain`, and
     /// the properties, base class first, as `name: Type` (see ``propertyType(_:)``).
-    static let classes: [String: Class] = table("""
+    static let classes: [String: Class] = table(
+        """
         QueryBase        QueryBase              query         | \(queryBase)
         QueryDb`1        QueryDb<T>             query         | \(queryBase)
         QueryDb`2        QueryDb2<From,Into>    query         | \(queryBase)
@@ -52,7 +53,8 @@ enum BuiltInTypes {
         KeyValuePair`2   KeyValuePair<K,V>      serializable  | key: K?, value: V?
         """)
 
-    private static let queryBase = "skip: Int?, take: Int?, orderBy: String?, orderByDesc: String?, include: String?, fields: String?, \(meta)"
+    private static let queryBase =
+        "skip: Int?, take: Int?, orderBy: String?, orderByDesc: String?, include: String?, fields: String?, \(meta)"
     private static let meta = "meta: [String:String]?"
     private static let status = "responseStatus: ResponseStatus?"
 
@@ -79,7 +81,8 @@ enum BuiltInTypes {
 
     /// Interfaces the runtime declares as protocols (same name in C# and Swift); generated types
     /// conform to them.
-    static let protocols = Set(TextTable.words("IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId IHasVersion IMeta"))
+    static let protocols = Set(
+        TextTable.words("IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId IHasVersion IMeta"))
 
     /// The exact property types the runtime protocols require, by Swift protocol name; such
     /// properties must have them whatever the options.
@@ -91,10 +94,12 @@ enum BuiltInTypes {
     ]
 
     /// ServiceStack interfaces that only matter on the server; dropped from `implements`.
-    static let droppedInterfaces = Set(TextTable.words("""
-        IReturn`1 IReturnVoid ICreateDb`1 IUpdateDb`1 IPatchDb`1 IDeleteDb`1 ISaveDb`1 IVerb IAny IQuery IQueryDb
-        IQueryData IQueryResponse IHasResponseStatus ICrud
-        """))
+    static let droppedInterfaces = Set(
+        TextTable.words(
+            """
+            IReturn`1 IReturnVoid ICreateDb`1 IUpdateDb`1 IPatchDb`1 IDeleteDb`1 ISaveDb`1 IVerb IAny IQuery IQueryDb
+            IQueryData IQueryResponse IHasResponseStatus ICrud
+            """))
 
     // MARK: Reading the tables
 
@@ -105,9 +110,10 @@ enum BuiltInTypes {
             let head = TextTable.words(String(parts[0]))
             guard head.count == 3, parts.count == 2 else { continue }
             let (swiftName, parameters) = genericName(head[1])
-            classes[head[0]] = Class(swiftName: swiftName, isSerializable: head[2] == "serializable",
-                                     isQuery: head[2] == "query", genericParameters: parameters,
-                                     properties: properties(String(parts[1]), genericParameters: parameters))
+            classes[head[0]] = Class(
+                swiftName: swiftName, isSerializable: head[2] == "serializable",
+                isQuery: head[2] == "query", genericParameters: parameters,
+                properties: properties(String(parts[1]), genericParameters: parameters))
         }
         return classes
     }
@@ -131,12 +137,15 @@ enum BuiltInTypes {
     /// `String?`, `[ResponseError]?`, `[String:String]?`, `T?`: the scalars, generic parameters and
     /// runtime DTOs these tables use.
     private static func propertyType(_ text: String, genericParameters: [String]) -> SwiftType {
-        if text.hasSuffix("?") { return .optional(propertyType(String(text.dropLast()), genericParameters: genericParameters)) }
+        if text.hasSuffix("?") {
+            return .optional(propertyType(String(text.dropLast()), genericParameters: genericParameters))
+        }
         if text.hasPrefix("["), text.hasSuffix("]") {
             let inner = text.dropFirst().dropLast()
             if let colon = inner.firstIndex(of: ":") {
-                return .dictionary(propertyType(String(inner[..<colon]), genericParameters: genericParameters),
-                                   propertyType(String(inner[inner.index(after: colon)...]), genericParameters: genericParameters))
+                return .dictionary(
+                    propertyType(String(inner[..<colon]), genericParameters: genericParameters),
+                    propertyType(String(inner[inner.index(after: colon)...]), genericParameters: genericParameters))
             }
             return .array(propertyType(String(inner), genericParameters: genericParameters))
         }
@@ -147,7 +156,9 @@ enum BuiltInTypes {
 
     /// Whether a snapshot type is one of these (then it is not generated).
     static func isBuiltIn(name: String, namespace: String) -> Bool {
-        guard namespace.isEmpty || namespace == "ServiceStack" || namespace.hasPrefix("ServiceStack.") else { return false }
+        guard namespace.isEmpty || namespace == "ServiceStack" || namespace.hasPrefix("ServiceStack.") else {
+            return false
+        }
         return classes[name] != nil || protocols.contains(name) || droppedInterfaces.contains(name)
     }
 }

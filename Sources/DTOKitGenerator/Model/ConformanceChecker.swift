@@ -18,13 +18,16 @@ struct ConformanceChecker {
             default: break
             }
         }
-        let paths = Dictionary(definitions.map { (SwiftNames.stripArity($0.name), $0.jsonPath) }, uniquingKeysWith: { first, _ in first })
+        let paths = Dictionary(
+            definitions.map { (SwiftNames.stripArity($0.name), $0.jsonPath) }, uniquingKeysWith: { first, _ in first })
 
         // 1. Protocol properties take the type their implementers agree on.
         for (name, index) in protocolIndex {
             guard case .protocolType(var declared) = types[index], declared.associatedTypes.isEmpty else { continue }
             let implementers = classIndex.values.compactMap { index -> ResolvedClass? in
-                guard case .classType(let type) = types[index], conforms(type, to: name, types, protocolIndex) else { return nil }
+                guard case .classType(let type) = types[index], conforms(type, to: name, types, protocolIndex) else {
+                    return nil
+                }
                 return type
             }
             for (position, property) in declared.properties.enumerated() {
@@ -46,19 +49,24 @@ struct ConformanceChecker {
                     requirements = self.requirements(of: name, types, protocolIndex)
                 } else if let runtime = BuiltInTypes.protocolRequirements[name] {
                     requirements = runtime.map {
-                        ResolvedProperty(name: $0.name, jsonName: $0.name, type: $0.type, initialValue: nil, annotations: [],
-                                         documentation: nil)
+                        ResolvedProperty(
+                            name: $0.name, jsonName: $0.name, type: $0.type, initialValue: nil, annotations: [],
+                            documentation: nil)
                     }
                 } else {
                     return true
                 }
-                guard let missing = requirements.first(where: {
-                    declared.propertyType($0.name)?.withoutModules != $0.type.withoutModules
-                }) else { return true }
-                let found = declared.propertyType(missing.name) == nil ? "does not declare it" : "declares it with another type"
-                warnings.warn(at: paths[declared.name] ?? "$",
-                              "`\(declared.name)` does not match `\(name).\(missing.name)` (it \(found)); it is generated "
-                              + "without the conformance to `\(name)`")
+                guard
+                    let missing = requirements.first(where: {
+                        declared.propertyType($0.name)?.withoutModules != $0.type.withoutModules
+                    })
+                else { return true }
+                let found =
+                    declared.propertyType(missing.name) == nil ? "does not declare it" : "declares it with another type"
+                warnings.warn(
+                    at: paths[declared.name] ?? "$",
+                    "`\(declared.name)` does not match `\(name).\(missing.name)` (it \(found)); it is generated "
+                        + "without the conformance to `\(name)`")
                 return false
             }
             types[index] = .classType(declared)
@@ -66,13 +74,16 @@ struct ConformanceChecker {
     }
 
     /// The properties a protocol and the protocols it refines require (those with associated types are not checked).
-    private func requirements(of name: String, _ types: [ResolvedType], _ protocols: [String: Int]) -> [ResolvedProperty] {
+    private func requirements(of name: String, _ types: [ResolvedType], _ protocols: [String: Int])
+        -> [ResolvedProperty]
+    {
         var result: [ResolvedProperty] = []
         var pending = [name]
         var visited: Set<String> = []
         while let next = pending.popLast() {
             guard visited.insert(next).inserted, let index = protocols[next],
-                  case .protocolType(let declared) = types[index], declared.associatedTypes.isEmpty else { continue }
+                case .protocolType(let declared) = types[index], declared.associatedTypes.isEmpty
+            else { continue }
             result += declared.properties
             pending += declared.inherits
         }
@@ -80,7 +91,9 @@ struct ConformanceChecker {
     }
 
     /// Whether a class declares `name` or a protocol refining it.
-    private func conforms(_ type: ResolvedClass, to name: String, _ types: [ResolvedType], _ protocols: [String: Int]) -> Bool {
+    private func conforms(_ type: ResolvedClass, to name: String, _ types: [ResolvedType], _ protocols: [String: Int])
+        -> Bool
+    {
         var pending = type.conformances.compactMap { conformance -> String? in
             guard case .named(let protocolName, _, .protocolType, _) = conformance else { return nil }
             return protocolName
@@ -89,7 +102,8 @@ struct ConformanceChecker {
         while let next = pending.popLast() {
             if next == name { return true }
             guard visited.insert(next).inserted, let index = protocols[next],
-                  case .protocolType(let declared) = types[index] else { continue }
+                case .protocolType(let declared) = types[index]
+            else { continue }
             pending += declared.inherits
         }
         return false
@@ -101,7 +115,8 @@ extension SwiftType {
     /// qualified one (`Swift.String` and `String` are the same requirement).
     var withoutModules: SwiftType {
         switch self {
-        case .named(let name, let arguments, let kind, _): return .named(name, arguments.map(\.withoutModules), kind, module: nil)
+        case .named(let name, let arguments, let kind, _):
+            return .named(name, arguments.map(\.withoutModules), kind, module: nil)
         case .array(let element): return .array(element.withoutModules)
         case .dictionary(let key, let value): return .dictionary(key.withoutModules, value.withoutModules)
         case .optional(let wrapped): return .optional(wrapped.withoutModules)

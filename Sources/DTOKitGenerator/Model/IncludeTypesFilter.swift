@@ -87,7 +87,10 @@ struct TypeIndex {
         var types = [operation.request]
         if let response = operation.response { types.append(response) }
         if let returnType = operation.returnType,
-           ([returnType.name] + returnType.genericArgs).flatMap(Self.names(inTypeText:)).contains(target) { return true }
+            ([returnType.name] + returnType.genericArgs).flatMap(Self.names(inTypeText:)).contains(target)
+        {
+            return true
+        }
         return types.contains { type in
             SwiftNames.stripArity(type.name) == target || Self.referencedNames(of: type).contains(target)
         }
@@ -127,8 +130,8 @@ struct TypeIndex {
     }
 }
 
-private extension String {
-    func replacingArraySuffix() -> String {
+extension String {
+    fileprivate func replacingArraySuffix() -> String {
         var text = self
         while text.hasSuffix("[]") { text.removeLast(2) }
         return text

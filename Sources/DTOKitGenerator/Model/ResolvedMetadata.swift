@@ -61,7 +61,9 @@ struct MetadataTable: Sendable {
         /// types); the others are compiled once, in DTOKit.
         static let genericBuilders = (value: "value", optional: "optional")
 
-        var isSpecializedWhereCalled: Bool { builder == Self.genericBuilders.value || builder == Self.genericBuilders.optional }
+        var isSpecializedWhereCalled: Bool {
+            builder == Self.genericBuilders.value || builder == Self.genericBuilders.optional
+        }
     }
 
     /// The class the accessors are typed with: `Result<T>`.

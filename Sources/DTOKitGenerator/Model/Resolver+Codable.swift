@@ -13,10 +13,13 @@ extension Resolver {
     /// durations; `Base64Bytes`), alone, as elements or as dictionary values; everything else as itself.
     private func coded(_ property: ResolvedProperty) -> CodedProperty {
         let type = property.type.unwrapped
-        func through(_ format: ValueFormat, _ scope: CodingConversion.Scope, as codedType: (SwiftType) -> SwiftType) -> CodedProperty {
+        func through(_ format: ValueFormat, _ scope: CodingConversion.Scope, as codedType: (SwiftType) -> SwiftType)
+            -> CodedProperty
+        {
             let wrapper = library.format(format)
-            return CodedProperty(property: property, codedType: codedType(wrapper),
-                                 conversion: CodingConversion(wrapper: wrapper, unwrappingMember: ValueFormat.valueMember, scope: scope))
+            return CodedProperty(
+                property: property, codedType: codedType(wrapper),
+                conversion: CodingConversion(wrapper: wrapper, unwrappingMember: ValueFormat.valueMember, scope: scope))
         }
         switch type {
         case .named(_, _, .formatted(let format), _): return through(format, .value) { $0 }

@@ -11,8 +11,10 @@ extension Resolver {
             var name = wireName
             if !SwiftNames.isIdentifier(name) {
                 name = SwiftNames.sanitizedIdentifier(name)
-                warnings.warn(at: path, "enum member `\(wireName)` of `\(swiftName)` is not a valid Swift identifier; "
-                              + "it is generated as `\(name)` (its JSON text stays `\(wireName)`)")
+                warnings.warn(
+                    at: path,
+                    "enum member `\(wireName)` of `\(swiftName)` is not a valid Swift identifier; "
+                        + "it is generated as `\(name)` (its JSON text stays `\(wireName)`)")
             }
             guard usedNames.insert(name).inserted else {
                 warnings.warn(at: path, "enum `\(swiftName)` lists `\(name)` twice; the second is left out")
@@ -25,17 +27,19 @@ extension Resolver {
                 } else {
                     while usedValues.contains(value) { value += 1 }
                     usedValues.insert(value)
-                    warnings.warn(at: "\(type.jsonPath).enumValues[\(index)]",
-                                  "enum value `\(type.enumValues[index])` of `\(swiftName).\(name)` is not an integer; "
-                                  + "\(value) is used instead")
+                    warnings.warn(
+                        at: "\(type.jsonPath).enumValues[\(index)]",
+                        "enum value `\(type.enumValues[index])` of `\(swiftName).\(name)` is not an integer; "
+                            + "\(value) is used instead")
                 }
             }
             let memberValue = index < type.enumMemberValues.count ? type.enumMemberValues[index] : ""
             var description = index < type.enumDescriptions.count ? type.enumDescriptions[index] : ""
             if description == wireName { description = "" }
-            cases.append(ResolvedEnum.Case(
-                name: name, wireName: memberValue.isEmpty ? wireName : memberValue, value: value,
-                documentation: options.addDescriptionAsComments && !description.isEmpty ? description : nil))
+            cases.append(
+                ResolvedEnum.Case(
+                    name: name, wireName: memberValue.isEmpty ? wireName : memberValue, value: value,
+                    documentation: options.addDescriptionAsComments && !description.isEmpty ? description : nil))
         }
         let style: ResolvedEnum.Style
         if isFlags {
@@ -67,13 +71,16 @@ extension Resolver {
 
     /// `KeepUnknownEnumValues`: the `unknown` case, unless the enum lists a case of that name (or of
     /// the property's), which keeps it an enum without one (with a warning).
-    private func unknownCase(of type: TypeDefinition, swiftName: String, cases: [ResolvedEnum.Case]) -> ResolvedEnum.UnknownCase? {
+    private func unknownCase(of type: TypeDefinition, swiftName: String, cases: [ResolvedEnum.Case]) -> ResolvedEnum
+        .UnknownCase?
+    {
         guard options.keepUnknownEnumValues else { return nil }
         let reserved = [ResolvedEnum.UnknownCase.name, ResolvedEnum.UnknownCase.propertyName]
         if let clash = cases.first(where: { reserved.contains($0.name) }) {
-            warnings.warn(at: type.jsonPath + ".enumNames",
-                          "enum `\(swiftName)` lists a case named `\(clash.name)`, the name KeepUnknownEnumValues gives "
-                          + "the case of unlisted values; it is generated without one (an unlisted value fails to decode)")
+            warnings.warn(
+                at: type.jsonPath + ".enumNames",
+                "enum `\(swiftName)` lists a case named `\(clash.name)`, the name KeepUnknownEnumValues gives "
+                    + "the case of unlisted values; it is generated without one (an unlisted value fails to decode)")
             return nil
         }
         return ResolvedEnum.UnknownCase(valueType: library.unknownEnumValue)
@@ -84,9 +91,10 @@ extension Resolver {
         var byValue: [Int: String] = [:]
         return cases.enumerated().compactMap { index, enumCase in
             if let first = byValue[enumCase.value] {
-                warnings.warn(at: "\(type.jsonPath).enumValues[\(index)]",
-                              "enum `\(SwiftNames.stripArity(type.name))` gives value \(enumCase.value) to `\(first)` and "
-                              + "`\(enumCase.name)`, which a Swift enum cannot; `\(enumCase.name)` is left out")
+                warnings.warn(
+                    at: "\(type.jsonPath).enumValues[\(index)]",
+                    "enum `\(SwiftNames.stripArity(type.name))` gives value \(enumCase.value) to `\(first)` and "
+                        + "`\(enumCase.name)`, which a Swift enum cannot; `\(enumCase.name)` is left out")
                 return nil
             }
             byValue[enumCase.value] = enumCase.name
@@ -107,8 +115,10 @@ extension Resolver {
         for property in type.properties {
             guard var resolved = resolveProperty(property, in: type, forcedOptional: []).property else { continue }
             guard names.insert(resolved.name).inserted else {
-                warnings.warn(at: property.jsonPath + ".name",
-                              "`\(SwiftNames.stripArity(type.name)).\(resolved.name)` is declared twice; the first declaration is kept")
+                warnings.warn(
+                    at: property.jsonPath + ".name",
+                    "`\(SwiftNames.stripArity(type.name)).\(resolved.name)` is declared twice; the first declaration is kept"
+                )
                 continue
             }
             resolved.initialValue = nil

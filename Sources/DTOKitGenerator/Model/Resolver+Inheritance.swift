@@ -22,14 +22,17 @@ struct BaseResolver {
         for type in classes { cutCycle(from: type, warnings: warnings) }
     }
 
-    private static func base(of type: TypeDefinition, classesByName: [String: TypeDefinition],
-                             warnings: WarningLog) -> ResolvedBase {
+    private static func base(
+        of type: TypeDefinition, classesByName: [String: TypeDefinition],
+        warnings: WarningLog
+    ) -> ResolvedBase {
         guard let reference = type.inherits else { return .none }
         let name = SwiftNames.stripArity(reference.name)
         let arityName = reference.genericArgs.isEmpty ? reference.name : "\(name)`\(reference.genericArgs.count)"
         let builtIn = BuiltInTypes.classes[arityName] ?? BuiltInTypes.classes[reference.name]
         let generated = classesByName[name].flatMap { $0.key == type.key ? nil : $0 }
-        let namesServiceStack = reference.namespace.map { $0 == "ServiceStack" || $0.hasPrefix("ServiceStack.") } ?? false
+        let namesServiceStack =
+            reference.namespace.map { $0 == "ServiceStack" || $0.hasPrefix("ServiceStack.") } ?? false
         if let builtIn, namesServiceStack || generated == nil {
             return .runtime(reference, builtIn)
         }
@@ -38,12 +41,16 @@ struct BaseResolver {
         }
         let path = type.jsonPath + ".inherits"
         if TypeMapper.isCollectionName(name) {
-            warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` inherits a collection (`\(reference.name)`), "
-                          + "which a Swift class cannot; it is generated without that base, so its JSON (an array) "
-                          + "does not read into it. Leave it out with `ExcludeTypes: \(type.name)`")
+            warnings.warn(
+                at: path,
+                "`\(SwiftNames.stripArity(type.name))` inherits a collection (`\(reference.name)`), "
+                    + "which a Swift class cannot; it is generated without that base, so its JSON (an array) "
+                    + "does not read into it. Leave it out with `ExcludeTypes: \(type.name)`")
         } else {
-            warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` inherits `\(reference.name)`, which the "
-                          + "snapshot does not define (or is the type itself); it is generated without that base class")
+            warnings.warn(
+                at: path,
+                "`\(SwiftNames.stripArity(type.name))` inherits `\(reference.name)`, which the "
+                    + "snapshot does not define (or is the type itself); it is generated without that base class")
         }
         return .none
     }
@@ -58,8 +65,10 @@ struct BaseResolver {
             if onChain.contains(base.key) {
                 bases[current.key] = ResolvedBase.none
                 let cycle = (chain + [base]).map { SwiftNames.stripArity($0.name) }.joined(separator: " : ")
-                warnings.warn(at: current.jsonPath + ".inherits",
-                              "inheritance cycle \(cycle); `\(SwiftNames.stripArity(current.name))` is generated without its base class")
+                warnings.warn(
+                    at: current.jsonPath + ".inherits",
+                    "inheritance cycle \(cycle); `\(SwiftNames.stripArity(current.name))` is generated without its base class"
+                )
                 return
             }
             chain.append(base)
@@ -85,14 +94,16 @@ extension Resolver {
                     .map { mapText($0, in: current, at: current.jsonPath + ".inherits").substituting(substitutions) }
                 // Runtime classes declared by `current` itself are listed with its properties already;
                 // a struct lists those its bases declare as its own.
-                let listedAlready = declaresMembers(of: builtIn) && !(options.exportAsStructs && current.key != type.key)
+                let listedAlready =
+                    declaresMembers(of: builtIn) && !(options.exportAsStructs && current.key != type.key)
                 return listedAlready ? properties : properties + builtInProperties(builtIn, arguments: arguments)
             case .generated(let reference, let base):
                 guard visited.insert(base.key).inserted else { return properties }
                 var baseSubstitutions: [String: SwiftType] = [:]
                 for (index, parameter) in base.genericArgs.enumerated() {
                     // A missing argument was filled with `JsonValue` in the declaration (with a warning).
-                    baseSubstitutions[parameter] = index < reference.genericArgs.count
+                    baseSubstitutions[parameter] =
+                        index < reference.genericArgs.count
                         ? mapText(reference.genericArgs[index], in: current, at: current.jsonPath + ".inherits")
                             .substituting(substitutions)
                         : library.jsonValue

@@ -3,26 +3,31 @@
 extension Resolver {
     func metadata(of type: ResolvedClass) -> MetadataDeclaration? {
         guard options.addModelExtensions else { return nil }
-        let owner = SwiftType.named(type.name, type.genericParameters.map { .named($0, [], .genericParameter, module: nil) },
-                                    .dto, module: nil)
+        let owner = SwiftType.named(
+            type.name, type.genericParameters.map { .named($0, [], .genericParameter, module: nil) },
+            .dto, module: nil)
         let inheriting = baseTable(of: type)
         // A table that extends its base's lists the class's own properties only.
-        let listed = inheriting == nil ? type.metadataProperties[...] : type.metadataProperties.prefix(type.ownPropertyCount)
+        let listed =
+            inheriting == nil ? type.metadataProperties[...] : type.metadataProperties.prefix(type.ownPropertyCount)
         let table = MetadataTable(
             owner: owner, inheriting: inheriting, routes: type.routes,
             entries: listed.map { property in
                 let (builder, format) = Self.builder(for: property.type)
-                return MetadataTable.Entry(jsonName: property.jsonName, propertyName: property.name, builder: builder,
-                                           format: format.map(library.format))
+                return MetadataTable.Entry(
+                    jsonName: property.jsonName, propertyName: property.name, builder: builder,
+                    format: format.map(library.format))
             })
         let storage: MetadataDeclaration.Storage = type.genericParameters.isEmpty ? .stored : .cachedPerSpecialization
         if type.isStruct {
-            return MetadataDeclaration(form: .structTable, conformance: library.jsonStruct, name: MetadataDeclaration.requirement,
-                                       isPublic: true, storage: storage, dispatch: [], table: table)
+            return MetadataDeclaration(
+                form: .structTable, conformance: library.jsonStruct, name: MetadataDeclaration.requirement,
+                isPublic: true, storage: storage, dispatch: [], table: table)
         }
         guard type.isConformanceRoot else {
-            return MetadataDeclaration(form: .classTable, conformance: nil, name: Self.tableName(type.name), isPublic: false,
-                                       storage: storage, dispatch: [], table: table)
+            return MetadataDeclaration(
+                form: .classTable, conformance: nil, name: Self.tableName(type.name), isPublic: false,
+                storage: storage, dispatch: [], table: table)
         }
         // The root's `metadata` returns the table of the subclass it is called on. (Generic classes
         // have none listed, nor are listed; DocC: Limitations.)
@@ -47,7 +52,8 @@ extension Resolver {
     /// class (which has a stored table of its own).
     private func baseTable(of type: ResolvedClass) -> TableReference? {
         guard type.baseKind == .generated, type.genericParameters.isEmpty,
-              case .named(let base, [], .dto, _)? = type.base else { return nil }
+            case .named(let base, [], .dto, _)? = type.base
+        else { return nil }
         return TableReference(type: .named(base, [], .dto, module: nil), name: Self.tableName(base))
     }
 
@@ -90,11 +96,14 @@ extension Resolver {
     func metadata(of type: ResolvedEnum) -> EnumMetadata? {
         guard options.addModelExtensions || options.addCodable else { return nil }
         if type.unknownCase != nil {
-            return EnumMetadata(conformance: library.jsonOpenEnum, table: .fullCaseList, writesNumbers: type.writesNumbers)
+            return EnumMetadata(
+                conformance: library.jsonOpenEnum, table: .fullCaseList, writesNumbers: type.writesNumbers)
         }
         switch type.style {
-        case .names: return EnumMetadata(conformance: library.jsonEnum, table: .allCases, writesNumbers: type.writesNumbers)
-        case .values: return EnumMetadata(conformance: library.jsonEnum, table: .caseList, writesNumbers: type.writesNumbers)
+        case .names:
+            return EnumMetadata(conformance: library.jsonEnum, table: .allCases, writesNumbers: type.writesNumbers)
+        case .values:
+            return EnumMetadata(conformance: library.jsonEnum, table: .caseList, writesNumbers: type.writesNumbers)
         case .flags: return EnumMetadata(conformance: library.jsonFlags, table: .flagNames, writesNumbers: false)
         }
     }

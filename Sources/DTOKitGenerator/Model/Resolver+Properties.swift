@@ -1,11 +1,14 @@
 /// Properties: names, Swift types, optionality and initial values.
 extension Resolver {
-    func resolveProperty(_ property: PropertyDefinition, in type: TypeDefinition,
-                         forcedOptional: Set<String>) -> ClassMember {
+    func resolveProperty(
+        _ property: PropertyDefinition, in type: TypeDefinition,
+        forcedOptional: Set<String>
+    ) -> ClassMember {
         let name = propertyName(property, in: type)
         let jsonName = property.dataMember?.name ?? SwiftNames.camelCase(property.name)
         guard var mapped = propertyType(property, named: name, in: type) else {
-            return .skipped(SkippedProperty(name: name, type: .clr(SwiftNames.stripArity(property.type)), reason: .interfaceType))
+            return .skipped(
+                SkippedProperty(name: name, type: .clr(SwiftNames.stripArity(property.type)), reason: .interfaceType))
         }
         if property.name == "ProviderOAuthAccess" {
             return .skipped(SkippedProperty(name: name, type: .swift(mapped), reason: .interfaceType))
@@ -32,10 +35,11 @@ extension Resolver {
             mapped = .optional(mapped)
             initialValue = nil
         }
-        return .property(ResolvedProperty(
-            name: name, jsonName: jsonName, type: mapped, initialValue: initialValue,
-            annotations: Self.propertyAnnotations(property),
-            documentation: options.addDescriptionAsComments ? property.description : nil))
+        return .property(
+            ResolvedProperty(
+                name: name, jsonName: jsonName, type: mapped, initialValue: initialValue,
+                annotations: Self.propertyAnnotations(property),
+                documentation: options.addDescriptionAsComments ? property.description : nil))
     }
 
     /// The Swift name: camelCase of the DataMember name or the property name, made a valid identifier,
@@ -45,9 +49,10 @@ extension Resolver {
         var name = SwiftNames.camelCase(sourceName)
         if !SwiftNames.isIdentifier(name) {
             let sanitized = SwiftNames.sanitizedIdentifier(name)
-            warnings.warn(at: property.jsonPath + ".name",
-                          "property name `\(sourceName)` of `\(SwiftNames.stripArity(type.name))` is not a valid Swift "
-                          + "identifier; it is generated as `\(sanitized)` (the JSON name stays `\(sourceName)`)")
+            warnings.warn(
+                at: property.jsonPath + ".name",
+                "property name `\(sourceName)` of `\(SwiftNames.stripArity(type.name))` is not a valid Swift "
+                    + "identifier; it is generated as `\(sanitized)` (the JSON name stays `\(sourceName)`)")
             name = sanitized
         }
         if options.baseClass != nil, SwiftNames.baseClassMembers.contains(name) {
@@ -57,20 +62,23 @@ extension Resolver {
     }
 
     /// The mapped type, `JsonValue` (with a warning) for what cannot be known, nil for interfaces.
-    private func propertyType(_ property: PropertyDefinition, named name: String, in type: TypeDefinition) -> SwiftType? {
+    private func propertyType(_ property: PropertyDefinition, named name: String, in type: TypeDefinition) -> SwiftType?
+    {
         let owner = "`\(SwiftNames.stripArity(type.name)).\(name)`"
         guard !property.type.isEmpty else {
             warnings.warn(at: property.jsonPath, "property \(owner) has no `type`; it is generated as `JsonValue`")
             return library.jsonValue
         }
         guard let clr = try? ClrTypeName.property(type: property.type, genericArgs: property.genericArgs) else {
-            warnings.warn(at: property.jsonPath + ".type",
-                          "cannot read the type of \(owner): `\(property.type)` with genericArgs \(property.genericArgs); "
-                          + "it is generated as `JsonValue`")
+            warnings.warn(
+                at: property.jsonPath + ".type",
+                "cannot read the type of \(owner): `\(property.type)` with genericArgs \(property.genericArgs); "
+                    + "it is generated as `JsonValue`")
             return library.jsonValue
         }
         if property.isValueType, !property.isEnum, !property.isSystemType, clr.arguments.isEmpty, clr.arrayRank == 0,
-           mapper.generated[clr.name] == nil, property.namespace != nil {
+            mapper.generated[clr.name] == nil, property.namespace != nil
+        {
             // A user-defined struct: ServiceStack sends its ToString() text.
             return library.string
         }
@@ -79,8 +87,10 @@ extension Resolver {
             return nil
         }
         if !fallbacks.isEmpty {
-            warnings.warn(at: property.jsonPath + ".type", "\(owner), typed `\(Self.clrText(property))`: "
-                          + Self.explain(fallbacks) + "; `JsonValue` (which reads any JSON) stands in for it")
+            warnings.warn(
+                at: property.jsonPath + ".type",
+                "\(owner), typed `\(Self.clrText(property))`: "
+                    + Self.explain(fallbacks) + "; `JsonValue` (which reads any JSON) stands in for it")
         }
         return mapped
     }
@@ -136,8 +146,10 @@ extension Resolver {
     /// A base class, return type or other named reference, `JsonValue` (with a warning) when unknown.
     func mapReference(_ reference: TypeReference, in type: TypeDefinition, at path: String) -> SwiftType {
         guard let clr = Self.clrName(reference) else {
-            warnings.warn(at: path, "cannot read the type name `\(reference.name)` with genericArgs \(reference.genericArgs) "
-                          + "(used by `\(SwiftNames.stripArity(type.name))`); it is generated as `JsonValue`")
+            warnings.warn(
+                at: path,
+                "cannot read the type name `\(reference.name)` with genericArgs \(reference.genericArgs) "
+                    + "(used by `\(SwiftNames.stripArity(type.name))`); it is generated as `JsonValue`")
             return library.jsonValue
         }
         return map(clr, text: reference.name, in: type, at: path)
@@ -146,8 +158,10 @@ extension Resolver {
     /// A C#-style type text (`List<Poco>`, a generic argument).
     func mapText(_ text: String, in type: TypeDefinition, at path: String) -> SwiftType {
         guard let clr = try? ClrTypeName.parse(text) else {
-            warnings.warn(at: path, "cannot read the type name `\(text)` (used by `\(SwiftNames.stripArity(type.name))`); "
-                          + "it is generated as `JsonValue`")
+            warnings.warn(
+                at: path,
+                "cannot read the type name `\(text)` (used by `\(SwiftNames.stripArity(type.name))`); "
+                    + "it is generated as `JsonValue`")
             return library.jsonValue
         }
         return map(clr, text: text, in: type, at: path)
@@ -157,21 +171,26 @@ extension Resolver {
     func mapQuietly(_ reference: TypeReference, in type: TypeDefinition) -> SwiftType? {
         var fallbacks = TypeMapper.Fallbacks()
         guard let clr = Self.clrName(reference),
-              let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks),
-              fallbacks.isEmpty else { return nil }
+            let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks),
+            fallbacks.isEmpty
+        else { return nil }
         return mapped
     }
 
     private func map(_ clr: ClrTypeName, text: String, in type: TypeDefinition, at path: String) -> SwiftType {
         var fallbacks = TypeMapper.Fallbacks()
         guard let mapped = try? mapper.map(clr, genericParameters: type.genericArgs, fallbacks: &fallbacks) else {
-            warnings.warn(at: path, "`\(text)` is an interface (used by `\(SwiftNames.stripArity(type.name))`); "
-                          + "it is generated as `JsonValue`")
+            warnings.warn(
+                at: path,
+                "`\(text)` is an interface (used by `\(SwiftNames.stripArity(type.name))`); "
+                    + "it is generated as `JsonValue`")
             return library.jsonValue
         }
         if !fallbacks.isEmpty {
-            warnings.warn(at: path, "`\(SwiftNames.stripArity(type.name))` refers to `\(text)`: " + Self.explain(fallbacks)
-                          + "; `JsonValue` (which reads any JSON) stands in for it")
+            warnings.warn(
+                at: path,
+                "`\(SwiftNames.stripArity(type.name))` refers to `\(text)`: " + Self.explain(fallbacks)
+                    + "; `JsonValue` (which reads any JSON) stands in for it")
         }
         return mapped
     }
@@ -195,8 +214,9 @@ extension Resolver {
         }
         return builtIn.properties.map {
             let type = options.exportAsStructs ? BuiltInTypes.valueForms($0.type) : $0.type
-            return ResolvedProperty(name: $0.name, jsonName: $0.name, type: qualified(type).substituting(substitutions),
-                                    initialValue: nil, annotations: [], documentation: nil)
+            return ResolvedProperty(
+                name: $0.name, jsonName: $0.name, type: qualified(type).substituting(substitutions),
+                initialValue: nil, annotations: [], documentation: nil)
         }
     }
 
@@ -220,11 +240,13 @@ extension Resolver {
         return seen.map { reason -> String in
             switch reason {
             case .undefined(let name):
-                return "the snapshot does not define `\(name)` (refresh the snapshot, or leave the type out with ExcludeTypes)"
+                return
+                    "the snapshot does not define `\(name)` (refresh the snapshot, or leave the type out with ExcludeTypes)"
             case .nullableWithoutArgument:
                 return "`Nullable`1` comes without its type argument (genericArgs), as older servers write `byte?[]`"
             case .runtimeGenericOfGeneratedTypes(let name):
-                return "`\(name)` needs JsonConvertible arguments, which generated types are not with AddModelExtensions: False"
+                return
+                    "`\(name)` needs JsonConvertible arguments, which generated types are not with AddModelExtensions: False"
             case .typeArgumentCount(let name, let expected, let found):
                 return "`\(name)` takes \(expected) type argument(s), the snapshot gives \(found)"
             }
@@ -232,7 +254,8 @@ extension Resolver {
     }
 
     private static func clrText(_ property: PropertyDefinition) -> String {
-        property.genericArgs.isEmpty ? property.type : "\(property.type)<\(property.genericArgs.joined(separator: ","))>"
+        property.genericArgs.isEmpty
+            ? property.type : "\(property.type)<\(property.genericArgs.joined(separator: ","))>"
     }
 }
 
@@ -250,7 +273,8 @@ extension SwiftType {
             if kind == .genericParameter, let replacement = substitutions[name] { return replacement }
             return .named(name, arguments.map { $0.substituting(substitutions) }, kind, module: module)
         case .array(let element): return .array(element.substituting(substitutions))
-        case .dictionary(let key, let value): return .dictionary(key.substituting(substitutions), value.substituting(substitutions))
+        case .dictionary(let key, let value):
+            return .dictionary(key.substituting(substitutions), value.substituting(substitutions))
         case .optional(let wrapped): return .optional(wrapped.substituting(substitutions))
         }
     }

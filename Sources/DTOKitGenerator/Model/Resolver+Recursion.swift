@@ -16,7 +16,8 @@ extension Resolver {
             case .named, .array, .dictionary: return []
             }
         }
-        let held = structs.mapValues { type in Set(type.members.compactMap(\.property).flatMap { heldInPlace($0.type) }) }
+        let held = structs.mapValues { type in Set(type.members.compactMap(\.property).flatMap { heldInPlace($0.type) })
+        }
         /// Whether a value of struct `start` holds one of `target` in place, at any depth.
         func leads(from start: String, to target: String) -> Bool {
             var visited: Set<String> = []
@@ -44,7 +45,8 @@ extension Resolver {
                 property.initialValue = nil
                 var storageName = "_" + property.name
                 while memberNames.contains(storageName) { storageName += "_" }
-                property.indirectStorage = IndirectStorage(name: storageName, type: library.indirect.applied(to: [property.type]))
+                property.indirectStorage = IndirectStorage(
+                    name: storageName, type: library.indirect.applied(to: [property.type]))
                 return property
             }
             resolved.members = resolved.members.map { member in

@@ -40,10 +40,11 @@ struct Resolver {
         classesByName = classes
         names = ShadowedNames(generatedNames: Set(kinds.keys))
         library = LibraryTypes(names: names, structs: options.exportAsStructs)
-        mapper = TypeMapper(generated: kinds, generatedArity: classes.mapValues(\.genericArgs.count),
-                            userProvided: selection.deliberatelyExcludedNames,
-                            treatAsString: Set(options.treatTypesAsStrings), names: names,
-                            generatedTypesAreConvertible: options.addModelExtensions, builtInsAsValues: options.exportAsStructs)
+        mapper = TypeMapper(
+            generated: kinds, generatedArity: classes.mapValues(\.genericArgs.count),
+            userProvided: selection.deliberatelyExcludedNames,
+            treatAsString: Set(options.treatTypesAsStrings), names: names,
+            generatedTypesAreConvertible: options.addModelExtensions, builtInsAsValues: options.exportAsStructs)
         bases = BaseResolver(types: selection.types, classesByName: classes, warnings: warnings).bases
         subclassesByBase = Self.subclassesByBase(of: selection.types, bases: bases)
     }
@@ -63,8 +64,10 @@ struct Resolver {
         ConformanceChecker(warnings: warnings).reconcile(&result, definitions: selection.types)
         for type in selection.excludedForGenericBase {
             guard let base = type.inherits else { continue }
-            result.append(.excluded(name: SwiftNames.stripArity(type.name), baseName: SwiftNames.stripArity(base.name),
-                                    baseArguments: base.genericArgs))
+            result.append(
+                .excluded(
+                    name: SwiftNames.stripArity(type.name), baseName: SwiftNames.stripArity(base.name),
+                    baseArguments: base.genericArgs))
         }
         return ResolvedModule(types: result, library: library, accessLevel: options.accessLevel)
     }
@@ -91,10 +94,13 @@ struct Resolver {
         var members: [ClassMember] = []
         // A request base class has a `version` already (its own or the implicit one).
         if let version = options.addImplicitVersion, operation != nil, !allPropertyNames(of: type).contains("version"),
-           !generatedBaseChain(of: type).contains(where: { selection.operations[$0.key] != nil }) {
-            members.append(.property(ResolvedProperty(
-                name: "version", jsonName: "version", type: library.int,
-                initialValue: .integer(version), annotations: [], documentation: nil)))
+            !generatedBaseChain(of: type).contains(where: { selection.operations[$0.key] != nil })
+        {
+            members.append(
+                .property(
+                    ResolvedProperty(
+                        name: "version", jsonName: "version", type: library.int,
+                        initialValue: .integer(version), annotations: [], documentation: nil)))
         }
         let inherited = inheritedProperties(of: type)
         let inheritedNames = Set(inherited.map(\.name))
@@ -108,12 +114,17 @@ struct Resolver {
             if inheritedNames.contains(resolved.name) {
                 // C# `new` re-declarations: Swift cannot override a stored property, the base's stays.
                 let baseName = type.inherits.map { SwiftNames.stripArity($0.name) } ?? "the base class"
-                members.append(.skipped(SkippedProperty(name: resolved.name, type: .swift(resolved.type),
-                                                        reason: .declaredByBase(baseName))))
+                members.append(
+                    .skipped(
+                        SkippedProperty(
+                            name: resolved.name, type: .swift(resolved.type),
+                            reason: .declaredByBase(baseName))))
             } else if !declaredNames.insert(resolved.name).inserted {
-                warnings.warn(at: property.jsonPath + ".name",
-                              "`\(swiftName).\(resolved.name)` is declared twice; the first declaration is kept")
-                members.append(.skipped(SkippedProperty(name: resolved.name, type: .swift(resolved.type), reason: .duplicateName)))
+                warnings.warn(
+                    at: property.jsonPath + ".name",
+                    "`\(swiftName).\(resolved.name)` is declared twice; the first declaration is kept")
+                members.append(
+                    .skipped(SkippedProperty(name: resolved.name, type: .swift(resolved.type), reason: .duplicateName)))
             } else {
                 members.append(member)
             }
@@ -126,11 +137,14 @@ struct Resolver {
             members += inherited.filter { ownNames.insert($0.name).inserted }.map(ClassMember.property)
         }
         if options.addResponseStatus, isResponse(type),
-           !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus") {
-            members.append(.property(ResolvedProperty(
-                name: "responseStatus", jsonName: "responseStatus",
-                type: .optional(library.responseStatus),
-                initialValue: nil, annotations: [], documentation: nil)))
+            !allPropertyNames(of: type).contains("responsestatus"), !ownNames.contains("responseStatus")
+        {
+            members.append(
+                .property(
+                    ResolvedProperty(
+                        name: "responseStatus", jsonName: "responseStatus",
+                        type: .optional(library.responseStatus),
+                        initialValue: nil, annotations: [], documentation: nil)))
         }
         let own = members.compactMap(\.property)
         // One table entry per JSON name: own properties first, then the nearest base's.
@@ -150,7 +164,8 @@ struct Resolver {
             genericParameters: type.genericArgs, genericConstraints: genericConstraints,
             base: base, baseKind: baseKind,
             returnType: returnType, conformances: conformances, members: members,
-            metadataProperties: metadataProperties, ownPropertyCount: ownPropertyCount, routes: hasRoutes(type) ? operation?.routes ?? [] : [],
+            metadataProperties: metadataProperties, ownPropertyCount: ownPropertyCount,
+            routes: hasRoutes(type) ? operation?.routes ?? [] : [],
             isRequest: operation != nil, isConformanceRoot: isRoot, subclasses: subclasses,
             annotations: Self.typeAnnotations(type, routes: operation?.routes ?? []),
             documentation: options.addDescriptionAsComments ? type.description : nil)
@@ -174,7 +189,8 @@ struct Resolver {
 
     /// The Swift base class, its kind, and the members of a runtime base the class declares itself.
     private func resolveBase(of type: TypeDefinition)
-        -> (base: SwiftType?, kind: ResolvedClass.BaseKind, flattened: [ResolvedProperty]) {
+        -> (base: SwiftType?, kind: ResolvedClass.BaseKind, flattened: [ResolvedProperty])
+    {
         switch bases[type.key] ?? .none {
         case .generated(let reference, _):
             // A struct declares its bases' members itself (``inheritedProperties(of:)``).
@@ -184,14 +200,23 @@ struct Resolver {
             let arguments = reference.genericArgs.map { mapText($0, in: type, at: type.jsonPath + ".inherits") }
             guard declaresMembers(of: builtIn) else {
                 var fallbacks = TypeMapper.Fallbacks()
-                let fitted = mapper.fitted(arguments, to: builtIn.genericParameters.count, of: builtIn.swiftName, &fallbacks)
+                let fitted = mapper.fitted(
+                    arguments, to: builtIn.genericParameters.count, of: builtIn.swiftName, &fallbacks)
                 if !fallbacks.isEmpty {
-                    warnings.warn(at: type.jsonPath + ".inherits", "`\(SwiftNames.stripArity(type.name))` inherits "
-                                  + "`\(reference.name)`: " + Self.explain(fallbacks) + "; `JsonValue` stands in for the missing ones")
+                    warnings.warn(
+                        at: type.jsonPath + ".inherits",
+                        "`\(SwiftNames.stripArity(type.name))` inherits "
+                            + "`\(reference.name)`: " + Self.explain(fallbacks)
+                            + "; `JsonValue` stands in for the missing ones")
                 }
-                return (.named(builtIn.swiftName, fitted, .dto, module: names.module(for: builtIn.swiftName)), .runtime, [])
+                return (
+                    .named(builtIn.swiftName, fitted, .dto, module: names.module(for: builtIn.swiftName)), .runtime, []
+                )
             }
-            return (configuredBase, configuredBase == nil ? .none : .configured, builtInProperties(builtIn, arguments: arguments))
+            return (
+                configuredBase, configuredBase == nil ? .none : .configured,
+                builtInProperties(builtIn, arguments: arguments)
+            )
         case .none:
             return (configuredBase, configuredBase == nil ? .none : .configured, [])
         }
@@ -206,7 +231,8 @@ struct Resolver {
     /// The protocols a class declares: IReturn/IReturnVoid (with the return type), generated
     /// interfaces, verb and other runtime markers; and the properties the runtime markers require.
     private func declaredConformances(of type: TypeDefinition)
-        -> (conformances: [SwiftType], returnType: SwiftType?, runtimeProtocolProperties: Set<String>) {
+        -> (conformances: [SwiftType], returnType: SwiftType?, runtimeProtocolProperties: Set<String>)
+    {
         let operation = selection.operations[type.key]
         var conformances: [SwiftType] = []
         var returnType: SwiftType?
@@ -225,14 +251,18 @@ struct Resolver {
             if BuiltInTypes.protocols.contains(name) {
                 verbMarkers.append(name)
                 runtimeProtocolProperties.formUnion(BuiltInTypes.protocolRequirements[name]?.map(\.name) ?? [])
-            } else if BuiltInTypes.droppedInterfaces.contains(name) || implemented.namespace?.hasPrefix("System") == true {
+            } else if BuiltInTypes.droppedInterfaces.contains(name)
+                || implemented.namespace?.hasPrefix("System") == true
+            {
                 continue
             } else if mapper.generated[SwiftNames.stripArity(name)] == .interface {
                 conformances.append(.named(SwiftNames.stripArity(name), [], .protocolType, module: nil))
             }
         }
-        if let operation, !verbMarkers.contains(where: { ["IGet", "IPost", "IPut", "IDelete", "IPatch"].contains($0) }),
-           let verb = Self.preferredVerb(operation) {
+        if let operation,
+            !verbMarkers.contains(where: { ["IGet", "IPost", "IPut", "IDelete", "IPatch"].contains($0) }),
+            let verb = Self.preferredVerb(operation)
+        {
             verbMarkers.append(verb)
         }
         for marker in verbMarkers where !conformances.contains(libraryProtocol(marker)) {
@@ -251,8 +281,9 @@ struct Resolver {
     static func preferredVerb(_ operation: OperationDefinition) -> String? {
         let markers = ["GET": "IGet", "POST": "IPost", "PUT": "IPut", "DELETE": "IDelete", "PATCH": "IPatch"]
         if let method = operation.method, let marker = markers[method] { return marker }
-        let routeVerbs = Set(operation.routes.compactMap(\.verbs).flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingWhitespace().uppercased() })
+        let routeVerbs = Set(
+            operation.routes.compactMap(\.verbs).flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingWhitespace().uppercased() })
         if routeVerbs.count == 1, let verb = routeVerbs.first { return markers[verb] }
         return nil
     }

@@ -18,7 +18,6 @@ enum SwiftNames {
         return result
     }
 
-
     /// `QueryDb`1` → `QueryDb`; `Outer+Inner` → `Inner`.
     static func stripArity(_ clrName: String) -> String {
         var name = clrName
@@ -36,13 +35,15 @@ enum SwiftNames {
     /// A name Swift accepts as an identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first,
-              first == "_" || first.properties.isXIDStart, text != "_" else { return false }
+            first == "_" || first.properties.isXIDStart, text != "_"
+        else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
 
     /// `Foundation`, `Foundation.NSObject`, `My_Module`.
     static func isIdentifierPath(_ text: String) -> Bool {
-        !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier(String($0)) }
+        !text.isEmpty
+            && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier(String($0)) }
     }
 
     /// `text` made into an identifier: every character Swift does not allow becomes `_`, and a
@@ -51,7 +52,8 @@ enum SwiftNames {
         guard !text.isEmpty else { return "_empty" }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let allowed = scalar == "_" || (result.isEmpty ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue)
+            let allowed =
+                scalar == "_" || (result.isEmpty ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue)
             if !allowed, result.isEmpty, scalar.properties.isXIDContinue {
                 result.append("_")
                 result.append(scalar)
@@ -71,25 +73,27 @@ enum SwiftNames {
     /// to every `NSObject` in a module that imports UIKit or SwiftUI (an app target), so an Apple
     /// app's build is the only one that sees them. With a `BaseClass` such properties get
     /// ServiceStack's capitalized name (`description` → `Description`); the JSON name stays.
-    static let baseClassMembers = Set(TextTable.words("""
-        description debugDescription hash hashValue superclass classForCoder classForKeyedArchiver className
-        classCode classDescription observationInfo attributeKeys toOneRelationshipKeys toManyRelationshipKeys
-        scriptingProperties autoContentAccessingProxy isProxy zone exposedBindings
-        objectSpecifier classForArchiver classForPortCoder
-        isAccessibilityElement accessibilityLabel accessibilityAttributedLabel accessibilityHint
-        accessibilityAttributedHint accessibilityValue accessibilityAttributedValue accessibilityTraits
-        accessibilityFrame accessibilityPath accessibilityActivationPoint accessibilityLanguage
-        accessibilityElementsHidden accessibilityViewIsModal shouldGroupAccessibilityChildren
-        accessibilityNavigationStyle accessibilityRespondsToUserInteraction accessibilityUserInputLabels
-        accessibilityAttributedUserInputLabels accessibilityTextualContext accessibilityDirectTouchOptions
-        accessibilityHeaderElements accessibilityElements accessibilityContainerType accessibilityCustomActions
-        accessibilityCustomRotors accessibilityDragSourceDescriptors accessibilityDropPointDescriptors
-        accessibilityShowsLargeContentViewer accessibilityLargeContentTitle accessibilityLargeContentImage
-        accessibilityActivate accessibilityIncrement accessibilityDecrement accessibilityScroll
-        accessibilityPerformEscape accessibilityPerformMagicTap accessibilityElementDidBecomeFocused
-        accessibilityElementDidLoseFocus accessibilityElementIsFocused accessibilityElementCount
-        accessibilityAssistiveTechnologyFocusedIdentifiers
-        """))
+    static let baseClassMembers = Set(
+        TextTable.words(
+            """
+            description debugDescription hash hashValue superclass classForCoder classForKeyedArchiver className
+            classCode classDescription observationInfo attributeKeys toOneRelationshipKeys toManyRelationshipKeys
+            scriptingProperties autoContentAccessingProxy isProxy zone exposedBindings
+            objectSpecifier classForArchiver classForPortCoder
+            isAccessibilityElement accessibilityLabel accessibilityAttributedLabel accessibilityHint
+            accessibilityAttributedHint accessibilityValue accessibilityAttributedValue accessibilityTraits
+            accessibilityFrame accessibilityPath accessibilityActivationPoint accessibilityLanguage
+            accessibilityElementsHidden accessibilityViewIsModal shouldGroupAccessibilityChildren
+            accessibilityNavigationStyle accessibilityRespondsToUserInteraction accessibilityUserInputLabels
+            accessibilityAttributedUserInputLabels accessibilityTextualContext accessibilityDirectTouchOptions
+            accessibilityHeaderElements accessibilityElements accessibilityContainerType accessibilityCustomActions
+            accessibilityCustomRotors accessibilityDragSourceDescriptors accessibilityDropPointDescriptors
+            accessibilityShowsLargeContentViewer accessibilityLargeContentTitle accessibilityLargeContentImage
+            accessibilityActivate accessibilityIncrement accessibilityDecrement accessibilityScroll
+            accessibilityPerformEscape accessibilityPerformMagicTap accessibilityElementDidBecomeFocused
+            accessibilityElementDidLoseFocus accessibilityElementIsFocused accessibilityElementCount
+            accessibilityAssistiveTechnologyFocusedIdentifiers
+            """))
 
     /// ServiceStack's rename of a property that clashes with a base class member: first letter up.
     static func capitalized(_ name: String) -> String {

@@ -40,7 +40,9 @@ struct TypeSelection {
         let include = IncludeTypesFilter(entries: options.includeTypes, snapshot: snapshot)
         for type in ordered {
             if Self.isSkippedAlways(type) { continue }
-            if !options.addServiceStackTypes, type.namespace == "ServiceStack" || type.namespace.hasPrefix("ServiceStack.") {
+            if !options.addServiceStackTypes,
+                type.namespace == "ServiceStack" || type.namespace.hasPrefix("ServiceStack.")
+            {
                 continue
             }
             if Self.matchesExclude(type.name, options.excludeTypes) || !include.includes(type) {
@@ -54,9 +56,10 @@ struct TypeSelection {
                 continue
             }
             guard SwiftNames.isIdentifier(SwiftNames.stripArity(type.name)) else {
-                warnings.warn(at: type.jsonPath + ".name",
-                              "type name `\(type.name)` is not a valid Swift identifier; it is left out and "
-                              + "properties of its type are generated as `JsonValue`")
+                warnings.warn(
+                    at: type.jsonPath + ".name",
+                    "type name `\(type.name)` is not a valid Swift identifier; it is left out and "
+                        + "properties of its type are generated as `JsonValue`")
                 excludedRequestKeys.insert(type.key)
                 continue
             }
@@ -89,10 +92,11 @@ struct TypeSelection {
                 byName[name] = type
                 return true
             }
-            warnings.warn(at: type.jsonPath,
-                          "two types are both named `\(name)`: `\(first.namespace).\(first.name)` (at \(first.jsonPath)) "
-                          + "and `\(type.namespace).\(type.name)`; only the first is generated. Swift types in one module "
-                          + "need distinct names: leave one out with `ExcludeTypes: \(type.name)` to silence this")
+            warnings.warn(
+                at: type.jsonPath,
+                "two types are both named `\(name)`: `\(first.namespace).\(first.name)` (at \(first.jsonPath)) "
+                    + "and `\(type.namespace).\(type.name)`; only the first is generated. Swift types in one module "
+                    + "need distinct names: leave one out with `ExcludeTypes: \(type.name)` to silence this")
             excludedRequestKeys.insert(type.key)
             return false
         }

@@ -17,9 +17,11 @@ struct ValueFormat: Hashable, Sendable {
     let initialValue: InitialValue
 
     /// .NET's `TimeSpan` (and `TimeOnly`): `TimeInterval` seconds, written as XSD durations.
-    static let xsdDuration = ValueFormat(formatType: "TimeSpan", swiftName: "TimeInterval", isArray: false, initialValue: .zero)
+    static let xsdDuration = ValueFormat(
+        formatType: "TimeSpan", swiftName: "TimeInterval", isArray: false, initialValue: .zero)
     /// .NET's `byte[]`: `[UInt8]`, written as Base64 text.
-    static let base64 = ValueFormat(formatType: "Base64Bytes", swiftName: "UInt8", isArray: true, initialValue: .emptyArray)
+    static let base64 = ValueFormat(
+        formatType: "Base64Bytes", swiftName: "UInt8", isArray: true, initialValue: .emptyArray)
 
     /// The member of every `JsonFormat` that unwraps a value (Codable code reads it).
     static let valueMember = "value"

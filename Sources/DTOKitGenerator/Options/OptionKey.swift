@@ -23,11 +23,13 @@ package enum OptionKey: String, CaseIterable, Sendable {
 
     /// Keys of a ServiceStack header that describe the server or its generation and configure nothing
     /// here: a pasted header may hold them, and they are read and ignored.
-    static let informational = Set(TextTable.words("""
-        Date Version SwiftVersion Tip UsePath GlobalNamespace MakePartial MakeVirtual AddReturnMarker
-        AddDataContractAttributes AddIndexesToDataMembers AddGeneratedCodeAttributes ExportValueTypes
-        InitializeCollectionsForAutoQuery
-        """))
+    static let informational = Set(
+        TextTable.words(
+            """
+            Date Version SwiftVersion Tip UsePath GlobalNamespace MakePartial MakeVirtual AddReturnMarker
+            AddDataContractAttributes AddIndexesToDataMembers AddGeneratedCodeAttributes ExportValueTypes
+            InitializeCollectionsForAutoQuery
+            """))
 }
 
 extension GeneratorOptions {

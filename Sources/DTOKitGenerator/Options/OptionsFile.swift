@@ -23,16 +23,18 @@ public enum OptionsFile {
                 GeneratorError(file: fileName, line: lineNumber, column: 1, message: message, hint: hint)
             }
             guard let colon = line.firstIndex(of: ":") else {
-                throw fail("expected `Key: Value`, found `\(line)`",
-                           "comment a line out with `//`; valid keys: \(knownKeys.joined(separator: ", "))")
+                throw fail(
+                    "expected `Key: Value`, found `\(line)`",
+                    "comment a line out with `//`; valid keys: \(knownKeys.joined(separator: ", "))")
             }
             let key = String(line[..<colon]).trimmingWhitespace()
             let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
             if OptionKey.informational.contains(key) { continue }
             guard let known = OptionKey(rawValue: key) else {
                 let suggestion = knownKeys.first { $0.lowercased() == key.lowercased() }
-                throw fail("unknown option `\(key)`" + (suggestion.map { " (did you mean `\($0)`?)" } ?? ""),
-                           "valid options: \(knownKeys.joined(separator: ", "))")
+                throw fail(
+                    "unknown option `\(key)`" + (suggestion.map { " (did you mean `\($0)`?)" } ?? ""),
+                    "valid options: \(knownKeys.joined(separator: ", "))")
             }
             if let previous = seen[known] {
                 throw fail("option `\(key)` is set twice (first on line \(previous))")
@@ -41,16 +43,19 @@ public enum OptionsFile {
             try apply(known, value: value, to: &options, fail: fail)
         }
         if options.exportAsStructs, let baseClass = options.baseClass, let line = seen[.exportAsStructs] {
-            throw GeneratorError(file: fileName, line: line, column: 1,
-                                 message: "`ExportAsStructs: True` makes structs, which cannot have the base class "
-                                     + "`\(baseClass)` that `BaseClass` (line \(seen[.baseClass] ?? 0)) asks for",
-                                 hint: "remove one of the two options (comment it out with `//`)")
+            throw GeneratorError(
+                file: fileName, line: line, column: 1,
+                message: "`ExportAsStructs: True` makes structs, which cannot have the base class "
+                    + "`\(baseClass)` that `BaseClass` (line \(seen[.baseClass] ?? 0)) asks for",
+                hint: "remove one of the two options (comment it out with `//`)")
         }
         return options
     }
 
-    private static func apply(_ option: OptionKey, value: String, to options: inout GeneratorOptions,
-                              fail: (String, String?) -> GeneratorError) throws {
+    private static func apply(
+        _ option: OptionKey, value: String, to options: inout GeneratorOptions,
+        fail: (String, String?) -> GeneratorError
+    ) throws {
         let key = option.rawValue
         func bool() throws -> Bool {
             switch value.lowercased() {
@@ -110,8 +115,12 @@ public enum OptionsFile {
         var braceDepth = 0
         for character in value {
             switch character {
-            case "{": braceDepth += 1; current.append(character)
-            case "}": braceDepth -= 1; current.append(character)
+            case "{":
+                braceDepth += 1
+                current.append(character)
+            case "}":
+                braceDepth -= 1
+                current.append(character)
             case "," where braceDepth == 0:
                 items.append(current)
                 current = ""
@@ -143,7 +152,8 @@ extension StringProtocol {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

@@ -79,9 +79,15 @@ package struct JsonParser {
         case UInt8(ascii: "{"): return JsonNode(value: try parseObject(), offset: start)
         case UInt8(ascii: "["): return JsonNode(value: try parseArray(), offset: start)
         case UInt8(ascii: "\""): return JsonNode(value: .string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JsonNode(value: .bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JsonNode(value: .bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JsonNode(value: .null, offset: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JsonNode(value: .bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JsonNode(value: .bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JsonNode(value: .null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JsonNode(value: .number(try parseNumber()), offset: start)
         default:
@@ -98,7 +104,9 @@ package struct JsonParser {
         if consume(UInt8(ascii: "}")) { return .object(members) }
         repeat {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("a member name in quotes") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure("a member name in quotes")
+            }
             let name = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw failure("':' after the member name") }
@@ -170,12 +178,15 @@ package struct JsonParser {
             var scalar = try parseHex4()
             if (0xD800..<0xDC00).contains(scalar) {
                 // A high surrogate must be followed by `\u` and a low one.
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw failure("a low surrogate escape after the high surrogate")
                 }
                 index += 2
                 let low = try parseHex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw failure("a low surrogate escape after the high surrogate") }
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw failure("a low surrogate escape after the high surrogate")
+                }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00..<0xE000).contains(scalar) {
                 throw failure("a high surrogate before the low surrogate escape")
@@ -191,7 +202,9 @@ package struct JsonParser {
     private mutating func parseHex4() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else { throw failure("four hex digits after \\u") }
+            guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
+                throw failure("four hex digits after \\u")
+            }
             value = value << 4 | digit
             index += 1
         }
@@ -272,7 +285,9 @@ package struct JsonParser {
             found = "the end of the document"
         } else {
             let byte = bytes[index]
-            found = (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+            found =
+                (0x21..<0x7F).contains(byte)
+                ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
         return JsonSyntaxError(offset: index, expected: expected, found: found)
     }

@@ -43,7 +43,9 @@ package struct SnapshotLoader {
         GeneratorError(
             file: source.fileName, line: 1, column: 1, jsonPath: "$",
             message: "this JSON is not a ServiceStack metadata snapshot: it has no `types` or `operations` member",
-            hint: "a snapshot is the JSON of `<baseUrl>/types/metadata` (or `/metadata/app.json`); fetch it with `dtokit fetch <baseUrl>`")
+            hint:
+                "a snapshot is the JSON of `<baseUrl>/types/metadata` (or `/metadata/app.json`); fetch it with `dtokit fetch <baseUrl>`"
+        )
     }
 
     // MARK: Conversion
@@ -79,12 +81,15 @@ package struct SnapshotLoader {
         let enumNames = try type.strings("enumNames") ?? []
         let enumValues = try type.strings("enumValues") ?? []
         if !enumValues.isEmpty, enumValues.count != enumNames.count {
-            throw error(at: type.path + ".enumValues", "enum `\(name)` has \(enumNames.count) enumNames but \(enumValues.count) enumValues")
+            throw error(
+                at: type.path + ".enumValues",
+                "enum `\(name)` has \(enumNames.count) enumNames but \(enumValues.count) enumValues")
         }
         let enumMemberValues = try type.strings("enumMemberValues") ?? []
         if !enumMemberValues.isEmpty, enumMemberValues.count != enumNames.count {
-            throw error(at: type.path + ".enumMemberValues",
-                        "enum `\(name)` has \(enumNames.count) enumNames but \(enumMemberValues.count) enumMemberValues")
+            throw error(
+                at: type.path + ".enumMemberValues",
+                "enum `\(name)` has \(enumNames.count) enumNames but \(enumMemberValues.count) enumMemberValues")
         }
         let contract = try type.object("dataContract")
         return TypeDefinition(
@@ -114,11 +119,13 @@ package struct SnapshotLoader {
             name: name, type: try property.string("type") ?? "", namespace: namespace,
             genericArgs: try property.strings("genericArgs") ?? [],
             isValueType: try property.bool("isValueType") ?? false, isEnum: try property.bool("isEnum") ?? false,
-            isRequired: try property.bool("isRequired") ?? false, description: nonEmpty(try property.string("description")),
+            isRequired: try property.bool("isRequired") ?? false,
+            description: nonEmpty(try property.string("description")),
             dataMember: try dataMember.map {
-                DataMemberDefinition(name: nonEmpty(try $0.string("name")), order: try $0.int("order"),
-                                     isRequired: try $0.bool("isRequired") ?? false,
-                                     emitDefaultValue: try $0.bool("emitDefaultValue"))
+                DataMemberDefinition(
+                    name: nonEmpty(try $0.string("name")), order: try $0.int("order"),
+                    isRequired: try $0.bool("isRequired") ?? false,
+                    emitDefaultValue: try $0.bool("emitDefaultValue"))
             },
             attributes: try attributes(property),
             jsonPath: property.path)
@@ -132,15 +139,18 @@ package struct SnapshotLoader {
             let positional = try attribute.objects("constructorArgs") ?? []
             let named = try attribute.objects("args") ?? []
             let arguments = try (positional.isEmpty ? named : positional).map {
-                AttributeDefinition.Argument(name: try $0.string("name") ?? "", type: try $0.string("type"),
-                                             value: try $0.string("value"))
+                AttributeDefinition.Argument(
+                    name: try $0.string("name") ?? "", type: try $0.string("type"),
+                    value: try $0.string("value"))
             }
             return AttributeDefinition(name: name, arguments: arguments, isPositional: !positional.isEmpty)
         }
     }
 
     private func routeDefinition(_ route: SnapshotObject) throws -> RouteDefinition {
-        guard let path = try route.string("path"), !path.isEmpty else { throw error(at: route.path + ".path", "a route has no `path`") }
+        guard let path = try route.string("path"), !path.isEmpty else {
+            throw error(at: route.path + ".path", "a route has no `path`")
+        }
         return RouteDefinition(path: path, verbs: nonEmpty(try route.string("verbs")))
     }
 
@@ -148,8 +158,9 @@ package struct SnapshotLoader {
         guard let name = try reference.string("name"), !name.isEmpty else {
             throw error(at: reference.path + ".name", "a type reference has no `name`")
         }
-        return TypeReference(name: name, namespace: nonEmpty(try reference.string("namespace")),
-                             genericArgs: try reference.strings("genericArgs") ?? [])
+        return TypeReference(
+            name: name, namespace: nonEmpty(try reference.string("namespace")),
+            genericArgs: try reference.strings("genericArgs") ?? [])
     }
 
     private func nonEmpty(_ text: String?) -> String? {

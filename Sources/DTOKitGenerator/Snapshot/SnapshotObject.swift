@@ -32,8 +32,9 @@ struct SnapshotObject {
         guard let elements = try array(name) else { return nil }
         return try elements.enumerated().map { index, element in
             guard case .string(let text) = element.value else {
-                throw source.error(at: element.offset, path: "\(path).\(name)[\(index)]",
-                                   expected: "a string", found: element.kindName)
+                throw source.error(
+                    at: element.offset, path: "\(path).\(name)[\(index)]",
+                    expected: "a string", found: element.kindName)
             }
             return text
         }
@@ -50,7 +51,8 @@ struct SnapshotObject {
         return try elements.enumerated().map { index, element in
             let elementPath = "\(path).\(name)[\(index)]"
             guard case .object = element.value else {
-                throw source.error(at: element.offset, path: elementPath, expected: "an object", found: element.kindName)
+                throw source.error(
+                    at: element.offset, path: elementPath, expected: "an object", found: element.kindName)
             }
             return SnapshotObject(node: element, path: elementPath, source: source)
         }

@@ -1,5 +1,6 @@
 import DTOKitClient
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,9 +9,11 @@ import FoundationNetworking
 /// network: what the client itself costs, and holds, per call (`--transports canned`).
 struct CannedTransport: HTTPTransport {
     func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
-        let name = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?
+        let name =
+            request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }?
             .queryItems?.first { $0.name == "name" }?.value ?? ""
-        return try ServiceStream(data: Data(#"{"result":"Hello, \#(name)!"}"#.utf8), headers: ["Content-Type": "application/json"],
-                                 url: request.url ?? URL(fileURLWithPath: "/"))
+        return try ServiceStream(
+            data: Data(#"{"result":"Hello, \#(name)!"}"#.utf8), headers: ["Content-Type": "application/json"],
+            url: request.url ?? URL(fileURLWithPath: "/"))
     }
 }

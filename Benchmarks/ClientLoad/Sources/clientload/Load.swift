@@ -2,6 +2,7 @@ import DTOKit
 import DTOKitClient
 import Foundation
 import LoadDTOs
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -92,7 +93,7 @@ struct Load: Sendable {
         let failures = Failures()
         let done = DispatchGroup()
         let threads = min(concurrency, calls)
-        for thread in 0 ..< threads {
+        for thread in 0..<threads {
             done.enter()
             Thread.detachNewThread { [self] in
                 for index in stride(from: thread, to: calls, by: threads) where !blockingCall(index) {

@@ -24,7 +24,8 @@ final class LoadServer {
 
     /// Starts `loadserver` on a free port and waits for its `PORT <n>` line.
     static func start() throws -> LoadServer {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let process = Process()
         process.executableURL = folder.appendingPathComponent("loadserver")
         let output = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import HeapInUse
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,22 +35,25 @@ struct Row {
     }
 
     /// Runs `round` and measures it; `round` returns its failures.
-    static func measure(transport: String, path: Load.Path, round: Int, calls: Int,
-                        _ body: () async -> Int) async -> Row {
+    static func measure(
+        transport: String, path: Load.Path, round: Int, calls: Int,
+        _ body: () async -> Int
+    ) async -> Row {
         let cpu = processCPUSeconds()
         let started = ContinuousClock.now
         let failures = await body()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Row(transport: transport, path: path, round: round, calls: calls, seconds: seconds,
-                   cpuSeconds: processCPUSeconds() - cpu, failures: failures, heapBytes: heap_in_use())
+        return Row(
+            transport: transport, path: path, round: round, calls: calls, seconds: seconds,
+            cpuSeconds: processCPUSeconds() - cpu, failures: failures, heapBytes: heap_in_use())
     }
 
     /// User and system CPU time of this process so far, every thread.
     static func processCPUSeconds() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)   // an enum in glibc's header, an Int32 in Darwin's
+        getrusage(RUSAGE_SELF.rawValue, &usage)  // an enum in glibc's header, an Int32 in Darwin's
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif

@@ -24,10 +24,11 @@ struct Summary {
                 let pairs = zip(later, base.dropFirst())
                 let cpu = median(pairs.map { $0.cpuMicrosecondsPerCall / $1.cpuMicrosecondsPerCall })
                 let speed = median(pairs.map { $0.callsPerSecond / $1.callsPerSecond })
-                Swift.print(transport.padding(toLength: 17, withPad: " ", startingAt: 0)
-                            + path.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-                            + (base.isEmpty ? "" : String(format: "%.2f×", cpu)).leftPadded(26)
-                            + (base.isEmpty ? "" : String(format: "%.2f×", speed)).leftPadded(24))
+                Swift.print(
+                    transport.padding(toLength: 17, withPad: " ", startingAt: 0)
+                        + path.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+                        + (base.isEmpty ? "" : String(format: "%.2f×", cpu)).leftPadded(26)
+                        + (base.isEmpty ? "" : String(format: "%.2f×", speed)).leftPadded(24))
             }
         }
         for transport in Set(rows.map(\.transport)).sorted() {
@@ -35,9 +36,11 @@ struct Summary {
             let firstRound = all.filter { $0.round == 1 }
             guard let start = firstRound.last, let end = all.last else { continue }
             let calls = all.filter { $0.round > 1 }.map(\.calls).reduce(0, +)
-            Swift.print(String(format: "%@: heap in use after round 1 %.1f MB, after the last %.1f MB: %+.2f KB per call",
-                               transport, Double(start.heapBytes) / 1_048_576, Double(end.heapBytes) / 1_048_576,
-                               calls == 0 ? 0 : Double(end.heapBytes - start.heapBytes) / 1024 / Double(calls)))
+            Swift.print(
+                String(
+                    format: "%@: heap in use after round 1 %.1f MB, after the last %.1f MB: %+.2f KB per call",
+                    transport, Double(start.heapBytes) / 1_048_576, Double(end.heapBytes) / 1_048_576,
+                    calls == 0 ? 0 : Double(end.heapBytes - start.heapBytes) / 1024 / Double(calls)))
         }
         let failed = rows.map(\.failures).reduce(0, +)
         Swift.print(failed == 0 ? "no call failed" : "\(failed) calls failed")
@@ -50,6 +53,7 @@ struct Summary {
     private func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

@@ -14,6 +14,7 @@ import DTOKitClient
 import Foundation
 import HeapInUse
 import LoadDTOs
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,23 +22,30 @@ import FoundationNetworking
 let options = Options(CommandLine.arguments.dropFirst())
 let needsServer = options.server == nil && options.transports.contains { $0 != "canned" }
 let server = try needsServer ? LoadServer.start() : LoadServer(baseUrl: options.server ?? "http://127.0.0.1:1")
-print("client load: \(options.rounds) rounds of \(options.calls) calls, \(options.concurrency) at a time, against \(server.baseUrl)")
-print("(\(ProcessInfo.processInfo.activeProcessorCount) cores; CPU is this process's user + system time; heap: bytes in use after the round)")
+print(
+    "client load: \(options.rounds) rounds of \(options.calls) calls, \(options.concurrency) at a time, against \(server.baseUrl)"
+)
+print(
+    "(\(ProcessInfo.processInfo.activeProcessorCount) cores; CPU is this process's user + system time; heap: bytes in use after the round)"
+)
 print("")
 print(Row.header)
 var results: [Row] = []
 for transportName in options.transports {
-    let transport: any HTTPTransport = switch transportName {
-    case "asynchttpclient": AsyncHTTPClientTransport()
-    case "canned": CannedTransport()
-    default: URLSessionTransport()
+    let transport: any HTTPTransport =
+        switch transportName {
+        case "asynchttpclient": AsyncHTTPClientTransport()
+        case "canned": CannedTransport()
+        default: URLSessionTransport()
+        }
+    let loads = options.paths.map {
+        Load(path: $0, transport: transport, baseUrl: server.baseUrl, concurrency: options.concurrency)
     }
-    let loads = options.paths.map { Load(path: $0, transport: transport, baseUrl: server.baseUrl, concurrency: options.concurrency) }
     for load in loads {
-        _ = await load.run(calls: min(200, options.calls))   // connections opened, tables built
+        _ = await load.run(calls: min(200, options.calls))  // connections opened, tables built
     }
     // The paths take turns round by round, so that a change in the machine's load hits them alike.
-    for round in 1 ... options.rounds {
+    for round in 1...options.rounds {
         for load in loads {
             let row = await Row.measure(transport: transportName, path: load.path, round: round, calls: options.calls) {
                 await load.run(calls: options.calls)

@@ -59,7 +59,8 @@ enum CodableStringDatesComparison {
         let wanted = expected.results ?? []
         guard results.count == wanted.count, response.total == expected.total else { return "results or total" }
         for (index, (technology, dto)) in zip(results, wanted).enumerated() {
-            let same = technology.id == dto.id && technology.name == dto.name && technology.vendorName == dto.vendorName
+            let same =
+                technology.id == dto.id && technology.name == dto.name && technology.vendorName == dto.vendorName
                 && technology.vendorUrl == dto.vendorUrl && technology.productUrl == dto.productUrl
                 && technology.logoUrl == dto.logoUrl && technology.description == dto.description
                 && technology.createdBy == dto.createdBy && technology.lastModifiedBy == dto.lastModifiedBy
@@ -69,7 +70,8 @@ enum CodableStringDatesComparison {
                 && technology.commentsPostId == dto.commentsPostId && technology.viewCount == dto.viewCount
                 && technology.favCount == dto.favCount
                 && ProtobufComparison.milliseconds(technology.created) == ProtobufComparison.milliseconds(dto.created)
-                && ProtobufComparison.milliseconds(technology.lastModified) == ProtobufComparison.milliseconds(dto.lastModified)
+                && ProtobufComparison.milliseconds(technology.lastModified)
+                    == ProtobufComparison.milliseconds(dto.lastModified)
                 && ProtobufComparison.milliseconds(technology.lastStatusUpdate)
                     == ProtobufComparison.milliseconds(dto.lastStatusUpdate)
             if !same { return "results[\(index)] differs from DTOKit's" }

@@ -50,7 +50,8 @@ enum ProtobufComparison {
 
     /// What protobuf writes must read back (with protobuf) to the same message.
     private static func readsBack<M: SwiftProtobuf.Message & Equatable>(_ message: M) throws -> String? {
-        try M(jsonUTF8Data: try message.jsonUTF8Data()) == message ? nil : "its JSON does not read back to the same message"
+        try M(jsonUTF8Data: try message.jsonUTF8Data()) == message
+            ? nil : "its JSON does not read back to the same message"
     }
 
     /// The first member whose value differs, or nil.
@@ -59,7 +60,8 @@ enum ProtobufComparison {
             ("name", message.name, dto.name), ("vendorName", message.vendorName, dto.vendorName),
             ("vendorUrl", message.vendorURL, dto.vendorUrl), ("productUrl", message.productURL, dto.productUrl),
             ("logoUrl", message.logoURL, dto.logoUrl), ("description", message.description_p, dto.description),
-            ("createdBy", message.createdBy, dto.createdBy), ("lastModifiedBy", message.lastModifiedBy, dto.lastModifiedBy),
+            ("createdBy", message.createdBy, dto.createdBy),
+            ("lastModifiedBy", message.lastModifiedBy, dto.lastModifiedBy),
             ("ownerId", message.ownerID, dto.ownerId), ("slug", message.slug, dto.slug),
         ]
         for (name, value, expected) in strings where value != expected ?? "" { return name }
@@ -78,7 +80,9 @@ enum ProtobufComparison {
         if message.logoApproved != dto.logoApproved ?? false { return "logoApproved" }
         if message.isLocked != dto.isLocked ?? false { return "isLocked" }
         // Protobuf's Swift cases are the proto names with a lowercase first letter.
-        if "\(message.tier)".lowercased() != (dto.tier?.rawValue ?? "ProgrammingLanguage").lowercased() { return "tier" }
+        if "\(message.tier)".lowercased() != (dto.tier?.rawValue ?? "ProgrammingLanguage").lowercased() {
+            return "tier"
+        }
         return nil
     }
 

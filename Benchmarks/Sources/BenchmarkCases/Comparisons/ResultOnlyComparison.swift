@@ -17,7 +17,8 @@ enum ResultOnlyComparison {
             decode: { source.build() },
             encode: nil,
             verify: {
-                source.build().toJson() == expected.toJson() ? nil : "the result built without JSON differs from DTOKit's"
+                source.build().toJson() == expected.toJson()
+                    ? nil : "the result built without JSON differs from DTOKit's"
             })
     }
 
@@ -69,11 +70,19 @@ enum ResultOnlyComparison {
                 return start..<texts.count
             }
             (id, name, vendorName) = (source.id, place(source.name), place(source.vendorName))
-            (vendorUrl, productUrl, logoUrl) = (place(source.vendorUrl), place(source.productUrl), place(source.logoUrl))
+            (vendorUrl, productUrl, logoUrl) = (
+                place(source.vendorUrl), place(source.productUrl), place(source.logoUrl)
+            )
             (description, created, createdBy) = (place(source.description), source.created, place(source.createdBy))
-            (lastModified, lastModifiedBy, ownerId) = (source.lastModified, place(source.lastModifiedBy), place(source.ownerId))
-            (slug, logoApproved, isLocked, tier) = (place(source.slug), source.logoApproved, source.isLocked, source.tier)
-            (lastStatusUpdate, organizationId, commentsPostId) = (source.lastStatusUpdate, source.organizationId, source.commentsPostId)
+            (lastModified, lastModifiedBy, ownerId) = (
+                source.lastModified, place(source.lastModifiedBy), place(source.ownerId)
+            )
+            (slug, logoApproved, isLocked, tier) = (
+                place(source.slug), source.logoApproved, source.isLocked, source.tier
+            )
+            (lastStatusUpdate, organizationId, commentsPostId) = (
+                source.lastStatusUpdate, source.organizationId, source.commentsPostId
+            )
             (viewCount, favCount) = (source.viewCount, source.favCount)
         }
 

@@ -24,11 +24,16 @@ public enum SimdjsonComparison {
                 let counts = traversal.run()
                 guard counts.error == 0 else { return "simdjson error \(counts.error)" }
                 let expected = Census(try JsonValue(parsing: json))
-                let seen = [counts.objects, counts.arrays, counts.keys, counts.strings, counts.stringBytes,
-                            counts.numbers, counts.booleans, counts.nulls, counts.numberSum]
-                let wanted = [expected.objects, expected.arrays, expected.keys, expected.strings, expected.stringBytes,
-                              expected.numbers, expected.booleans, expected.nulls, expected.numberSum]
-                return seen == wanted ? nil
+                let seen = [
+                    counts.objects, counts.arrays, counts.keys, counts.strings, counts.stringBytes,
+                    counts.numbers, counts.booleans, counts.nulls, counts.numberSum,
+                ]
+                let wanted = [
+                    expected.objects, expected.arrays, expected.keys, expected.strings, expected.stringBytes,
+                    expected.numbers, expected.booleans, expected.nulls, expected.numberSum,
+                ]
+                return seen == wanted
+                    ? nil
                     : "saw objects, arrays, keys, strings, string bytes, numbers, booleans, nulls, number sum \(seen), expected \(wanted)"
             })
     }
@@ -60,10 +65,18 @@ public enum SimdjsonComparison {
         private mutating func visit(_ value: JsonValue) {
             switch value {
             case .null: nulls += 1
-            case .bool(let flag): booleans += 1; numberSum &+= flag ? 1 : 0
-            case .int(let number): numbers += 1; numberSum &+= Int64(number)
-            case .double(let number): numbers += 1; numberSum &+= Int64(exactly: number.rounded(.towardZero)) ?? 0
-            case .string(let text): strings += 1; stringBytes += Int64(text.utf8.count)
+            case .bool(let flag):
+                booleans += 1
+                numberSum &+= flag ? 1 : 0
+            case .int(let number):
+                numbers += 1
+                numberSum &+= Int64(number)
+            case .double(let number):
+                numbers += 1
+                numberSum &+= Int64(exactly: number.rounded(.towardZero)) ?? 0
+            case .string(let text):
+                strings += 1
+                stringBytes += Int64(text.utf8.count)
             case .array(let elements):
                 arrays += 1
                 for element in elements { visit(element) }

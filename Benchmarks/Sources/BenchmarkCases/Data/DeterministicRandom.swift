@@ -55,7 +55,11 @@ struct DeterministicRandom {
         "remote", "onsite", "contract", "budget", "roadmap", "feature", "backlog", "sprint", "design", "api",
     ]
     static let accented = ["Zürich office", "São Paulo hub", "Kraków team", "東京 meetup", "Café Ørsted"]
-    static let firstNames = ["Ana", "Bo", "Chen", "Dana", "Eitan", "Fatima", "Giulia", "Hiro", "Ines", "Jonas", "Kofi", "Lena"]
-    static let lastNames = ["Ortiz", "Nguyen", "Schmidt", "Okafor", "Rossi", "Tanaka", "Haddad", "Kowalski", "Silva", "Berg"]
+    static let firstNames = [
+        "Ana", "Bo", "Chen", "Dana", "Eitan", "Fatima", "Giulia", "Hiro", "Ines", "Jonas", "Kofi", "Lena",
+    ]
+    static let lastNames = [
+        "Ortiz", "Nguyen", "Schmidt", "Okafor", "Rossi", "Tanaka", "Haddad", "Kowalski", "Silva", "Berg",
+    ]
     static let cities = ["Berlin", "Lisbon", "Toronto", "Nairobi", "Melbourne", "Austin", "Osaka", "Warsaw"]
 }

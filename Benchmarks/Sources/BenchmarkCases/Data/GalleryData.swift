@@ -53,9 +53,12 @@ enum GalleryData {
             objects += 1
             audit(job)
             job.id = application.jobId
-            job.title = random.pick(["Senior", "Junior", "Lead", "Staff"]) + " " + random.pick(["Swift Developer", "Backend Engineer", "Data Engineer", "SRE"])
+            job.title =
+                random.pick(["Senior", "Junior", "Lead", "Staff"]) + " "
+                + random.pick(["Swift Developer", "Backend Engineer", "Data Engineer", "SRE"])
             job.employmentType = random.pick(EmploymentType.allCases)
-            job.company = random.pick(DeterministicRandom.lastNames) + " " + random.pick(["Labs", "Systems", "GmbH", "Inc"])
+            job.company =
+                random.pick(DeterministicRandom.lastNames) + " " + random.pick(["Labs", "Systems", "GmbH", "Inc"])
             job.location = random.pick(DeterministicRandom.cities)
             job.salaryRangeLower = random.int(60...120) * 1000
             job.salaryRangeUpper = (job.salaryRangeLower ?? 0) + random.int(10...60) * 1000
@@ -79,7 +82,9 @@ enum GalleryData {
             contact.preferredLocation = random.pick(DeterministicRandom.cities)
             contact.email = "\(first).\(last)\(id)@example.org".lowercased()
             contact.phone = "(\(random.int(200...999))) \(random.int(200...999))-\(random.int(1000...9999))"
-            contact.skills = (0..<random.int(2...6)).map { _ in random.pick(["Swift", "Go", "SQL", "Kubernetes", "gRPC", "Rust", "TypeScript", "C#"]) }
+            contact.skills = (0..<random.int(2...6)).map { _ in
+                random.pick(["Swift", "Go", "SQL", "Kubernetes", "gRPC", "Rust", "TypeScript", "C#"])
+            }
             contact.about = random.sentence(words: random.int(15...30))
             application.applicant = contact
 

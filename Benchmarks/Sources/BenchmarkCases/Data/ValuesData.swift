@@ -31,16 +31,20 @@ enum ValuesData {
             event.isPublic = random.chance(50)
             event.tags = (0..<random.int(1...5)).map { _ in random.pick(DeterministicRandom.words) }
             event.channels = (0..<random.int(0...3)).map { _ in random.pick(Channel.allCases) }
-            event.labels = Dictionary((0..<random.int(0...4)).map { i in
-                ("label\(i)", random.pick(DeterministicRandom.words))
-            }, uniquingKeysWith: { first, _ in first })
-            event.counters = ["views": random.int(0...100_000), "shares": random.int(0...500), "rsvps": random.int(0...300)]
+            event.labels = Dictionary(
+                (0..<random.int(0...4)).map { i in
+                    ("label\(i)", random.pick(DeterministicRandom.words))
+                }, uniquingKeysWith: { first, _ in first })
+            event.counters = [
+                "views": random.int(0...100_000), "shares": random.int(0...500), "rsvps": random.int(0...300),
+            ]
             event.milestones = ["announced": random.date(), "opened": random.date()]
             event.timeouts = ["checkIn": Double(random.int(60...3600)), "grace": Double(random.int(0...900))]
             if random.chance(85) {
                 let location = Location()
                 objects += 1
-                location.name = random.pick(DeterministicRandom.cities) + " " + random.pick(["Hall", "Hub", "Campus", "Center"])
+                location.name =
+                    random.pick(DeterministicRandom.cities) + " " + random.pick(["Hall", "Hub", "Campus", "Center"])
                 if random.chance(70) {
                     location.latitude = Double(random.int(-90_000_000...90_000_000)) / 1_000_000
                     location.longitude = Double(random.int(-180_000_000...180_000_000)) / 1_000_000

@@ -123,7 +123,8 @@ public enum Legacy<Owner: AnyObject> {
         LegacyProperty(
             name: name,
             set: { object, value in
-                set(unsafeDowncast(object, to: Owner.self),
+                set(
+                    unsafeDowncast(object, to: Owner.self),
                     (value as? [String: Any])?.compactMapValues(LegacyDuration.fromObject))
             },
             get: { object in get(unsafeDowncast(object, to: Owner.self))?.mapValues(LegacyDuration.toObject) })

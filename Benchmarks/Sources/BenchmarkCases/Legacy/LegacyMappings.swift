@@ -21,8 +21,10 @@ extension GetTechnologyResponse: LegacyDTO {
     public static let legacyProperties: [LegacyProperty] = [
         Legacy<GetTechnologyResponse>.property("created", get: { $0.created }, set: { $0.created = $1 }),
         Legacy<GetTechnologyResponse>.property("technology", get: { $0.technology }, set: { $0.technology = $1 }),
-        Legacy<GetTechnologyResponse>.property("technologyStacks", get: { $0.technologyStacks }, set: { $0.technologyStacks = $1 }),
-        Legacy<GetTechnologyResponse>.property("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+        Legacy<GetTechnologyResponse>.property(
+            "technologyStacks", get: { $0.technologyStacks }, set: { $0.technologyStacks = $1 }),
+        Legacy<GetTechnologyResponse>.property(
+            "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
     ]
 }
 
@@ -44,7 +46,8 @@ extension Technology: LegacyDTO {
         Legacy<Technology>.property("logoApproved", get: { $0.logoApproved }, set: { $0.logoApproved = $1 }),
         Legacy<Technology>.property("isLocked", get: { $0.isLocked }, set: { $0.isLocked = $1 }),
         Legacy<Technology>.property("tier", get: { $0.tier }, set: { $0.tier = $1 }),
-        Legacy<Technology>.property("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
+        Legacy<Technology>.property(
+            "lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
         Legacy<Technology>.property("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Legacy<Technology>.property("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
         Legacy<Technology>.property("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
@@ -69,7 +72,8 @@ extension TechnologyStack: LegacyDTO {
         Legacy<TechnologyStack>.property("slug", get: { $0.slug }, set: { $0.slug = $1 }),
         Legacy<TechnologyStack>.property("details", get: { $0.details }, set: { $0.details = $1 }),
         Legacy<TechnologyStack>.property("detailsHtml", get: { $0.detailsHtml }, set: { $0.detailsHtml = $1 }),
-        Legacy<TechnologyStack>.property("lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
+        Legacy<TechnologyStack>.property(
+            "lastStatusUpdate", get: { $0.lastStatusUpdate }, set: { $0.lastStatusUpdate = $1 }),
         Legacy<TechnologyStack>.property("organizationId", get: { $0.organizationId }, set: { $0.organizationId = $1 }),
         Legacy<TechnologyStack>.property("commentsPostId", get: { $0.commentsPostId }, set: { $0.commentsPostId = $1 }),
         Legacy<TechnologyStack>.property("viewCount", get: { $0.viewCount }, set: { $0.viewCount = $1 }),
@@ -157,7 +161,8 @@ extension JobApplication: LegacyDTO {
         Legacy<JobApplication>.property("applicant", get: { $0.applicant }, set: { $0.applicant = $1 }),
         Legacy<JobApplication>.property("comments", get: { $0.comments }, set: { $0.comments = $1 ?? [] }),
         Legacy<JobApplication>.property("appliedDate", get: { $0.appliedDate }, set: { $0.appliedDate = $1 }),
-        Legacy<JobApplication>.property("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
+        Legacy<JobApplication>.property(
+            "applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
         Legacy<JobApplication>.property("attachments", get: { $0.attachments }, set: { $0.attachments = $1 ?? [] }),
         Legacy<JobApplication>.property("events", get: { $0.events }, set: { $0.events = $1 ?? [] }),
         Legacy<JobApplication>.property("phoneScreen", get: { $0.phoneScreen }, set: { $0.phoneScreen = $1 }),
@@ -194,11 +199,15 @@ extension Contact: LegacyDTO {
         Legacy<Contact>.property("profileUrl", get: { $0.profileUrl }, set: { $0.profileUrl = $1 }),
         Legacy<Contact>.property("firstName", get: { $0.firstName }, set: { $0.firstName = $1 }),
         Legacy<Contact>.property("lastName", get: { $0.lastName }, set: { $0.lastName = $1 }),
-        Legacy<Contact>.property("salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
+        Legacy<Contact>.property(
+            "salaryExpectation", get: { $0.salaryExpectation }, set: { $0.salaryExpectation = $1 }),
         Legacy<Contact>.property("jobType", get: { $0.jobType }, set: { $0.jobType = $1 }),
-        Legacy<Contact>.property("availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
-        Legacy<Contact>.property("preferredWorkType", get: { $0.preferredWorkType }, set: { $0.preferredWorkType = $1 }),
-        Legacy<Contact>.property("preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
+        Legacy<Contact>.property(
+            "availabilityWeeks", get: { $0.availabilityWeeks }, set: { $0.availabilityWeeks = $1 }),
+        Legacy<Contact>.property(
+            "preferredWorkType", get: { $0.preferredWorkType }, set: { $0.preferredWorkType = $1 }),
+        Legacy<Contact>.property(
+            "preferredLocation", get: { $0.preferredLocation }, set: { $0.preferredLocation = $1 }),
         Legacy<Contact>.property("email", get: { $0.email }, set: { $0.email = $1 }),
         Legacy<Contact>.property("phone", get: { $0.phone }, set: { $0.phone = $1 }),
         Legacy<Contact>.property("skills", get: { $0.skills }, set: { $0.skills = $1 }),
@@ -212,7 +221,8 @@ extension JobApplicationComment: LegacyDTO {
         Legacy<JobApplicationComment>.property("id", get: { $0.id }, set: { $0.id = $1 }),
         Legacy<JobApplicationComment>.property("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Legacy<JobApplicationComment>.property("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Legacy<JobApplicationComment>.property("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Legacy<JobApplicationComment>.property(
+            "jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Legacy<JobApplicationComment>.property("comment", get: { $0.comment }, set: { $0.comment = $1 }),
         Legacy<JobApplicationComment>.property("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
         Legacy<JobApplicationComment>.property("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
@@ -226,18 +236,21 @@ extension JobApplicationComment: LegacyDTO {
 extension JobApplicationAttachment: LegacyDTO {
     public static let legacyProperties: [LegacyProperty] = [
         Legacy<JobApplicationAttachment>.property("id", get: { $0.id }, set: { $0.id = $1 }),
-        Legacy<JobApplicationAttachment>.property("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Legacy<JobApplicationAttachment>.property(
+            "jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Legacy<JobApplicationAttachment>.property("fileName", get: { $0.fileName }, set: { $0.fileName = $1 }),
         Legacy<JobApplicationAttachment>.property("filePath", get: { $0.filePath }, set: { $0.filePath = $1 }),
         Legacy<JobApplicationAttachment>.property("contentType", get: { $0.contentType }, set: { $0.contentType = $1 }),
-        Legacy<JobApplicationAttachment>.property("contentLength", get: { $0.contentLength }, set: { $0.contentLength = $1 }),
+        Legacy<JobApplicationAttachment>.property(
+            "contentLength", get: { $0.contentLength }, set: { $0.contentLength = $1 }),
     ]
 }
 
 extension JobApplicationEvent: LegacyDTO {
     public static let legacyProperties: [LegacyProperty] = [
         Legacy<JobApplicationEvent>.property("id", get: { $0.id }, set: { $0.id = $1 }),
-        Legacy<JobApplicationEvent>.property("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Legacy<JobApplicationEvent>.property(
+            "jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Legacy<JobApplicationEvent>.property("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Legacy<JobApplicationEvent>.property("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
         Legacy<JobApplicationEvent>.property("description", get: { $0.description }, set: { $0.description = $1 }),
@@ -257,8 +270,10 @@ extension PhoneScreen: LegacyDTO {
         Legacy<PhoneScreen>.property("id", get: { $0.id }, set: { $0.id = $1 }),
         Legacy<PhoneScreen>.property("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Legacy<PhoneScreen>.property("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Legacy<PhoneScreen>.property("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
-        Legacy<PhoneScreen>.property("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
+        Legacy<PhoneScreen>.property(
+            "jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
+        Legacy<PhoneScreen>.property(
+            "applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
         Legacy<PhoneScreen>.property("notes", get: { $0.notes }, set: { $0.notes = $1 }),
         Legacy<PhoneScreen>.property("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
         Legacy<PhoneScreen>.property("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
@@ -276,7 +291,8 @@ extension Interview: LegacyDTO {
         Legacy<Interview>.property("jobApplicationId", get: { $0.jobApplicationId }, set: { $0.jobApplicationId = $1 }),
         Legacy<Interview>.property("appUserId", get: { $0.appUserId }, set: { $0.appUserId = $1 }),
         Legacy<Interview>.property("appUser", get: { $0.appUser }, set: { $0.appUser = $1 }),
-        Legacy<Interview>.property("applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
+        Legacy<Interview>.property(
+            "applicationStatus", get: { $0.applicationStatus }, set: { $0.applicationStatus = $1 }),
         Legacy<Interview>.property("notes", get: { $0.notes }, set: { $0.notes = $1 }),
         Legacy<Interview>.property("createdDate", get: { $0.createdDate }, set: { $0.createdDate = $1 }),
         Legacy<Interview>.property("createdBy", get: { $0.createdBy }, set: { $0.createdBy = $1 }),
@@ -346,7 +362,8 @@ extension QueryResponse: LegacyValue, LegacyDTO where T: LegacyValue {
             Legacy<QueryResponse<T>>.property("total", get: { $0.total }, set: { $0.total = $1 }),
             Legacy<QueryResponse<T>>.property("results", get: { $0.results }, set: { $0.results = $1 }),
             Legacy<QueryResponse<T>>.property("meta", get: { $0.meta }, set: { $0.meta = $1 }),
-            Legacy<QueryResponse<T>>.property("responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
+            Legacy<QueryResponse<T>>.property(
+                "responseStatus", get: { $0.responseStatus }, set: { $0.responseStatus = $1 }),
         ]
     }
 }

@@ -14,7 +14,9 @@ final class DemoServer {
         let script = repository.appendingPathComponent("Tests/DTOKitIntegrationTests/Server/testserver.py")
         let data = repository.appendingPathComponent("Tests/DTOKitIntegrationTests/Payloads")
         guard FileManager.default.fileExists(atPath: script.path) else {
-            throw SampleError("the demo server is missing at \(script.path); run the sample from a DTOKit checkout, or pass --base-url")
+            throw SampleError(
+                "the demo server is missing at \(script.path); run the sample from a DTOKit checkout, or pass --base-url"
+            )
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -25,7 +27,9 @@ final class DemoServer {
         do {
             try process.run()
         } catch {
-            throw SampleError("cannot start python3 for the demo server (\(error.localizedDescription)); install Python 3, or pass --base-url")
+            throw SampleError(
+                "cannot start python3 for the demo server (\(error.localizedDescription)); install Python 3, or pass --base-url"
+            )
         }
         // The server's first line is `PORT <n>`.
         var firstLine = ""
@@ -36,7 +40,9 @@ final class DemoServer {
         }
         guard let port = firstLine.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap({ Int($0) }) else {
             process.terminate()
-            throw SampleError("the demo server did not report its port (it said: \(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)))")
+            throw SampleError(
+                "the demo server did not report its port (it said: \(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)))"
+            )
         }
         baseUrl = "http://127.0.0.1:\(port)"
     }

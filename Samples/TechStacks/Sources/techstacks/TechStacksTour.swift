@@ -3,6 +3,7 @@ import DTOKitClient
 import DTOKitServerEvents
 import DTOs
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -43,8 +44,12 @@ struct TechStacksTour {
             print("  not found")
             return
         }
-        print("  \(technology.name ?? "?") by \(technology.vendorName ?? "?") — \(technology.tier.map { "\($0)" } ?? "no tier")")
-        print("  \(technology.viewCount ?? 0) views, \(technology.favCount ?? 0) favorites, used by \(response.technologyStacks?.count ?? 0) stacks")
+        print(
+            "  \(technology.name ?? "?") by \(technology.vendorName ?? "?") — \(technology.tier.map { "\($0)" } ?? "no tier")"
+        )
+        print(
+            "  \(technology.viewCount ?? 0) views, \(technology.favCount ?? 0) favorites, used by \(response.technologyStacks?.count ?? 0) stacks"
+        )
         if let created = technology.created {
             print("  created \(created.formatted(date: .abbreviated, time: .omitted))")
         }
@@ -131,7 +136,7 @@ struct TechStacksTour {
             }
         }
         try? await Task.sleep(nanoseconds: isDemoServer ? 1_000_000_000 : 5_000_000_000)
-        await events.stop()   // unregisters; the loop above ends
+        await events.stop()  // unregisters; the loop above ends
         _ = await feed.result
     }
 
@@ -146,8 +151,9 @@ struct TechStacksTour {
     }
 
     private func publish(_ selector: String, _ json: String) async throws {
-        var request = URLRequest(url: try URL(string: client.baseUrl + "_test/events/notify?channel=techstacks&selector=\(selector)")
-            .orThrow("bad URL"))
+        var request = URLRequest(
+            url: try URL(string: client.baseUrl + "_test/events/notify?channel=techstacks&selector=\(selector)")
+                .orThrow("bad URL"))
         request.httpMethod = "POST"
         request.httpBody = Data(json.utf8)
         _ = try await client.executeAsync(ServiceCall(method: .post, destination: .urlRequest(request)))
@@ -162,7 +168,9 @@ struct TechStacksTour {
             _ = try await client.getAsync(request)
             print("  unexpectedly found \(request.slug ?? "")")
         } catch let error as WebServiceException {
-            print("  GET /technology/no-such-technology → HTTP \(error.statusCode) \(error.errorCode): \(error.errorMessage)")
+            print(
+                "  GET /technology/no-such-technology → HTTP \(error.statusCode) \(error.errorCode): \(error.errorMessage)"
+            )
         } catch {
             print("  \(error)")
         }
@@ -183,10 +191,14 @@ struct TechStacksTour {
         let codable = try median { _ = try decoder.decode(GetAllTechnologiesResponse.self, from: data) }
         heading("Decoding GetAllTechnologies")
         let megabytes = Double(data.count) / 1_000_000
-        print(String(format: "  %.2f MB, 1000 technologies: DTOKit %.1f ms, Codable (JSONDecoder) %.1f ms — %.1f× faster",
-                     megabytes, dtokit * 1000, codable * 1000, codable / dtokit))
+        print(
+            String(
+                format: "  %.2f MB, 1000 technologies: DTOKit %.1f ms, Codable (JSONDecoder) %.1f ms — %.1f× faster",
+                megabytes, dtokit * 1000, codable * 1000, codable / dtokit))
         #if DEBUG
-        print("  (debug build; `swift run -c release --package-path Samples/TechStacks techstacks` for representative numbers)")
+        print(
+            "  (debug build; `swift run -c release --package-path Samples/TechStacks techstacks` for representative numbers)"
+        )
         #endif
     }
 

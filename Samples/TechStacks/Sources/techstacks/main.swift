@@ -10,7 +10,8 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         USAGE: techstacks [--base-url <url>]
 
           --base-url <url>   A TechStacks server (default: start the bundled demo server)

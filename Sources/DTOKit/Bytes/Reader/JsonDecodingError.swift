@@ -14,7 +14,8 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
             case .key(let key):
                 // JSONPath's `.name` shorthand is for identifiers: a letter or `_` first, then
                 // letters, digits or `_`. Anything else (`"1"`, `"a b"`, `""`) is bracketed.
-                let isPlain = key.utf8.first.map { first in first < 0x30 || first > 0x39 } == true
+                let isPlain =
+                    key.utf8.first.map { first in first < 0x30 || first > 0x39 } == true
                     && key.utf8.allSatisfy { byte in
                         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F
                     }
@@ -90,7 +91,8 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
     }
 
     /// Line and column (in Unicode scalars) of `position`; computed only when an error is thrown.
-    static func location(of position: UnsafePointer<UInt8>, in start: UnsafePointer<UInt8>) -> (line: Int, column: Int) {
+    static func location(of position: UnsafePointer<UInt8>, in start: UnsafePointer<UInt8>) -> (line: Int, column: Int)
+    {
         var line = 1
         var lineStart = unsafe start
         var p = unsafe start
@@ -134,7 +136,8 @@ extension JsonReader {
     /// The text of the string whose opening quote is at `quote`, escapes decoded; nil when no
     /// valid string starts there.
     func stringText(at quote: UnsafePointer<UInt8>) -> String? {
-        guard unsafe quote < _end, unsafe quote.pointee == .quote, let scan = unsafe try? scanString(from: quote + 1) else { return nil }
+        guard unsafe quote < _end, unsafe quote.pointee == .quote, let scan = unsafe try? scanString(from: quote + 1)
+        else { return nil }
         let content = unsafe UnsafeBufferPointer(start: quote + 1, count: scan._closingQuote - (quote + 1))
         return unsafe scan.hasEscapes ? JsonReader.unescape(content) : String(decoding: content, as: UTF8.self)
     }

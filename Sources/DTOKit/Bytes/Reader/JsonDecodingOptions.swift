@@ -33,8 +33,10 @@ public struct JsonDecodingOptions: Sendable, Hashable {
     package var revalidatesStrings = false
 
     /// Creates options. The defaults suit any ServiceStack response.
-    public init(maxDepth: Int = 256, unpairedSurrogates: UnpairedSurrogates = .replace,
-                invalidMembers: InvalidMembers = .fail) {
+    public init(
+        maxDepth: Int = 256, unpairedSurrogates: UnpairedSurrogates = .replace,
+        invalidMembers: InvalidMembers = .fail
+    ) {
         self.maxDepth = max(1, maxDepth)
         self.unpairedSurrogates = unpairedSurrogates
         self.invalidMembers = invalidMembers

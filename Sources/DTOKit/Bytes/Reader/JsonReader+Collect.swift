@@ -37,8 +37,10 @@ enum ItemCollector {
     }
 
     /// The `count` items of `chunks`, each made an element by `convert`, in a new array.
-    static func makeArray<Item, Element>(count: Int, from chunks: ItemChunks<Item>,
-                                         converting convert: (Item) -> Element) -> [Element] {
+    static func makeArray<Item, Element>(
+        count: Int, from chunks: ItemChunks<Item>,
+        converting convert: (Item) -> Element
+    ) -> [Element] {
         withoutActuallyEscaping(convert) { convert in
             unsafe [Element](unsafeUninitializedCapacity: count) { output, initialized in
                 guard let start = output.baseAddress else { return }
@@ -55,7 +57,9 @@ enum ItemCollector {
     /// The `count` objects of `chunks`, which `Object.read` made, in a new array of `Object`: the
     /// objects were collected as `AnyObject`s by code compiled once, and are known to be `Object`s
     /// without a check (``objectMadeByRead(_:as:)``).
-    static func makeArray<Object: AnyObject>(count: Int, of _: Object.Type, from chunks: ItemChunks<AnyObject>) -> [Object] {
+    static func makeArray<Object: AnyObject>(count: Int, of _: Object.Type, from chunks: ItemChunks<AnyObject>)
+        -> [Object]
+    {
         unsafe [Object](unsafeUninitializedCapacity: count) { output, initialized in
             guard let start = output.baseAddress else { return }
             unsafe chunks { items, itemCount in
@@ -77,8 +81,10 @@ enum ItemCollector {
 
     /// The `count` members of `chunks`, each a name and an item made a value by `convert`, in a
     /// new dictionary.
-    static func makeDictionary<Key: Hashable, Item, Value>(count: Int, from chunks: ItemChunks<(Key, Item)>,
-                                                          converting convert: (Item) -> Value) -> [Key: Value] {
+    static func makeDictionary<Key: Hashable, Item, Value>(
+        count: Int, from chunks: ItemChunks<(Key, Item)>,
+        converting convert: (Item) -> Value
+    ) -> [Key: Value] {
         withoutActuallyEscaping(convert) { convert in
             var result = [Key: Value](minimumCapacity: count)
             unsafe chunks { members, memberCount in
@@ -118,8 +124,9 @@ enum ItemCollector {
         finish: (consuming CollectedItems<Item>) -> Result
     ) throws -> Result {
         let stride = max(1, MemoryLayout<Item>.stride)
-        return unsafe try fill(&reader, capacity: min(16, maxChunkBytes / stride), previous: nil, countBefore: 0,
-                        readItem: readItem, hasMore: hasMore, finish: finish)
+        return unsafe try fill(
+            &reader, capacity: min(16, maxChunkBytes / stride), previous: nil, countBefore: 0,
+            readItem: readItem, hasMore: hasMore, finish: finish)
     }
 
     static func fill<Item, Result>(
@@ -134,15 +141,17 @@ enum ItemCollector {
         let stride = max(1, MemoryLayout<Item>.stride)
         let bytes = capacity * stride
         guard capacity > 0, bytes <= reader.collectBudget else {
-            return unsafe try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
-                                  readItem: readItem, hasMore: hasMore, finish: finish)
+            return unsafe try fillOnHeap(
+                &reader, previous: previous, countBefore: countBefore,
+                readItem: readItem, hasMore: hasMore, finish: finish)
         }
         reader.collectBudget -= bytes
         defer { reader.collectBudget += bytes }
         return unsafe try withUnsafeTemporaryAllocation(of: Item.self, capacity: capacity) { buffer in
             guard let base = buffer.baseAddress else {
-                return unsafe try fillOnHeap(&reader, previous: previous, countBefore: countBefore,
-                                      readItem: readItem, hasMore: hasMore, finish: finish)
+                return unsafe try fillOnHeap(
+                    &reader, previous: previous, countBefore: countBefore,
+                    readItem: readItem, hasMore: hasMore, finish: finish)
             }
             var count = 0
             do {
@@ -152,8 +161,9 @@ enum ItemCollector {
                         let chunk = unsafe Chunk(base: base, count: count, previous: previous)
                         let nextCapacity = min(capacity * 2, max(capacity, maxChunkBytes / stride))
                         return unsafe try withUnsafePointer(to: chunk) { link in
-                            unsafe try fill(&reader, capacity: nextCapacity, previous: link, countBefore: countBefore + count,
-                                     readItem: readItem, hasMore: hasMore, finish: finish)
+                            unsafe try fill(
+                                &reader, capacity: nextCapacity, previous: link, countBefore: countBefore + count,
+                                readItem: readItem, hasMore: hasMore, finish: finish)
                         }
                     }
                     unsafe (base + count).initialize(to: try readItem(&reader, countBefore + count))
@@ -208,8 +218,10 @@ enum ItemCollector {
     }
 
     /// Passes the chunks ending at `chunk` to `body`, oldest first.
-    static func consumeInOrder<Item>(_ chunk: UnsafePointer<Chunk<Item>>,
-                                     _ body: (UnsafeMutablePointer<Item>, Int) -> Void) {
+    static func consumeInOrder<Item>(
+        _ chunk: UnsafePointer<Chunk<Item>>,
+        _ body: (UnsafeMutablePointer<Item>, Int) -> Void
+    ) {
         if let previous = unsafe chunk.pointee.previous { unsafe consumeInOrder(previous, body) }
         unsafe body(chunk.pointee.base, chunk.pointee.count)
     }
@@ -238,13 +250,16 @@ struct CollectedItems<Item>: ~Copyable {
 
     /// The items, each made an element by `convert`, in a new array.
     consuming func makeArray<Element>(converting convert: (Item) -> Element) -> [Element] {
-        unsafe ItemCollector.makeArray(count: count, from: { body in unsafe ItemCollector.consumeInOrder(last, body) }, converting: convert)
+        unsafe ItemCollector.makeArray(
+            count: count, from: { body in unsafe ItemCollector.consumeInOrder(last, body) }, converting: convert)
     }
 
     /// The members, each a name and an item made a value by `convert`, in a new dictionary.
-    consuming func makeDictionary<Key: Hashable, MemberItem, Value>(converting convert: (MemberItem) -> Value) -> [Key: Value]
-        where Item == (Key, MemberItem) {
-        unsafe ItemCollector.makeDictionary(count: count, from: { body in unsafe ItemCollector.consumeInOrder(last, body) }, converting: convert)
+    consuming func makeDictionary<Key: Hashable, MemberItem, Value>(converting convert: (MemberItem) -> Value) -> [Key:
+        Value]
+    where Item == (Key, MemberItem) {
+        unsafe ItemCollector.makeDictionary(
+            count: count, from: { body in unsafe ItemCollector.consumeInOrder(last, body) }, converting: convert)
     }
 }
 
@@ -252,6 +267,8 @@ extension CollectedItems where Item == AnyObject {
     /// The objects, which `Object.read` made, in a new array of `Object` (see
     /// ``ItemCollector/makeArray(count:of:from:)``).
     consuming func makeArray<Object: AnyObject>(of _: Object.Type) -> [Object] {
-        unsafe ItemCollector.makeArray(count: count, of: Object.self) { body in unsafe ItemCollector.consumeInOrder(last, body) }
+        unsafe ItemCollector.makeArray(count: count, of: Object.self) { body in
+            unsafe ItemCollector.consumeInOrder(last, body)
+        }
     }
 }

@@ -12,8 +12,10 @@ extension JsonReader {
     /// `isASCII` says whether the content before `escape` is ASCII. Text longer than the stack
     /// storage is scanned to its end and unescaped into the String's own storage instead.
     @inline(never)
-    mutating func readEscapedString(from start: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>,
-                                    isASCII: Bool) throws -> String {
+    mutating func readEscapedString(
+        from start: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>,
+        isASCII: Bool
+    ) throws -> String {
         let capacity = JsonReader.escapedStringStackCapacity
         let decoded = unsafe try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { storage in
             unsafe try unescapeRest(from: start, escape: escape, isASCII: isASCII, into: storage)
@@ -21,15 +23,18 @@ extension JsonReader {
         if let decoded { return decoded }
         let scan = unsafe try scanString(from: start)
         unsafe _cursor = unsafe scan._closingQuote + 1
-        return unsafe JsonReader.unescape(UnsafeBufferPointer(start: start, count: scan._closingQuote - start),
-                                   isASCII: scan.isASCII)
+        return unsafe JsonReader.unescape(
+            UnsafeBufferPointer(start: start, count: scan._closingQuote - start),
+            isASCII: scan.isASCII)
     }
 
     /// The loop of ``readEscapedString(from:escape:isASCII:)``: copies the content before `escape`
     /// to `storage`, then validates and unescapes up to the closing quote, which it consumes.
     /// Returns nil, the cursor untouched, when the text does not fit in `storage`.
-    private mutating func unescapeRest(from start: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>, isASCII: Bool,
-                                       into storage: UnsafeMutableBufferPointer<UInt8>) throws -> String? {
+    private mutating func unescapeRest(
+        from start: UnsafePointer<UInt8>, escape: UnsafePointer<UInt8>, isASCII: Bool,
+        into storage: UnsafeMutableBufferPointer<UInt8>
+    ) throws -> String? {
         guard let out = storage.baseAddress, unsafe escape - start <= storage.count else { return nil }
         let outEnd = unsafe out + storage.count
         let end = unsafe self._end
@@ -62,9 +67,10 @@ extension JsonReader {
             let byte = unsafe p.pointee
             if byte == .quote {
                 unsafe _cursor = unsafe p + 1
-                return unsafe JsonReader.makeString(validUTF8: UnsafeBufferPointer(start: out, count: o - out), isASCII: isASCII,
-                                             readableEnd: o, smallStringsFromWords: makesSmallStringsFromWords,
-                                             revalidating: options.revalidatesStrings)
+                return unsafe JsonReader.makeString(
+                    validUTF8: UnsafeBufferPointer(start: out, count: o - out), isASCII: isASCII,
+                    readableEnd: o, smallStringsFromWords: makesSmallStringsFromWords,
+                    revalidating: options.revalidatesStrings)
             }
             // An escape or a UTF-8 sequence: at most four bytes of output.
             guard unsafe outEnd - o >= 4 else { return nil }
@@ -87,7 +93,8 @@ extension JsonReader {
                 let next = unsafe try endOfUTF8Sequence(at: p)
                 // Two to four bytes: copied as one word where four can be read (no call to memcpy).
                 if unsafe end - p >= 4 {
-                    unsafe UnsafeMutableRawPointer(o).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    unsafe UnsafeMutableRawPointer(o).storeBytes(
+                        of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
                 } else {
                     unsafe o.initialize(from: p, count: next - p)
                 }

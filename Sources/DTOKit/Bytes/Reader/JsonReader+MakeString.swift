@@ -15,9 +15,11 @@ extension JsonReader {
     ///
     /// Inlined into the string readers: a call per string cost 2 % of a decode (callgrind).
     @usableFromInline @inline(__always)
-    static func makeString(validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool,
-                           readableEnd: UnsafePointer<UInt8>, smallStringsFromWords: Bool,
-                           revalidating: Bool = false) -> String {
+    static func makeString(
+        validUTF8 bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool,
+        readableEnd: UnsafePointer<UInt8>, smallStringsFromWords: Bool,
+        revalidating: Bool = false
+    ) -> String {
         if bytes.count < 16, let start = bytes.baseAddress, smallStringsFromWords {
             return unsafe SmallStringLayout.make(start, count: bytes.count, readableEnd: readableEnd)
         }
@@ -64,8 +66,10 @@ enum SmallStringLayout {
     /// Whether ``make(_:count:readableEnd:)`` gives exactly the Strings the standard library makes.
     static let isVerified: Bool = {
         guard MemoryLayout<String>.size == 16, MemoryLayout<(UInt64, UInt64)>.size == 16 else { return false }
-        let samples = ["", "a", "id", "Server", "abcdefgh", "abcdefghi", "abcdefghijklmno",
-                       "é", "né", "日本語", "naïve café", "🐘 elephant"]
+        let samples = [
+            "", "a", "id", "Server", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+            "é", "né", "日本語", "naïve café", "🐘 elephant",
+        ]
         for sample in samples {
             let bytes = Array(sample.utf8)
             // Padding past the bytes, as in a document, so that the two-word loads are exercised.
@@ -80,7 +84,8 @@ enum SmallStringLayout {
             guard text == sample, text.utf8.elementsEqual(bytes) else { return false }
             // And back: the writer reads small Strings' bytes and count from their words.
             guard let read = smallWords(of: reference), read.low == made.0,
-                  read.high == made.1 & 0x00FF_FFFF_FFFF_FFFF, read.count == bytes.count else { return false }
+                read.high == made.1 & 0x00FF_FFFF_FFFF_FFFF, read.count == bytes.count
+            else { return false }
         }
         // Strings that are not small must not pass for small ones (one made at run time, one literal).
         let long = String(repeating: "long text, ", count: 4)
@@ -112,8 +117,10 @@ enum SmallStringLayout {
 
     /// The two words of the small String of the `count` (< 16) UTF-8 bytes at `start`.
     @inline(__always)
-    static func words(_ start: UnsafePointer<UInt8>, count: Int,
-                      readableEnd: UnsafePointer<UInt8>) -> (UInt64, UInt64) {
+    static func words(
+        _ start: UnsafePointer<UInt8>, count: Int,
+        readableEnd: UnsafePointer<UInt8>
+    ) -> (UInt64, UInt64) {
         var low: UInt64 = 0
         var high: UInt64 = 0
         if unsafe readableEnd - start >= 16 {

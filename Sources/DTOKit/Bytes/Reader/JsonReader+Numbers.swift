@@ -138,8 +138,9 @@ extension JsonReader {
             unsafe p += 1
             if unsafe p < _end, unsafe p.pointee.isDigit {
                 unsafe _cursor = unsafe p - 1
-                throw unsafe JsonDecodingError(reader: self, at: p - 1, expected: "a number without leading zeros",
-                                        found: "a leading zero")
+                throw unsafe JsonDecodingError(
+                    reader: self, at: p - 1, expected: "a number without leading zeros",
+                    found: "a leading zero")
             }
         } else {
             unsafe p = unsafe accumulateDigits(from: p, into: &scan, isFraction: false)
@@ -180,8 +181,10 @@ extension JsonReader {
 
     /// Adds the digits at `start` to `scan`; fraction digits also lower its decimal exponent.
     @usableFromInline @inline(__always)
-    func accumulateDigits(from start: UnsafePointer<UInt8>, into scan: inout NumberScan,
-                          isFraction: Bool) -> UnsafePointer<UInt8> {
+    func accumulateDigits(
+        from start: UnsafePointer<UInt8>, into scan: inout NumberScan,
+        isFraction: Bool
+    ) -> UnsafePointer<UInt8> {
         var p = unsafe start
         while unsafe p < _end, unsafe p.pointee.isDigit {
             let digit = unsafe UInt64(p.pointee - .zero)
@@ -252,7 +255,8 @@ extension JsonReader {
     /// `Int` they map to: the error says so rather than leave a reader wondering about a range.
     static func integerDescription<T: FixedWidthInteger>(_: T.Type, wordBitWidth: Int) -> String {
         let isWord = T.self == Int.self || T.self == UInt.self
-        let range = isWord && wordBitWidth == 32
+        let range =
+            isWord && wordBitWidth == 32
             ? (T.isSigned ? "-2147483648...2147483647" : "0...4294967295")
             : "\(T.min)...\(T.max)"
         let word = isWord && wordBitWidth == 32 ? ", \(T.self) being 32 bits on this platform" : ""

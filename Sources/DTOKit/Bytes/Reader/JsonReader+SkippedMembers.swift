@@ -5,7 +5,8 @@ extension JsonReader {
     /// values that are valid JSON but do not fit, else throws the error with the member's name.
     /// (Out of the decoding loops' frames, which every nesting level of a document keeps.)
     @inline(never)
-    mutating func skipInvalidMember(named name: String, _ error: JsonDecodingError, valueStart: Int, depth: Int) throws {
+    mutating func skipInvalidMember(named name: String, _ error: JsonDecodingError, valueStart: Int, depth: Int) throws
+    {
         guard options.invalidMembers.report != nil else { throw error.prefixed(with: .key(name)) }
         do {
             try skipInvalidMember(error, valueStart: valueStart, depth: depth)
@@ -59,7 +60,8 @@ extension JsonReader {
             if first == .openBrace, (try? walker.beginObject()) == true {
                 repeat {
                     guard let name = try? walker.readMemberName(),
-                          let contains = walker.skipUnlessContains(target) else { return path }
+                        let contains = walker.skipUnlessContains(target)
+                    else { return path }
                     if contains { next = .key(name) }
                 } while next == nil && (try? walker.nextMember()) == true
             } else if first == .openBracket, (try? walker.beginArray()) == true {

@@ -29,9 +29,10 @@ extension JsonReader {
         }
         if unsafe p < _end, unsafe p.pointee == .quote {
             unsafe _cursor = unsafe p + 1
-            return unsafe JsonReader.makeString(validUTF8: UnsafeBufferPointer(start: contentStart, count: p - contentStart),
-                                         isASCII: true, readableEnd: _end, smallStringsFromWords: makesSmallStringsFromWords,
-                                         revalidating: options.revalidatesStrings)
+            return unsafe JsonReader.makeString(
+                validUTF8: UnsafeBufferPointer(start: contentStart, count: p - contentStart),
+                isASCII: true, readableEnd: _end, smallStringsFromWords: makesSmallStringsFromWords,
+                revalidating: options.revalidatesStrings)
         }
         let scan = unsafe try scanString(from: contentStart, resumingAt: p, stoppingAtEscape: true)
         if scan.stoppedAtEscape {
@@ -39,9 +40,10 @@ extension JsonReader {
         }
         unsafe _cursor = unsafe scan._closingQuote + 1
         let content = unsafe UnsafeBufferPointer(start: contentStart, count: scan._closingQuote - contentStart)
-        return unsafe JsonReader.makeString(validUTF8: content, isASCII: scan.isASCII, readableEnd: _end,
-                                     smallStringsFromWords: makesSmallStringsFromWords,
-                                     revalidating: options.revalidatesStrings)
+        return unsafe JsonReader.makeString(
+            validUTF8: content, isASCII: scan.isASCII, readableEnd: _end,
+            smallStringsFromWords: makesSmallStringsFromWords,
+            revalidating: options.revalidatesStrings)
     }
 
     /// Reads a JSON string and hands its unescaped UTF-8 bytes to `body` without creating a String
@@ -75,8 +77,10 @@ extension JsonReader {
     /// plain ASCII content. `stoppingAtEscape` ends the scan at the first backslash, for a caller
     /// that unescapes the rest as it validates it (``readEscapedString(from:escape:isASCII:)``).
     @usableFromInline
-    func scanString(from start: UnsafePointer<UInt8>, resumingAt resume: UnsafePointer<UInt8>? = nil,
-                    stoppingAtEscape: Bool = false) throws -> StringScan {
+    func scanString(
+        from start: UnsafePointer<UInt8>, resumingAt resume: UnsafePointer<UInt8>? = nil,
+        stoppingAtEscape: Bool = false
+    ) throws -> StringScan {
         let end = unsafe self._end
         var p = unsafe resume ?? start
         var hasEscapes = false
@@ -100,7 +104,8 @@ extension JsonReader {
             if byte == .quote { return unsafe StringScan(_closingQuote: p, hasEscapes: hasEscapes, isASCII: isASCII) }
             if byte == .backslash {
                 if stoppingAtEscape {
-                    return unsafe StringScan(_closingQuote: p, hasEscapes: true, isASCII: isASCII, stoppedAtEscape: true)
+                    return unsafe StringScan(
+                        _closingQuote: p, hasEscapes: true, isASCII: isASCII, stoppedAtEscape: true)
                 }
                 hasEscapes = true
                 // The two-byte escapes here; `\u` escapes and invalid ones in validateEscape.
@@ -127,23 +132,29 @@ extension JsonReader {
         // scripts) here; the rest in validateUTF8Sequence.
         let byte = unsafe p.pointee
         if byte &- 0xC2 < 0x1E, unsafe _end - p >= 2, unsafe p[1] & 0xC0 == 0x80 { return unsafe p + 2 }
-        if byte &- 0xE1 < 0x0F, byte != 0xED, unsafe _end - p >= 3, unsafe p[1] & 0xC0 == 0x80, unsafe p[2] & 0xC0 == 0x80 { return unsafe p + 3 }
+        if byte &- 0xE1 < 0x0F, byte != 0xED, unsafe _end - p >= 3, unsafe p[1] & 0xC0 == 0x80,
+            unsafe p[2] & 0xC0 == 0x80
+        {
+            return unsafe p + 3
+        }
         return unsafe try validateUTF8Sequence(at: p)
     }
 
     /// The error for a string whose content starts at `start` and that the document ends inside.
     @usableFromInline
     func unterminatedString(from start: UnsafePointer<UInt8>) -> JsonDecodingError {
-        unsafe JsonDecodingError(reader: self, at: start - 1, expected: "a closing '\"'",
-                          found: "the end of the document inside this string")
+        unsafe JsonDecodingError(
+            reader: self, at: start - 1, expected: "a closing '\"'",
+            found: "the end of the document inside this string")
     }
 
     /// The error for the control character at `p`, inside a string.
     @usableFromInline
     func unescapedControlCharacter(at p: UnsafePointer<UInt8>) -> JsonDecodingError {
-        unsafe JsonDecodingError(reader: self, at: p,
-                          expected: "a character (control characters must be escaped in strings)",
-                          found: unsafe "the unescaped control character \(JsonReader.hexByte(p.pointee))")
+        unsafe JsonDecodingError(
+            reader: self, at: p,
+            expected: "a character (control characters must be escaped in strings)",
+            found: unsafe "the unescaped control character \(JsonReader.hexByte(p.pointee))")
     }
 
     /// Whether `byte` ends a run of plain string content: `"`, `\`, below 0x20 or at/above 0x80.
@@ -213,8 +224,9 @@ extension JsonReader {
     @usableFromInline
     func validateEscape(at p: UnsafePointer<UInt8>) throws -> UnsafePointer<UInt8> {
         guard unsafe _end - p >= 2 else {
-            throw unsafe JsonDecodingError(reader: self, at: p, expected: "an escape sequence",
-                                    found: "the end of the document")
+            throw unsafe JsonDecodingError(
+                reader: self, at: p, expected: "an escape sequence",
+                found: "the end of the document")
         }
         if unsafe JsonReader.isShortEscape(p[1]) { return unsafe p + 2 }
         switch unsafe p[1] {
@@ -228,23 +240,26 @@ extension JsonReader {
                 // still an error, when it is validated in turn.)
                 if unsafe JsonReader.isLowSurrogateEscape(at: p + 6, end: _end) { return unsafe p + 12 }
                 guard options.unpairedSurrogates == .replace else {
-                    throw unsafe JsonDecodingError(reader: self, at: p, expected: "a low surrogate escape after this high surrogate",
-                                            found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
+                    throw unsafe JsonDecodingError(
+                        reader: self, at: p, expected: "a low surrogate escape after this high surrogate",
+                        found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
                 }
                 return unsafe p + 6
             case 0xDC00...0xDFFF:
                 guard options.unpairedSurrogates == .replace else {
-                    throw unsafe JsonDecodingError(reader: self, at: p, expected: "a high surrogate before this low surrogate",
-                                            found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
+                    throw unsafe JsonDecodingError(
+                        reader: self, at: p, expected: "a high surrogate before this low surrogate",
+                        found: "an unpaired UTF-16 surrogate \\u\(JsonReader.hex4(unit))")
                 }
                 return unsafe p + 6
             default:
                 return unsafe p + 6
             }
         default:
-            throw unsafe JsonDecodingError(reader: self, at: p,
-                                    expected: "an escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
-                                    found: unsafe "the invalid escape '\\\(JsonReader.printable(p[1]))'")
+            throw unsafe JsonDecodingError(
+                reader: self, at: p,
+                expected: "an escape sequence (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
+                found: unsafe "the invalid escape '\\\(JsonReader.printable(p[1]))'")
         }
     }
 
@@ -264,14 +279,16 @@ extension JsonReader {
     @usableFromInline
     func hexQuad(at p: UnsafePointer<UInt8>) throws -> UInt16 {
         guard unsafe _end - p >= 6 else {
-            throw unsafe JsonDecodingError(reader: self, at: p, expected: "four hex digits after \\u",
-                                    found: "the end of the document")
+            throw unsafe JsonDecodingError(
+                reader: self, at: p, expected: "four hex digits after \\u",
+                found: "the end of the document")
         }
         var value: UInt16 = 0
         for i in 2..<6 {
             guard let digit = unsafe JsonReader.hexValue(p[i]) else {
-                throw unsafe JsonDecodingError(reader: self, at: p + i, expected: "four hex digits after \\u",
-                                        found: unsafe "'\(JsonReader.printable(p[i]))'")
+                throw unsafe JsonDecodingError(
+                    reader: self, at: p + i, expected: "four hex digits after \\u",
+                    found: unsafe "'\(JsonReader.printable(p[i]))'")
             }
             value = value << 4 | UInt16(digit)
         }
@@ -287,12 +304,20 @@ extension JsonReader {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default:
             throw unsafe invalidUTF8(at: p)
         }
@@ -305,8 +330,9 @@ extension JsonReader {
 
     @usableFromInline
     func invalidUTF8(at p: UnsafePointer<UInt8>) -> JsonDecodingError {
-        unsafe JsonDecodingError(reader: self, at: p, expected: "valid UTF-8 text",
-                          found: unsafe "the invalid UTF-8 byte \(JsonReader.hexByte(p.pointee))")
+        unsafe JsonDecodingError(
+            reader: self, at: p, expected: "valid UTF-8 text",
+            found: unsafe "the invalid UTF-8 byte \(JsonReader.hexByte(p.pointee))")
     }
 
     /// Decodes the escapes of already-validated string content straight into a new String's storage.
@@ -325,15 +351,18 @@ extension JsonReader {
         // stack storage and copied into the String once, without validating it again; longer
         // text is decoded straight into the String's storage (one allocation either way).
         guard content.count <= 1024 else {
-            return unsafe String(unsafeUninitializedCapacity: content.count) { unsafe unescape(content, into: $0).count }
+            return unsafe String(unsafeUninitializedCapacity: content.count) {
+                unsafe unescape(content, into: $0).count
+            }
         }
         return unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(content.count, 1)) { storage in
             guard let start = storage.baseAddress else { return "" }
             let (length, addedNonASCII) = unsafe unescape(content, into: storage)
             // Bytes past the text are uninitialized: a small string's bytes are read one by one.
-            return unsafe makeString(validUTF8: UnsafeBufferPointer(start: start, count: length),
-                              isASCII: contentIsASCII && !addedNonASCII, readableEnd: start + length,
-                              smallStringsFromWords: SmallStringLayout.isVerified)
+            return unsafe makeString(
+                validUTF8: UnsafeBufferPointer(start: start, count: length),
+                isASCII: contentIsASCII && !addedNonASCII, readableEnd: start + length,
+                smallStringsFromWords: SmallStringLayout.isVerified)
         }
     }
 
@@ -357,8 +386,10 @@ extension JsonReader {
     /// least `content.count` bytes. Returns the number of bytes written, and whether a `\u`
     /// escape wrote a non-ASCII character.
     @usableFromInline
-    static func unescape(_ content: UnsafeBufferPointer<UInt8>,
-                         into output: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, addedNonASCII: Bool) {
+    static func unescape(
+        _ content: UnsafeBufferPointer<UInt8>,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) -> (count: Int, addedNonASCII: Bool) {
         guard let base = content.baseAddress, let out = output.baseAddress else { return (0, false) }
         var read = unsafe base
         let end = unsafe base + content.count
@@ -367,7 +398,8 @@ extension JsonReader {
         while unsafe read < end {
             // Copy the run up to the next backslash in one go (memchr and memcpy use the widest
             // vectors the processor has).
-            let runEnd = unsafe memchr(read, Int32(UInt8.backslash), end - read)
+            let runEnd =
+                unsafe memchr(read, Int32(UInt8.backslash), end - read)
                 .map { unsafe UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
             let runLength = unsafe runEnd - read
             if runLength > 0 {
@@ -389,8 +421,10 @@ extension JsonReader {
     /// written and whether the character is not ASCII. An unpaired surrogate, which the scan let
     /// through (``UnpairedSurrogates/replace``), becomes U+FFFD.
     @usableFromInline @inline(__always)
-    static func decodeEscape(at escape: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
-                             into out: UnsafeMutablePointer<UInt8>) -> (next: UnsafePointer<UInt8>, count: Int, isNonASCII: Bool) {
+    static func decodeEscape(
+        at escape: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>,
+        into out: UnsafeMutablePointer<UInt8>
+    ) -> (next: UnsafePointer<UInt8>, count: Int, isNonASCII: Bool) {
         let replacement = unsafe shortEscapeReplacement(escape[1])
         if replacement != 0 {
             unsafe out[0] = replacement

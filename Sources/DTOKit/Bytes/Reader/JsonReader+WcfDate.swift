@@ -11,7 +11,9 @@ extension JsonReader {
         var p = unsafe _cursor
         let end = unsafe self._end
         var hasSlash = false
-        if unsafe end - p >= 8, unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfDatePrefix {
+        if unsafe end - p >= 8,
+            unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfDatePrefix
+        {
             // What ServiceStack writes, `"\/Date(`, as one word.
             unsafe p += 8
             hasSlash = true
@@ -25,8 +27,10 @@ extension JsonReader {
                 unsafe p += 1
                 hasSlash = true
             }
-            guard unsafe end - p >= 5, unsafe p[0] == UInt8(ascii: "D"), unsafe p[1] == UInt8(ascii: "a"), unsafe p[2] == UInt8(ascii: "t"),
-                  unsafe p[3] == UInt8(ascii: "e"), unsafe p[4] == UInt8(ascii: "(") else { return nil }
+            guard unsafe end - p >= 5, unsafe p[0] == UInt8(ascii: "D"), unsafe p[1] == UInt8(ascii: "a"),
+                unsafe p[2] == UInt8(ascii: "t"),
+                unsafe p[3] == UInt8(ascii: "e"), unsafe p[4] == UInt8(ascii: "(")
+            else { return nil }
             unsafe p += 5
         }
         var isNegative = false
@@ -47,7 +51,9 @@ extension JsonReader {
                 let rest = unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
                 let count = JsonReader.leadingDigitCount(rest)
                 if count < 8 {
-                    magnitude = magnitude &* JsonReader.powerOfTen(count) &+ Int64(JsonReader.valueOfLeadingDigits(rest, count: count))
+                    magnitude =
+                        magnitude &* JsonReader.powerOfTen(count)
+                        &+ Int64(JsonReader.valueOfLeadingDigits(rest, count: count))
                     unsafe p += count
                 }
             }
@@ -61,12 +67,16 @@ extension JsonReader {
         let milliseconds = isNegative ? -magnitude : magnitude
         // What ServiceStack writes for a date of unspecified kind, `-0000)\/"`, as one word and a quote.
         if hasSlash, unsafe end - p >= 9, unsafe p[8] == .quote,
-           unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) == JsonReader.wcfUnspecifiedSuffix {
+            unsafe UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                == JsonReader.wcfUnspecifiedSuffix
+        {
             unsafe _cursor = unsafe p + 9
             return JsonReader.date(milliseconds: milliseconds)
         }
         if unsafe p < end, unsafe p.pointee == .plus || p.pointee == .minus {
-            guard unsafe end - p >= 5, unsafe p[1].isDigit, unsafe p[2].isDigit, unsafe p[3].isDigit, unsafe p[4].isDigit else { return nil }
+            guard unsafe end - p >= 5, unsafe p[1].isDigit, unsafe p[2].isDigit, unsafe p[3].isDigit,
+                unsafe p[4].isDigit
+            else { return nil }
             unsafe p += 5
         }
         guard unsafe p < end, unsafe p.pointee == UInt8(ascii: ")") else { return nil }

@@ -66,7 +66,9 @@ public struct JsonReader: ~Copyable {
     /// ``read(_:options:_:)`` over the UTF-8 of a String (its own contiguous storage: no copy when
     /// it is native).
     @inlinable
-    static func read<T>(utf8 text: String, options: JsonDecodingOptions, _ body: (inout JsonReader) throws -> T) throws -> T {
+    static func read<T>(utf8 text: String, options: JsonDecodingOptions, _ body: (inout JsonReader) throws -> T) throws
+        -> T
+    {
         var text = text
         return try text.withUTF8 { unsafe try read(unsafeBytes: UnsafeRawBufferPointer($0), options: options, body) }
     }
@@ -107,15 +109,18 @@ public struct JsonReader: ~Copyable {
 
     /// Moves the cursor back to `offset`, a place it has been (to read a value again another way).
     mutating func rewind(to offset: Int) {
-        unsafe precondition(offset >= 0 && offset <= _cursor - _start, "DTOKit: a reader can only go back to where it was")
+        unsafe precondition(
+            offset >= 0 && offset <= _cursor - _start, "DTOKit: a reader can only go back to where it was")
         unsafe _cursor = unsafe _start + offset
     }
 
     /// The document's bytes from `offset` (a place the cursor has been) to the cursor, as text: a
     /// value exactly as it was written, for writing it back unchanged (``UnknownEnumValue``).
     func text(from offset: Int) -> String {
-        unsafe precondition(offset >= 0 && offset <= _cursor - _start, "DTOKit: text can only be taken from where the reader was")
-        return unsafe String(decoding: UnsafeBufferPointer(start: _start + offset, count: _cursor - _start - offset), as: UTF8.self)
+        unsafe precondition(
+            offset >= 0 && offset <= _cursor - _start, "DTOKit: text can only be taken from where the reader was")
+        return unsafe String(
+            decoding: UnsafeBufferPointer(start: _start + offset, count: _cursor - _start - offset), as: UTF8.self)
     }
 
     // MARK: Whitespace and single bytes
@@ -169,7 +174,8 @@ public struct JsonReader: ~Copyable {
         skipWhitespace()
         // One compare of the first byte for the usual non-null value, one word for `null`.
         if unsafe _cursor < _end, unsafe _cursor.pointee == UInt8(ascii: "n"), unsafe _end - _cursor >= 4,
-           unsafe UInt32(littleEndian: UnsafeRawPointer(_cursor).loadUnaligned(as: UInt32.self)) == JsonReader.nullWord {
+            unsafe UInt32(littleEndian: UnsafeRawPointer(_cursor).loadUnaligned(as: UInt32.self)) == JsonReader.nullWord
+        {
             unsafe _cursor += 4
             return true
         }
@@ -214,7 +220,9 @@ public struct JsonReader: ~Copyable {
     @usableFromInline
     mutating func matchLiteral(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard unsafe _end - _cursor >= count, unsafe memcmp(_cursor, literal.utf8Start, count) == 0 else { return false }
+        guard unsafe _end - _cursor >= count, unsafe memcmp(_cursor, literal.utf8Start, count) == 0 else {
+            return false
+        }
         unsafe _cursor += count
         return true
     }
@@ -330,19 +338,24 @@ public struct JsonReader: ~Copyable {
     /// Reads a member name and the `:` after it, without creating a String.
     mutating func readMemberKey() throws -> MemberKey {
         skipWhitespace()
-        guard unsafe _cursor < _end, unsafe _cursor.pointee == .quote else { throw error("a member name in double quotes") }
+        guard unsafe _cursor < _end, unsafe _cursor.pointee == .quote else {
+            throw error("a member name in double quotes")
+        }
         let contentStart = unsafe _cursor + 1
         let scan = unsafe try scanString(from: contentStart)
         unsafe _cursor = unsafe scan._closingQuote + 1
         try expect(.colon, "':' after the member name")
-        return unsafe MemberKey(bytes: UnsafeBufferPointer(start: contentStart, count: scan._closingQuote - contentStart),
-                         hasEscapes: scan.hasEscapes)
+        return unsafe MemberKey(
+            bytes: UnsafeBufferPointer(start: contentStart, count: scan._closingQuote - contentStart),
+            hasEscapes: scan.hasEscapes)
     }
 
     /// Reads a member name as a String, and the `:` after it (for dictionaries).
     public mutating func readMemberName() throws -> String {
         skipWhitespace()
-        guard unsafe _cursor < _end, unsafe _cursor.pointee == .quote else { throw error("a member name in double quotes") }
+        guard unsafe _cursor < _end, unsafe _cursor.pointee == .quote else {
+            throw error("a member name in double quotes")
+        }
         let name = try readString()
         try expect(.colon, "':' after the member name")
         return name

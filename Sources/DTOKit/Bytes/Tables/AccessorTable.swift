@@ -73,7 +73,9 @@ struct AccessorTable: ~Copyable, @unchecked Sendable {
     @inline(never)
     private func checkThoroughly(_ object: AnyObject) {
         for (index, includes) in ownerChecks.enumerated() where !includes(type(of: object)) {
-            fatalError("DTOKit: a metadata table with properties of \(ownerNames[index]) was used for an instance of \(type(of: object))")
+            fatalError(
+                "DTOKit: a metadata table with properties of \(ownerNames[index]) was used for an instance of \(type(of: object))"
+            )
         }
     }
 
@@ -135,7 +137,9 @@ extension Metadata {
             let valueStart = reader.offset
             let depth = reader.depth
             do {
-                unsafe try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, CheckedObject(object)) }
+                unsafe try accessors.table[index]._withUnsafeGuaranteedRef {
+                    try $0.decode(&reader, CheckedObject(object))
+                }
             } catch let error as JsonDecodingError {
                 try reader.skipInvalidMember(named: accessors.name(index), error, valueStart: valueStart, depth: depth)
             }

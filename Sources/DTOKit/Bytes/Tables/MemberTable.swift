@@ -65,7 +65,8 @@ struct MemberTable: ~Copyable, @unchecked Sendable {
         let p = unsafe reader._cursor
         let length = pattern.length
         guard unsafe reader._end - p >= max(16, length), unsafe pattern.matchesPrefix(at: p) else { return nil }
-        if length > 16, unsafe !NameTable.equalShortBytes(patternBytes + patternStarts[index] + 16, p + 16, length - 16) {
+        if length > 16, unsafe !NameTable.equalShortBytes(patternBytes + patternStarts[index] + 16, p + 16, length - 16)
+        {
             return nil
         }
         unsafe reader._cursor = unsafe p + length

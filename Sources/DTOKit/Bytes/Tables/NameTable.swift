@@ -60,7 +60,8 @@ struct NameTable: ~Copyable, @unchecked Sendable {
             let start = unsafe starts[i]
             let length = unsafe starts[i + 1] - start
             if length < available, unsafe quote[length + 1] == .quote,
-               unsafe NameTable.equalShortBytes(bytes + start, quote + 1, length) {
+                unsafe NameTable.equalShortBytes(bytes + start, quote + 1, length)
+            {
                 unsafe reader._cursor = unsafe quote + length + 2
                 return i
             }
@@ -77,7 +78,9 @@ struct NameTable: ~Copyable, @unchecked Sendable {
         var i = hint < count ? hint : 0
         for _ in 0..<count {
             let start = unsafe starts[i]
-            if unsafe starts[i + 1] - start == length, unsafe NameTable.equalBytes(bytes + start, text.baseAddress, length) {
+            if unsafe starts[i + 1] - start == length,
+                unsafe NameTable.equalBytes(bytes + start, text.baseAddress, length)
+            {
                 return i
             }
             i += 1
@@ -113,7 +116,8 @@ struct NameTable: ~Copyable, @unchecked Sendable {
     /// overlapping word loads cover 8 to 16 bytes, two half-word loads 4 to 8.
     @inline(__always)
     static func equalShortBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        let a = unsafe UnsafeRawPointer(a), b = unsafe UnsafeRawPointer(b)
+        let a = unsafe UnsafeRawPointer(a)
+        let b = unsafe UnsafeRawPointer(b)
         switch length {
         case 8...16:
             return unsafe a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
@@ -124,7 +128,8 @@ struct NameTable: ~Copyable, @unchecked Sendable {
                 && a.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
                     == b.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
         case 0..<4:
-            for i in 0..<length where unsafe a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
+            for i in 0..<length
+            where unsafe a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) {
                 return false
             }
             return true

@@ -7,7 +7,8 @@ extension JsonWriter {
         // Up to 15 bytes, a String holds its bytes in its own two words: written from there,
         // without asking the String for a pointer to them.
         if writesSmallStringsFromWords, let small = SmallStringLayout.smallWords(of: text),
-           writeSmallString(small.low, small.high, count: small.count) {
+            writeSmallString(small.low, small.high, count: small.count)
+        {
             return
         }
         var text = text
@@ -80,7 +81,8 @@ extension JsonWriter {
             } else {
                 // A text under sixteen bytes: a word at a time, then byte by byte.
                 if unsafe end - p >= 8 {
-                    let escapes = unsafe JsonWriter.escapingBytes(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+                    let escapes = unsafe JsonWriter.escapingBytes(
+                        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
                     if escapes == 0 {
                         unsafe p += 8
                         continue
@@ -113,8 +115,9 @@ extension JsonWriter {
         // Literal constants (not the `UInt8.quote` statics), so that the vectors fold at compile time.
         let bytes = unsafe UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
         let lanes = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-        let escaping = ((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
-                        .| (bytes .< SIMD16<UInt8>(repeating: 0x20)))
+        let escaping =
+            ((bytes .== SIMD16<UInt8>(repeating: 0x22)) .| (bytes .== SIMD16<UInt8>(repeating: 0x5C))
+                .| (bytes .< SIMD16<UInt8>(repeating: 0x20)))
             .& (lanes .>= SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: first)))
         return JsonReader.firstSetLane(escaping)
     }
@@ -203,13 +206,15 @@ extension JsonWriter {
         while remaining >= 100 {
             let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
             position &-= 2
-            unsafe digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: pair) &* 2, as: UInt16.self),
-                              toByteOffset: position, as: UInt16.self)
+            unsafe digits.storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: pair) &* 2, as: UInt16.self),
+                toByteOffset: position, as: UInt16.self)
             remaining = quotient
         }
         if remaining >= 10 {
-            unsafe digits.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remaining) &* 2, as: UInt16.self),
-                              as: UInt16.self)
+            unsafe digits.storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: remaining) &* 2, as: UInt16.self),
+                as: UInt16.self)
         } else {
             unsafe digits.storeBytes(of: UInt8(truncatingIfNeeded: remaining) &+ .zero, as: UInt8.self)
         }
@@ -253,7 +258,8 @@ extension JsonWriter {
     }
 
     /// "00", "01", … "99" back to back.
-    static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes a Double so that reading it back gives exactly the same value (shortest form).
     /// JSON has no NaN or infinity: they are written as the strings "NaN", "Infinity" and
@@ -265,7 +271,11 @@ extension JsonWriter {
         }
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             // Whole numbers are common (counts, ids sent as doubles) and exact as integers.
-            if value == 0 && value.sign == .minus { writeRaw("-0.0") } else { writeInt64(Int64(value), isUnsigned: false) }
+            if value == 0 && value.sign == .minus {
+                writeRaw("-0.0")
+            } else {
+                writeInt64(Int64(value), isUnsigned: false)
+            }
             return
         }
         writeASCII(value.description)

@@ -28,14 +28,18 @@ public struct JsonWriter: ~Copyable {
     }
 
     static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let raw = unsafe malloc(capacity) else { fatalError("DTOKit: out of memory allocating \(capacity) bytes") }
+        guard let raw = unsafe malloc(capacity) else {
+            fatalError("DTOKit: out of memory allocating \(capacity) bytes")
+        }
         return unsafe raw.assumingMemoryBound(to: UInt8.self)
     }
 
     /// Runs `body` with a fresh writer and returns what it wrote as `Data` (no copy is made).
     @inlinable
-    public static func writeData(options: JsonEncodingOptions = JsonEncodingOptions(),
-                                 capacity: Int = 1024, _ body: (inout JsonWriter) -> Void) -> Data {
+    public static func writeData(
+        options: JsonEncodingOptions = JsonEncodingOptions(),
+        capacity: Int = 1024, _ body: (inout JsonWriter) -> Void
+    ) -> Data {
         var writer = JsonWriter(capacity: capacity, options: options)
         body(&writer)
         return writer.finishData()
@@ -43,8 +47,10 @@ public struct JsonWriter: ~Copyable {
 
     /// Runs `body` with a fresh writer and returns what it wrote as a String.
     @inlinable
-    public static func writeString(options: JsonEncodingOptions = JsonEncodingOptions(),
-                                   capacity: Int = 1024, _ body: (inout JsonWriter) -> Void) -> String {
+    public static func writeString(
+        options: JsonEncodingOptions = JsonEncodingOptions(),
+        capacity: Int = 1024, _ body: (inout JsonWriter) -> Void
+    ) -> String {
         var writer = JsonWriter(capacity: capacity, options: options)
         body(&writer)
         return writer.finishString()
@@ -122,7 +128,8 @@ public struct JsonWriter: ~Copyable {
     @usableFromInline @inline(__always)
     mutating func copyRaw(from source: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
-        unsafe JsonWriter.copyBytes(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(_buffer + count), count: length)
+        unsafe JsonWriter.copyBytes(
+            from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(_buffer + count), count: length)
         count += length
     }
 
@@ -134,24 +141,29 @@ public struct JsonWriter: ~Copyable {
         case 16...64:
             var offset = 0
             while offset < length &- 16 {
-                unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
-                                       toByteOffset: offset, as: SIMD16<UInt8>.self)
+                unsafe destination.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
+                    toByteOffset: offset, as: SIMD16<UInt8>.self)
                 offset &+= 16
             }
-            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self),
-                                   toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
+            unsafe destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self),
+                toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
         case 8..<16:
             unsafe destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
-                                   toByteOffset: length &- 8, as: UInt64.self)
+            unsafe destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                toByteOffset: length &- 8, as: UInt64.self)
         case 4..<8:
             unsafe destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
-                                   toByteOffset: length &- 4, as: UInt32.self)
+            unsafe destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
+                toByteOffset: length &- 4, as: UInt32.self)
         case 2..<4:
             unsafe destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
-            unsafe destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self),
-                                   toByteOffset: length &- 2, as: UInt16.self)
+            unsafe destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: length &- 2, as: UInt16.self),
+                toByteOffset: length &- 2, as: UInt16.self)
         case 1:
             unsafe destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
         case 0:

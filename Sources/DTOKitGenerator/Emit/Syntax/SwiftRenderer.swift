@@ -73,7 +73,8 @@ struct SwiftRenderer {
         write(" ")
         write(Self.escaped(type.name))
         if !type.genericParameters.isEmpty {
-            let constraint = type.genericConstraints.isEmpty ? "" : ": " + Self.list(type.genericConstraints, separator: " & ")
+            let constraint =
+                type.genericConstraints.isEmpty ? "" : ": " + Self.list(type.genericConstraints, separator: " & ")
             write("<" + type.genericParameters.map { Self.escaped($0) + constraint }.joined(separator: ", ") + ">")
         }
         if !type.inherits.isEmpty {
@@ -93,7 +94,9 @@ struct SwiftRenderer {
     }
 
     private mutating func variable(_ variable: Variable) {
-        write(Self.modifiers(variable.modifiers) + (variable.binding == .let ? "let " : "var ") + Self.escaped(variable.name))
+        write(
+            Self.modifiers(variable.modifiers) + (variable.binding == .let ? "let " : "var ")
+                + Self.escaped(variable.name))
         if let type = variable.type { write(": " + Self.spelling(syntax: type)) }
         switch variable.value {
         case .none:
@@ -128,9 +131,11 @@ struct SwiftRenderer {
         case .named(let name): write(Self.modifiers(function.modifiers) + "func " + Self.escaped(name) + "(")
         }
         // Swift accepts keywords as argument labels as they are.
-        write(function.parameters.map { parameter in
-            (parameter.label.map { $0 + " " } ?? "") + Self.escaped(parameter.name) + ": " + Self.spelling(syntax: parameter.type)
-        }.joined(separator: ", ") + ")")
+        write(
+            function.parameters.map { parameter in
+                (parameter.label.map { $0 + " " } ?? "") + Self.escaped(parameter.name) + ": "
+                    + Self.spelling(syntax: parameter.type)
+            }.joined(separator: ", ") + ")")
         if function.isThrowing { write(" throws") }
         if let returnType = function.returnType { write(" -> " + Self.spelling(syntax: returnType)) }
         write(" ")
@@ -226,7 +231,8 @@ struct SwiftRenderer {
 
     private static func modifiers(_ modifiers: Modifiers) -> String {
         (modifiers.isRequired ? "required " : "") + (modifiers.isPrivate ? "private " : "")
-            + (modifiers.access == .internal ? "" : keyword(modifiers.access) + " ") + (modifiers.isOverride ? "override " : "")
+            + (modifiers.access == .internal ? "" : keyword(modifiers.access) + " ")
+            + (modifiers.isOverride ? "override " : "")
             + (modifiers.isStatic ? "static " : "") + (modifiers.isNonisolated ? "nonisolated " : "")
     }
 

@@ -4,13 +4,15 @@ import Foundation
 /// literals, comment text.
 enum SwiftSyntax {
     /// Words that need backticks as identifiers (declarations and member access).
-    static let keywords = Set(TextTable.words("""
-        associatedtype class deinit enum extension fileprivate func import init inout internal let open operator
-        private precedencegroup protocol public rethrows static struct subscript typealias var break case catch
-        continue default defer do else fallthrough for guard if in repeat return throw switch where while as Any
-        false is nil self Self super throws true try await async package consume borrowing consuming some any
-        Type Protocol
-        """))
+    static let keywords = Set(
+        TextTable.words(
+            """
+            associatedtype class deinit enum extension fileprivate func import init inout internal let open operator
+            private precedencegroup protocol public rethrows static struct subscript typealias var break case catch
+            continue default defer do else fallthrough for guard if in repeat return throw switch where while as Any
+            false is nil self Self super throws true try await async package consume borrowing consuming some any
+            Type Protocol
+            """))
 
     /// `Name` → `` `Name` `` when it is a keyword.
     static func escaped(_ identifier: String) -> String {
@@ -40,8 +42,12 @@ enum SwiftSyntax {
 
     /// Text safe inside a `//` or `///` comment: one line, no control characters.
     static func commentText(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
-            .trimmingWhitespace()
+        String(
+            text.unicodeScalars.map {
+                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0)
+            }
+        )
+        .trimmingWhitespace()
     }
 
     /// Text safe inside a `/* */` block: one line, and no `*/` that would end the block early.

@@ -13,7 +13,8 @@ func check(_ condition: Bool, _ message: String) {
     }
 }
 
-let payload = Data(#"""
+let payload = Data(
+    #"""
     {"results":[{"id":1,"name":"ServiceStack","slug":"servicestack","tier":"Server","created":"\/Date(1514764800000)\/"},
                 {"id":2,"name":"Swift","slug":"swift","tier":"ProgrammingLanguage"}],"total":2}
     """#.utf8)
@@ -46,17 +47,23 @@ if let technology = try await cache.technology("dtokit") {
 }
 
 // 5. The library targets' DTOs (Swift 6 library, Swift 5 mode target) work here too.
-check(AdminSummary.operations(in: #"[{"id":1,"operationName":"QueryTodos","headers":{"Accept":"*/*"}}]"#) == ["QueryTodos"],
-      "Swift 6 library target")
+check(
+    AdminSummary.operations(in: #"[{"id":1,"operationName":"QueryTodos","headers":{"Accept":"*/*"}}]"#) == [
+        "QueryTodos"
+    ],
+    "Swift 6 library target")
 check(QuestionTitles.title(of: #"{"id":1,"title":"Why?"}"#) == "Why?", "Swift 5 mode target")
 
 // 6. An enum value the snapshot does not list (KeepUnknownEnumValues in techstacks.options) is kept
 //    and written back as it came; `allCases` lists the snapshot's cases.
 let newer = try Technology.fromJson(#"{"id":4,"tier":"QuantumComputing"}"#)
-check(newer.tier == .unknown(UnknownEnumValue("QuantumComputing")) && newer.toJson().contains(#""tier":"QuantumComputing""#),
-      "an unknown enum value is kept")
-check(TechnologyTier.allCases.contains(.Server) && !TechnologyTier.allCases.contains(newer.tier ?? .Server),
-      "allCases lists the known cases")
+check(
+    newer.tier == .unknown(UnknownEnumValue("QuantumComputing"))
+        && newer.toJson().contains(#""tier":"QuantumComputing""#),
+    "an unknown enum value is kept")
+check(
+    TechnologyTier.allCases.contains(.Server) && !TechnologyTier.allCases.contains(newer.tier ?? .Server),
+    "allCases lists the known cases")
 
 // 7. DTO structs (ExportAsStructs in the library target): values from another task, compared with ==,
 //    identified by `id`, carrying the struct form of ServiceStack's ResponseStatus.

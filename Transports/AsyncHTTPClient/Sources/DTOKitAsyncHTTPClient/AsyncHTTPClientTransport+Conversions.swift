@@ -3,6 +3,7 @@ import DTOKitClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,7 +19,10 @@ extension AsyncHTTPClientTransport {
             converted.headers.add(name: name, value: value)
         }
         if let body = request.httpBody {
-            converted.body = options.onUploadProgress.map { .stream(UploadChunks(body, progress: $0), length: .known(Int64(body.count))) }
+            converted.body =
+                options.onUploadProgress.map {
+                    .stream(UploadChunks(body, progress: $0), length: .known(Int64(body.count)))
+                }
                 ?? .bytes(ByteBuffer(bytes: body))
         }
         return converted
@@ -32,10 +36,14 @@ extension AsyncHTTPClientTransport {
             fields[name] = fields[name].map { "\($0), \(value)" } ?? value
         }
         let responseUrl = response.url ?? url ?? URL(fileURLWithPath: "/")
-        guard let converted = HTTPURLResponse(url: responseUrl, statusCode: Int(response.status.code),
-                                              httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
-                                              headerFields: fields) else {
-            throw ServiceClientError.invalidResponse(url: ServiceClientError.label(for: url), reason: "not a valid HTTP response")
+        guard
+            let converted = HTTPURLResponse(
+                url: responseUrl, statusCode: Int(response.status.code),
+                httpVersion: "HTTP/\(response.version.major).\(response.version.minor)",
+                headerFields: fields)
+        else {
+            throw ServiceClientError.invalidResponse(
+                url: ServiceClientError.label(for: url), reason: "not a valid HTTP response")
         }
         return converted
     }
@@ -94,7 +102,7 @@ private struct UploadChunks: AsyncSequence, Sendable {
             let body = chunks.body
             guard offset < body.count else { return nil }
             let end = Swift.min(offset + 64 * 1024, body.count)
-            let piece = ByteBuffer(bytes: body[body.startIndex + offset ..< body.startIndex + end])
+            let piece = ByteBuffer(bytes: body[body.startIndex + offset..<body.startIndex + end])
             offset = end
             chunks.progress(Int64(end), Int64(body.count))
             return piece

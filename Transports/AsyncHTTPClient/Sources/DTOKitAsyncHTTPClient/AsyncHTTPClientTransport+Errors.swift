@@ -8,8 +8,10 @@ import NIOSSL
 extension AsyncHTTPClientTransport {
     /// `error` as a ``ServiceClientError``, given how many bytes of the body had arrived and how many
     /// the response announced.
-    static func failure(_ error: any Error, url label: String, receivedBytes: Int, expectedBytes: Int? = nil,
-                        timeout: TimeInterval = 0) -> ServiceClientError {
+    static func failure(
+        _ error: any Error, url label: String, receivedBytes: Int, expectedBytes: Int? = nil,
+        timeout: TimeInterval = 0
+    ) -> ServiceClientError {
         if let error = error as? ServiceClientError { return error }
         if error is CancellationError { return .cancelled(url: label) }
         if let error = error as? HTTPClientError {

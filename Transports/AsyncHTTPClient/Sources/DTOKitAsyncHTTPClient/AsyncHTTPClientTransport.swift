@@ -3,6 +3,7 @@ import DTOKitClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -50,8 +51,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
             let response: HTTPClientResponse
             do {
-                response = try await client.execute(try Self.clientRequest(request, options: options),
-                                                     timeout: Self.backstop(request.timeoutInterval))
+                response = try await client.execute(
+                    try Self.clientRequest(request, options: options),
+                    timeout: Self.backstop(request.timeoutInterval))
             } catch {
                 let failure = Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
                 // SwiftNIO fails a write to a channel already closed (a pooled connection the server

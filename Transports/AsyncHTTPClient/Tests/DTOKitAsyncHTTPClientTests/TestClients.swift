@@ -1,6 +1,8 @@
 import DTOKitAsyncHTTPClient
-@testable import DTOKitClient
 import Foundation
+
+@testable import DTOKitClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,7 +19,7 @@ func makeTestClient() throws -> JsonServiceClient {
 /// URLSession's business).
 func makeClient(baseUrl: String, configuration: URLSessionConfiguration = .ephemeral) -> JsonServiceClient {
     let client = JsonServiceClient(baseUrl: baseUrl, transport: AsyncHTTPClientTransport())
-    for case let (name as String, value as String) in configuration.httpAdditionalHeaders ?? [:] {
+    for case (let name as String, let value as String) in configuration.httpAdditionalHeaders ?? [:] {
         client.headers[name] = value
     }
     return client
