@@ -20,6 +20,10 @@ let unoptimizedInRelease: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(confi
 /// written anywhere else in `Sources`). Generated DTOs compile cleanly under it too (the fixtures).
 let memorySafe: [SwiftSetting] = [.strictMemorySafety()]
 let unoptimizedMemorySafe: [SwiftSetting] = unoptimizedInRelease + memorySafe
+
+/// The builder files DTOKit and DTOKitStructs share (`Sources/DTOKit/Serialization/Builders`) import
+/// DTOKit where they are compiled for DTO structs.
+let structFamily: [SwiftSetting] = [.define("DTOKIT_STRUCT_FAMILY")]
 let package = Package(
     name: "DTOKit",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .macCatalyst(.v15)],
@@ -40,8 +44,9 @@ let package = Package(
         .target(name: "DTOKit", swiftSettings: memorySafe),
         // What DTOs generated as structs (`ExportAsStructs`) use: their property builders, the
         // built-ins' struct forms, `Indirect`. A module of its own, so that an app with classes
-        // neither compiles nor links it.
-        .target(name: "DTOKitStructs", dependencies: ["DTOKit"], swiftSettings: memorySafe),
+        // neither compiles nor links it. Its builders are DTOKit's builder files, linked
+        // (`Builders/`), compiled for the struct family (`structFamily`).
+        .target(name: "DTOKitStructs", dependencies: ["DTOKit"], swiftSettings: memorySafe + structFamily),
         // Typed HTTP client on URLSession.
         .target(name: "DTOKitClient", dependencies: ["DTOKit"], swiftSettings: memorySafe),
         // Server Events on any ServiceClient: a module of its own, so that an app that only calls

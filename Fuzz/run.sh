@@ -65,10 +65,13 @@ if stale "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"; then
     swiftc "${SWIFTC_FLAGS[@]}" -enable-testing -module-name DTOKit -emit-module -emit-module-path "$BUILD/modules/DTOKit.swiftmodule" \
         -c -o "$BUILD/DTOKit.o" "${DTOKIT_SOURCES[@]}"
 fi
-STRUCTS_SOURCES=("$ROOT"/Sources/DTOKitStructs/*.swift)
+# DTOKitStructs' builders are DTOKit's builder files, linked into Builders/ and compiled for the
+# struct family (the define Package.swift gives the target).
+STRUCTS_SOURCES=()
+while IFS= read -r -d '' file; do STRUCTS_SOURCES+=("$file"); done < <(find -L "$ROOT/Sources/DTOKitStructs" -name '*.swift' -print0 | sort -z)
 if stale "$BUILD/DTOKitStructs.o" "${STRUCTS_SOURCES[@]}" "$BUILD/DTOKit.o"; then
-    swiftc "${SWIFTC_FLAGS[@]}" -module-name DTOKitStructs -emit-module -emit-module-path "$BUILD/modules/DTOKitStructs.swiftmodule" \
-        -c -o "$BUILD/DTOKitStructs.o" "${STRUCTS_SOURCES[@]}"
+    swiftc "${SWIFTC_FLAGS[@]}" -D DTOKIT_STRUCT_FAMILY -module-name DTOKitStructs -emit-module \
+        -emit-module-path "$BUILD/modules/DTOKitStructs.swiftmodule" -c -o "$BUILD/DTOKitStructs.o" "${STRUCTS_SOURCES[@]}"
 fi
 for module in EdgeCaseDTOs EdgeCaseStructDTOs; do
     if stale "$BUILD/$module.o" "$BUILD/$module.swift" "$BUILD/DTOKit.o" "$BUILD/DTOKitStructs.o"; then

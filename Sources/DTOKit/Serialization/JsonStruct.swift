@@ -112,6 +112,19 @@ public struct StructProperty<Owner>: Sendable {
         decode: @escaping @Sendable (inout JsonReader, inout Owner) throws -> Void,
         encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void
     ) {
+        accessors = StructAccessors(
+            name: name, decode: { reader, instance in try instance.update { try decode(&reader, &$0) } }, encode: encode
+        )
+    }
+
+    /// For the builders: accessors that take the struct being decoded as the loop hands it on
+    /// (``StructInstance/store(_:through:)``).
+    @usableFromInline
+    package init(
+        name: String,
+        decodeMember decode: @escaping @Sendable (inout JsonReader, borrowing StructInstance<Owner>) throws -> Void,
+        encodeMember encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void
+    ) {
         accessors = StructAccessors(name: name, decode: decode, encode: encode)
     }
 }
@@ -120,11 +133,11 @@ public struct StructProperty<Owner>: Sendable {
 /// (see ``StructAccessorTable``).
 final class StructAccessors<Owner>: Sendable {
     let name: String
-    let decode: @Sendable (inout JsonReader, inout Owner) throws -> Void
+    let decode: @Sendable (inout JsonReader, borrowing StructInstance<Owner>) throws -> Void
     let encode: @Sendable (Owner, inout JsonWriter) -> Void
 
     init(
-        name: String, decode: @escaping @Sendable (inout JsonReader, inout Owner) throws -> Void,
+        name: String, decode: @escaping @Sendable (inout JsonReader, borrowing StructInstance<Owner>) throws -> Void,
         encode: @escaping @Sendable (Owner, inout JsonWriter) -> Void
     ) {
         self.name = name

@@ -17,188 +17,47 @@
 /// Setters take the decoded value `consuming`: `{ $0.name = $1 }` moves it into the property
 /// rather than copying it. Any closure or function of the plain `(Owner, Value) -> Void` shape
 /// is accepted as well.
-public enum Property<Owner: AnyObject> {
-    // MARK: Any value
+///
+/// DTO structs have the same builders on `StructProperty` (DTOKitStructs), written once for both.
+public enum Property<Owner: AnyObject> {}
 
-    /// A non-optional value of any ``JsonConvertible`` type.
-    @inlinable
-    public static func value<Value: JsonConvertible>(
+/// The builders are written once for both families of DTOs: the files of `Serialization/Builders`
+/// extend `Builders`, which is `Property` here, and `StructProperty` in DTOKitStructs, which compiles
+/// the same files (linked into its `Builders/`, with `DTOKIT_STRUCT_FAMILY` defined). What differs
+/// between the families is each module's own, below and in `StructProperty+Family.swift`: the
+/// setters' shape (`Setter`), the nested DTOs (`NestedDTO`), what a builder returns (`Entry`, made
+/// by `entry`), and how the accessors reach the DTO (`store`, `instance`) — all inlined, so that each
+/// family's closures are what they would be written out.
+typealias Builders = Property
+
+/// How the builders reach a DTO class's members: the accessors get the object as the table checked
+/// it (``CheckedObject``), by reference.
+extension Property {
+    /// A property's setter: it takes the object and the value read (`{ $0.name = $1 }`).
+    public typealias Setter<Value> = @Sendable (Owner, consuming Value) -> Void
+    /// The DTOs a property of a class nests: classes.
+    public typealias NestedDTO = JsonSerializable
+    /// What a builder returns: the property of a class's table.
+    public typealias Entry = PropertyMetadata
+
+    @inlinable @inline(__always)
+    static func entry(
         _ name: String,
-        get: @escaping @Sendable (Owner) -> Value,
-        set: @escaping @Sendable (Owner, consuming Value) -> Void
+        decode: @escaping @Sendable (inout JsonReader, CheckedObject) throws -> Void,
+        encode: @escaping @Sendable (CheckedObject, inout JsonWriter) -> Void
     ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                if reader.consumeNull() { return }
-                set(object.owner(), try Value.read(from: &reader))
-            },
-            encodeMember: { object, writer in
-                writer.writeKey(key)
-                get(object.owner()).write(to: &writer)
-            })
+        PropertyMetadata(name: name, owner: Owner.self, decodeMember: decode, encodeMember: encode)
     }
 
-    /// An optional value of any ``JsonConvertible`` type: `null` reads as nil, nil is not written.
-    @inlinable
-    public static func optional<Value: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> Value?,
-        set: @escaping @Sendable (Owner, consuming Value?) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                let value: Value? = reader.consumeNull() ? nil : try Value.read(from: &reader)
-                set(object.owner(), value)
-            },
-            encodeMember: { object, writer in
-                guard let value = get(object.owner()) else { return }
-                writer.writeKey(key)
-                value.write(to: &writer)
-            })
+    /// Stores a value read in the object through the property's setter.
+    @inlinable @inline(__always)
+    static func store<Value>(_ value: consuming Value, in target: CheckedObject, through set: Setter<Value>) {
+        set(target.owner(), value)
     }
 
-    // MARK: Nested DTOs
-
-    // A DTO is a class, one reference, so these need no code specialized for it: its own table
-    // does the work.
-
-    /// A nested DTO that is always present.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public static func object<Value: JsonSerializable>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> Value,
-        set: @escaping @Sendable (Owner, consuming Value) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                if reader.consumeNull() { return }
-                set(object.owner(), try Value.read(from: &reader))
-            },
-            encodeMember: { object, writer in
-                writer.writeKey(key)
-                get(object.owner()).write(to: &writer)
-            })
-    }
-
-    /// An optional nested DTO.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public static func optionalObject<Value: JsonSerializable>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> Value?,
-        set: @escaping @Sendable (Owner, consuming Value?) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                let value: Value? = reader.consumeNull() ? nil : try Value.read(from: &reader)
-                set(object.owner(), value)
-            },
-            encodeMember: { object, writer in
-                guard let value = get(object.owner()) else { return }
-                writer.writeKey(key)
-                value.write(to: &writer)
-            })
-    }
-
-    // MARK: Arrays
-
-    // An array is one reference whatever its elements, so these need no code specialized for the
-    // element type either: how the elements are read and written is chosen once, when the table
-    // is built (``ArrayCodec``). (Each builder spells out its closures: routed through a helper
-    // generic over the collection type, the values would pass indirectly.)
-
-    /// An array (`InitializeCollections: True`): of scalars, enums, DTOs, optionals or nested collections.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public static func array<Element: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Element],
-        set: @escaping @Sendable (Owner, consuming [Element]) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        let codec = ArrayCodec<Element>.make()
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                if reader.consumeNull() { return }
-                set(object.owner(), try codec.read(&reader))
-            },
-            encodeMember: { object, writer in
-                writer.writeKey(key)
-                codec.write(get(object.owner()), &writer)
-            })
-    }
-
-    /// An optional array: of scalars, enums, DTOs, optionals or nested collections.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public static func optionalArray<Element: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Element]?,
-        set: @escaping @Sendable (Owner, consuming [Element]?) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        let codec = ArrayCodec<Element>.make()
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                let value = reader.consumeNull() ? nil : try codec.read(&reader)
-                set(object.owner(), value)
-            },
-            encodeMember: { object, writer in
-                guard let value = get(object.owner()) else { return }
-                writer.writeKey(key)
-                codec.write(value, &writer)
-            })
-    }
-
-    // MARK: Dictionaries
-
-    /// A dictionary: `[K: V]`, `[K: [V]]`, `[K: [K2: V]]`, with scalar, enum or DTO values.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public static func dictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Key: Value],
-        set: @escaping @Sendable (Owner, consuming [Key: Value]) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, Value>.make()
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                if reader.consumeNull() { return }
-                set(object.owner(), try codec.read(&reader))
-            },
-            encodeMember: { object, writer in
-                writer.writeKey(key)
-                codec.write(get(object.owner()), &writer)
-            })
-    }
-
-    /// An optional dictionary of any shape ``dictionary(_:get:set:)`` takes.
-    @_semantics("optimize.sil.specialize.generic.never")
-    public static func optionalDictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Key: Value]?,
-        set: @escaping @Sendable (Owner, consuming [Key: Value]?) -> Void
-    ) -> PropertyMetadata {
-        let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, Value>.make()
-        return PropertyMetadata(
-            name: name, owner: Owner.self,
-            decodeMember: { reader, object in
-                let value = reader.consumeNull() ? nil : try codec.read(&reader)
-                set(object.owner(), value)
-            },
-            encodeMember: { object, writer in
-                guard let value = get(object.owner()) else { return }
-                writer.writeKey(key)
-                codec.write(value, &writer)
-            })
+    /// The object, for the property's getter.
+    @inlinable @inline(__always)
+    static func instance(_ target: CheckedObject) -> Owner {
+        target.owner()
     }
 }

@@ -37,14 +37,21 @@ extension StructMetadata {
     /// ``Metadata`` does (exactly at the expected member, then anywhere, then ignoring case).
     @usableFromInline
     func decodeMembers(into value: inout Owner, from reader: inout JsonReader) throws {
+        // The struct's address, for the length of the call: the accessors store each value in place.
+        try unsafe decodeMembers(intoStructAt: &value, from: &reader)
+    }
+
+    private func decodeMembers(intoStructAt pointer: UnsafeMutablePointer<Owner>, from reader: inout JsonReader) throws
+    {
         guard try reader.beginObject() else { return }
+        let instance = unsafe StructInstance(pointer)
         var hint = 0
         repeat {
             guard let index = try members.match(&reader, hint: hint) else { continue }
             let valueStart = reader.offset
             let depth = reader.depth
             do {
-                unsafe try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, &value) }
+                unsafe try accessors.table[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, instance) }
             } catch let error as JsonDecodingError {
                 try reader.skipInvalidMember(named: accessors.name(index), error, valueStart: valueStart, depth: depth)
             }
@@ -60,5 +67,28 @@ extension StructMetadata {
             unsafe accessors.table[index]._withUnsafeGuaranteedRef { $0.encode(value, &writer) }
         }
         writer.endObject()
+    }
+}
+
+/// The struct a table's loop is decoding into, as the accessors get it: the loop's own value,
+/// reached through its address while the loop runs. Non-copyable, so that no accessor keeps it
+/// past its call; only the loop above makes one.
+@frozen @usableFromInline @safe
+package struct StructInstance<Owner>: ~Copyable {
+    @usableFromInline let pointer: UnsafeMutablePointer<Owner>
+
+    init(_ pointer: UnsafeMutablePointer<Owner>) {
+        unsafe self.pointer = pointer
+    }
+
+    /// Stores `value` in the struct through `set` (a property's setter).
+    @inlinable @inline(__always)
+    package func store<Value>(_ value: consuming Value, through set: (inout Owner, consuming Value) -> Void) {
+        unsafe set(&pointer.pointee, value)
+    }
+
+    /// Runs `body` on the struct, for accessors of the app's own (``StructProperty/init(name:decode:encode:)``).
+    func update(_ body: (inout Owner) throws -> Void) rethrows {
+        try unsafe body(&pointer.pointee)
     }
 }

@@ -1,0 +1,1 @@
+../../DTOKit/Serialization/Builders/Builders+Formats.swift
