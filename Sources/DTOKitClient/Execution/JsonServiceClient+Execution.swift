@@ -105,11 +105,13 @@ extension JsonServiceClient {
         // finite one: FoundationNetworking traps on an infinite or huge `timeoutInterval`.
         let bounded = timeout > 0 && timeout < 86_400 && !call.streamsBody
         request.timeoutInterval = bounded ? (timeout + 1).rounded(.up) : 86_400
-        request.httpMethod = call.method.rawValue
+        // A request is a GET until told otherwise (and Foundation's setter normalizes what it is given).
+        if call.method != .get { request.httpMethod = call.method.rawValue }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         // The client's headers, the call's options' over them, a caller-built request's own over both.
-        let headers = settings.headers.merging(call.options.headers, uniquingKeysWith: { $1 }).merging(
-            call.headers, uniquingKeysWith: { $1 })
+        var headers = settings.headers
+        if !call.options.headers.isEmpty { headers.merge(call.options.headers, uniquingKeysWith: { $1 }) }
+        if !call.headers.isEmpty { headers.merge(call.headers, uniquingKeysWith: { $1 }) }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)
         }
