@@ -1,22 +1,6 @@
 import DTOKit
 import Foundation
 
-// The built-in DTO structs (`ExportAsStructs`) the same way, through their tables.
-extension ResponseStatusValue: CodableThroughMetadata {}
-extension ResponseErrorValue: CodableThroughMetadata {}
-extension ErrorResponseValue: CodableThroughMetadata {}
-extension EmptyResponseValue: CodableThroughMetadata {}
-extension IdResponseValue: CodableThroughMetadata {}
-extension BoolResponseValue: CodableThroughMetadata {}
-extension StringResponseValue: CodableThroughMetadata {}
-extension StringsResponseValue: CodableThroughMetadata {}
-extension QueryResponseValue: CodableThroughMetadata {}
-extension KeyValuePairValue: CodableThroughMetadata {}
-extension AuthenticateValue: CodableThroughMetadata {}
-extension AuthenticateResponseValue: CodableThroughMetadata {}
-extension GetAccessTokenValue: CodableThroughMetadata {}
-extension GetAccessTokenResponseValue: CodableThroughMetadata {}
-
 /// `Codable` through a DTO struct's metadata table, with the table's member names and value formats.
 public protocol CodableThroughMetadata: JsonStruct, Codable {}
 

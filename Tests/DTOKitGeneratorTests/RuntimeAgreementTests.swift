@@ -5,73 +5,10 @@ import XCTest
 
 @testable import DTOKitGenerator
 
-/// What the generator knows of the runtime, checked against the runtime itself: the built-in
-/// ServiceStack classes it does not generate (names, kinds, stored properties and their types) and the
-/// property builders it calls.
+/// What the generator knows of the runtime, checked against the runtime itself: the marker protocols,
+/// value formats and property builders it names. (The built-in ServiceStack types need no such check:
+/// the generator writes them, BuiltInSourcesTests.)
 final class RuntimeAgreementTests: XCTestCase {
-    /// An instance of each built-in class, by the CLR name the generator's table uses; every generic
-    /// parameter is `EmptyResponse`.
-    private let runtimeClasses: [String: AnyObject] = [
-        "QueryBase": QueryBase(), "QueryDb`1": QueryDb<EmptyResponse>(),
-        "QueryDb`2": QueryDb2<EmptyResponse, EmptyResponse>(), "QueryData`1": QueryData<EmptyResponse>(),
-        "QueryData`2": QueryData2<EmptyResponse, EmptyResponse>(), "AuditBase": AuditBase(),
-        "QueryResponse`1": QueryResponse<EmptyResponse>(), "ResponseStatus": ResponseStatus(),
-        "ResponseError": ResponseError(), "ErrorResponse": ErrorResponse(), "EmptyResponse": EmptyResponse(),
-        "IdResponse": IdResponse(), "BoolResponse": BoolResponse(), "StringResponse": StringResponse(),
-        "StringsResponse": StringsResponse(), "Authenticate": Authenticate(),
-        "AuthenticateResponse": AuthenticateResponse(), "GetAccessToken": GetAccessToken(),
-        "GetAccessTokenResponse": GetAccessTokenResponse(),
-        "KeyValuePair`2": KeyValuePair<EmptyResponse, EmptyResponse>(),
-    ]
-
-    func testTheBuiltInClassTableMatchesTheRuntimesClasses() throws {
-        XCTAssertEqual(Set(BuiltInTypes.classes.keys), Set(runtimeClasses.keys))
-        for (clrName, entry) in BuiltInTypes.classes.sorted(by: { $0.key < $1.key }) {
-            let object = try XCTUnwrap(runtimeClasses[clrName], clrName)
-            let runtimeName = String(describing: type(of: object))
-            XCTAssertEqual(runtimeName.prefix { $0 != "<" }, Substring(entry.swiftName), clrName)
-            XCTAssertEqual(
-                type(of: object) is any JsonSerializable.Type, entry.isSerializable, "\(clrName): JsonSerializable")
-            XCTAssertEqual(object is QueryBase, entry.isQuery, "\(clrName): an AutoQuery base")
-            let expected = entry.properties.map {
-                "\($0.name): \(Self.runtimeSpelling($0.type, parameters: entry.genericParameters))"
-            }
-            XCTAssertEqual(Self.storedProperties(of: object), expected, clrName)
-        }
-    }
-
-    /// The struct forms of the built-ins (`ExportAsStructs`): one for every built-in that is not only a
-    /// base class, named as ``BuiltInTypes/valueName(of:)`` says, with the class's members in value forms.
-    func testTheBuiltInsStructFormsMatchTheClasses() throws {
-        let values: [String: Any] = [
-            "QueryResponse`1": QueryResponseValue<EmptyResponseValue>(), "ResponseStatus": ResponseStatusValue(),
-            "ResponseError": ResponseErrorValue(), "ErrorResponse": ErrorResponseValue(),
-            "EmptyResponse": EmptyResponseValue(),
-            "IdResponse": IdResponseValue(), "BoolResponse": BoolResponseValue(),
-            "StringResponse": StringResponseValue(),
-            "StringsResponse": StringsResponseValue(), "Authenticate": AuthenticateValue(),
-            "AuthenticateResponse": AuthenticateResponseValue(), "GetAccessToken": GetAccessTokenValue(),
-            "GetAccessTokenResponse": GetAccessTokenResponseValue(),
-            "KeyValuePair`2": KeyValuePairValue<EmptyResponseValue, EmptyResponseValue>(),
-        ]
-        XCTAssertEqual(Set(values.keys), Set(BuiltInTypes.classes.filter { $0.value.isSerializable }.keys))
-        for (clrName, value) in values.sorted(by: { $0.key < $1.key }) {
-            let entry = try XCTUnwrap(BuiltInTypes.classes[clrName])
-            XCTAssertEqual(
-                String(describing: type(of: value)).prefix { $0 != "<" },
-                Substring(BuiltInTypes.valueName(of: entry.swiftName)))
-            XCTAssertTrue(type(of: value) is any JsonStruct.Type, clrName)
-            let expected = entry.properties.map {
-                "\($0.name): \(Self.runtimeSpelling(BuiltInTypes.valueForms($0.type), parameters: entry.genericParameters, bound: "EmptyResponseValue"))"
-            }
-            XCTAssertEqual(
-                Mirror(reflecting: value).children.map {
-                    "\($0.label ?? "?"): \(String(describing: type(of: $0.value)))"
-                },
-                expected, clrName)
-        }
-    }
-
     func testTheRuntimeProvidesEveryMarkerProtocolTheGeneratorConformsTo() {
         let runtime: [String: Any.Type] = [
             "IGet": (any IGet).self, "IPost": (any IPost).self, "IPut": (any IPut).self, "IDelete": (any IDelete).self,
@@ -141,32 +78,6 @@ final class RuntimeAgreementTests: XCTestCase {
     }
 
     // MARK: Helpers
-
-    /// `name: Type` for each stored property, base class first, as `String(describing:)` spells the type.
-    private static func storedProperties(of object: AnyObject) -> [String] {
-        var mirrors: [Mirror] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            mirrors.insert(current, at: 0)
-            mirror = current.superclassMirror
-        }
-        return mirrors.flatMap { mirror in
-            mirror.children.map { "\($0.label ?? "?"): \(String(describing: type(of: $0.value)))" }
-        }
-    }
-
-    /// The generator's type as the runtime spells it, generic parameters bound to `EmptyResponse`.
-    private static func runtimeSpelling(_ type: SwiftType, parameters: [String], bound: String = "EmptyResponse")
-        -> String
-    {
-        func spelling(_ type: SwiftType) -> String { runtimeSpelling(type, parameters: parameters, bound: bound) }
-        switch type {
-        case .optional(let wrapped): return "Optional<\(spelling(wrapped))>"
-        case .array(let element): return "Array<\(spelling(element))>"
-        case .dictionary(let key, let value): return "Dictionary<\(spelling(key)), \(spelling(value))>"
-        case .named(let name, _, _, _): return parameters.contains(name) ? bound : name
-        }
-    }
 
     private static func matches(of pattern: String, in text: String) -> Set<String> {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }

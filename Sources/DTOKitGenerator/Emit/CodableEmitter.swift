@@ -12,6 +12,10 @@ struct CodableEmitter {
     /// class's `init(from:)` there).
     func classMembers(of type: ResolvedType) -> [Declaration] {
         guard case .classType(let type) = type, let codable = type.codable else { return [] }
+        guard codable.form == .members else {
+            // A struct gets these from its conformance (`CodableThroughMetadata`).
+            return type.isStruct ? [] : throughMetadata(codable, isOpen: type.isOpen)
+        }
         let properties = codable.properties
         let keys = TypeDeclaration(
             modifiers: Modifiers(isPrivate: true), kind: .enum, name: "CodingKeys",
@@ -50,9 +54,39 @@ struct CodableEmitter {
             .blankLine,
             .function(
                 Function(
-                    modifiers: Modifiers(access: access, isOverride: codable.overridesEncode), name: .named("encode"),
+                    modifiers: Modifiers(access: access, isOpen: type.isOpen, isOverride: codable.overridesEncode),
+                    name: .named("encode"),
                     parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
                     isThrowing: true, body: encode, layout: .lines)),
+        ]
+    }
+
+    /// `init(from:)` and `encode(to:)` that call `CodableSupport.decodeThroughMetadata(self, from: decoder)`
+    /// and `CodableSupport.encodeThroughMetadata(self, to: encoder)`.
+    private func throughMetadata(_ codable: CodableMembers, isOpen: Bool) -> [Declaration] {
+        let support = Expression.type(library.codableSupport)
+        let decode = Expression.call(
+            .member(support, "decodeThroughMetadata"), [Argument(nil, .selfValue), Argument("from", .name("decoder"))])
+        let encode = Expression.call(
+            .member(support, "encodeThroughMetadata"), [Argument(nil, .selfValue), Argument("to", .name("encoder"))])
+        return [
+            .blankLine,
+            .comment(
+                .documentation("Decodes through the metadata table (Codable support for `AddCodable: True` types).")),
+            .function(
+                Function(
+                    modifiers: Modifiers(access: access, isRequired: codable.initializerIsRequired), name: .initializer,
+                    parameters: [.init(label: "from", name: "decoder", type: .existential(library.decoder))],
+                    isThrowing: true, body: [.try(decode)], layout: .lines)),
+            .blankLine,
+            .comment(
+                .documentation("Encodes through the metadata table (Codable support for `AddCodable: True` types).")),
+            .function(
+                Function(
+                    modifiers: Modifiers(access: access, isOpen: isOpen, isOverride: codable.overridesEncode),
+                    name: .named("encode"),
+                    parameters: [.init(label: "to", name: "encoder", type: .existential(library.encoder))],
+                    isThrowing: true, body: [.try(encode)], layout: .lines)),
         ]
     }
 
@@ -121,6 +155,15 @@ struct CodableEmitter {
         var value = Expression.call(
             .member(container, "decodeIfPresent"),
             [Argument(nil, .metatype(coded.codedType)), Argument("forKey", .implicitMember(property.name))])
+        if coded.isCheckedAtRunTime {
+            // `CodableSupport.decodeIfPresent([T].self, from: container, forKey: .results)`.
+            value = .call(
+                .member(.type(library.codableSupport), "decodeIfPresent"),
+                [
+                    Argument(nil, .metatype(coded.codedType)), Argument("from", container),
+                    Argument("forKey", .implicitMember(property.name)),
+                ])
+        }
         if let conversion = coded.conversion {
             let member = conversion.unwrappingMember
             switch conversion.scope {
@@ -152,6 +195,16 @@ struct CodableEmitter {
             case .dictionaryValues:
                 value = .call(.member(isOptional ? .optionalChain(stored) : stored, "mapValues"), [wrap])
             }
+        }
+        if coded.isCheckedAtRunTime {
+            // `CodableSupport.encodeIfPresent(self.results, to: &container, forKey: .results)`.
+            return .try(
+                .call(
+                    .member(.type(library.codableSupport), "encodeIfPresent"),
+                    [
+                        Argument(nil, value), Argument("to", .inoutArgument(container)),
+                        Argument("forKey", .implicitMember(property.name)),
+                    ]))
         }
         return .try(
             .call(

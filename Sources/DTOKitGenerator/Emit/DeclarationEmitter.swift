@@ -41,6 +41,7 @@ struct DeclarationEmitter {
             }
         }
         if !type.members.isEmpty { body.append(.blankLine) }
+        body += documentation(type.initializerDocumentation)
         body.append(
             .function(
                 Function(
@@ -49,7 +50,8 @@ struct DeclarationEmitter {
                     name: .initializer, parameters: [], isThrowing: false,
                     body: type.baseKind == .none ? [] : [.call(.initializer(.superValue), [])], layout: .oneLine)))
         let declaration = TypeDeclaration(
-            modifiers: Modifiers(access: access, isNonisolated: true), kind: type.isStruct ? .struct : .class,
+            modifiers: Modifiers(access: access, isOpen: type.isOpen, isNonisolated: true),
+            kind: type.isStruct ? .struct : .class,
             name: type.name,
             genericParameters: type.genericParameters, genericConstraints: type.genericConstraints,
             inherits: (type.base.map { [$0] } ?? []) + type.conformances, members: body + extraMembers)

@@ -81,6 +81,7 @@ struct MetadataEmitter {
         if let base = table.inheriting {
             arguments += [Argument(nil, .metatype(table.owner)), Argument("inheriting", reference(to: base))]
         }
+        if let typeName = table.typeName { arguments.append(Argument("typeName", .string(typeName))) }
         if !table.routes.isEmpty {
             arguments.append(
                 Argument(

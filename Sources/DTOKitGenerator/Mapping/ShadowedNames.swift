@@ -15,20 +15,18 @@ struct ShadowedNames: Sendable {
             "DTOKit": """
             Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
             JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
-            IHasVersion IMeta IQuery IQueryResponse ServiceRequest QueryResponse QueryBase QueryDb QueryDb2 QueryData QueryData2 AuditBase
-            ResponseStatus ResponseError ErrorResponse EmptyResponse IdResponse BoolResponse StringResponse
-            StringsResponse Authenticate AuthenticateResponse GetAccessToken GetAccessTokenResponse KeyValuePair
-            CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata
+            IHasVersion IMeta IQuery IQueryResponse ServiceRequest CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata
             StructProperty
             """,
-            ShadowedNames.structsModule: """
-            Indirect ResponseStatusValue ResponseErrorValue ErrorResponseValue EmptyResponseValue IdResponseValue
-            BoolResponseValue StringResponseValue StringsResponseValue QueryResponseValue KeyValuePairValue
-            AuthenticateValue AuthenticateResponseValue GetAccessTokenValue GetAccessTokenResponseValue
-            """,
+            ShadowedNames.structsModule: "Indirect CodableThroughMetadata",
         ]
         for (module, list) in names {
             for name in TextTable.words(list) { table[name] = module }
+        }
+        // The built-ins: DTOKit's classes and DTOKitStructs' struct forms.
+        for builtIn in BuiltInTypes.orderedClasses {
+            table[builtIn.swiftName] = "DTOKit"
+            if builtIn.isSerializable { table[BuiltInTypes.valueName(of: builtIn.swiftName)] = structsModule }
         }
         return table
     }()

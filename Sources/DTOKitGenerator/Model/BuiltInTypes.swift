@@ -4,9 +4,13 @@ enum BuiltInTypes {
     struct Property {
         let name: String
         let type: SwiftType
+        /// What the runtime's declaration says of it.
+        var documentation = ""
     }
 
     struct Class {
+        /// The CLR name, with arity (`QueryDb`1`).
+        var clrName = ""
         /// Swift name in the runtime.
         let swiftName: String
         /// Has its own `JsonSerializable` conformance: a generated subclass cannot have one too, so it
@@ -18,45 +22,30 @@ enum BuiltInTypes {
         var genericParameters: [String] = []
         /// Its properties, base class first, as generated code lists them.
         let properties: [Property]
+        /// What the runtime's declaration says of it.
+        var documentation = ""
+        /// The runtime base class's Swift name (`QueryBase`), whose properties come first.
+        var baseName: String?
+        /// A request's response type (`IReturn`), by Swift name.
+        var returnType: String?
+        /// The protocols of DTOKit it conforms to besides `IReturn`: a request's verb markers (`IPost`),
+        /// `IQuery`, `IQueryResponse`.
+        var protocols: [String] = []
+        var routes: [RouteDefinition] = []
+        /// Codable member by member rather than through the metadata table.
+        var codesMembers = false
     }
 
-    // The tables are text, read once when the generator starts: as Swift literals of nested enum
-    // values they were the most expensive code of the generator to compile (the build plugin's tool
-    // is compiled before anything else in a user's build).
+    // The tables are text (BuiltInTypes+Table.swift), read once when the generator starts: as Swift
+    // literals of nested enum values they were the most expensive code of the generator to compile
+    // (the build plugin's tool is compiled before anything else in a user's build).
 
-    /// Classes by CLR name (with arity). One line per class: CLR name, Swift name with its generic
-    /// parameters, `serializable` (has its own `JsonSerializable` conformance: a generated
-    /// subclass cannot have one too, so it declares these members itself instead of inheriting
-    /// them), `query` (an AutoQuery base: its subclasses' collections start nil) or `plain`, and
-    /// the properties, base class first, as `name: Type` (see ``propertyType(_:)``).
-    static let classes: [String: Class] = table(
-        """
-        QueryBase        QueryBase              query         | \(queryBase)
-        QueryDb`1        QueryDb<T>             query         | \(queryBase)
-        QueryDb`2        QueryDb2<From,Into>    query         | \(queryBase)
-        QueryData`1      QueryData<T>           query         | \(queryBase)
-        QueryData`2      QueryData2<From,Into>  query         | \(queryBase)
-        AuditBase        AuditBase              plain         | createdDate: Date?, createdBy: String?, modifiedDate: Date?, modifiedBy: String?, deletedDate: Date?, deletedBy: String?
-        QueryResponse`1  QueryResponse<T>       serializable  | offset: Int?, total: Int?, results: [T]?, \(meta), \(status)
-        ResponseStatus   ResponseStatus         serializable  | errorCode: String?, message: String?, stackTrace: String?, errors: [ResponseError]?, \(meta)
-        ResponseError    ResponseError          serializable  | errorCode: String?, fieldName: String?, message: String?, \(meta)
-        ErrorResponse    ErrorResponse          serializable  | \(status)
-        EmptyResponse    EmptyResponse          serializable  | \(status)
-        IdResponse       IdResponse             serializable  | id: String?, \(status)
-        BoolResponse     BoolResponse           serializable  | result: Bool?, \(meta), \(status)
-        StringResponse   StringResponse         serializable  | result: String?, \(meta), \(status)
-        StringsResponse  StringsResponse        serializable  | results: [String]?, \(meta), \(status)
-        Authenticate     Authenticate           serializable  | provider: String?, userName: String?, password: String?, rememberMe: Bool?, accessToken: String?, accessTokenSecret: String?, returnUrl: String?, errorView: String?, \(meta)
-        AuthenticateResponse AuthenticateResponse serializable | userId: String?, sessionId: String?, userName: String?, displayName: String?, referrerUrl: String?, bearerToken: String?, refreshToken: String?, refreshTokenExpiry: Date?, profileUrl: String?, roles: [String]?, permissions: [String]?, authProvider: String?, \(status), \(meta)
-        GetAccessToken   GetAccessToken         serializable  | refreshToken: String?, useTokenCookie: Bool?, \(meta)
-        GetAccessTokenResponse GetAccessTokenResponse serializable | accessToken: String?, \(meta), \(status)
-        KeyValuePair`2   KeyValuePair<K,V>      serializable  | key: K?, value: V?
-        """)
+    /// The built-ins in the order the table defines them.
+    static let orderedClasses: [Class] = table(definitions, groups: groups(sharedProperties))
 
-    private static let queryBase =
-        "skip: Int?, take: Int?, orderBy: String?, orderByDesc: String?, include: String?, fields: String?, \(meta)"
-    private static let meta = "meta: [String:String]?"
-    private static let status = "responseStatus: ResponseStatus?"
+    /// Classes by CLR name (with arity).
+    static let classes: [String: Class] = Dictionary(
+        orderedClasses.map { ($0.clrName, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The name of a built-in's struct form in DTOKit (`ResponseStatusValue`), which DTOs generated
     /// as structs use.
@@ -76,7 +65,7 @@ enum BuiltInTypes {
         }
     }
 
-    static let queryBaseProperties = properties(queryBase, genericParameters: [])
+    static let queryBaseProperties = classes["QueryBase"]?.properties ?? []
     static let auditBaseProperties = classes["AuditBase"]?.properties ?? []
 
     /// Interfaces the runtime declares as protocols (same name in C# and Swift); generated types
@@ -87,11 +76,15 @@ enum BuiltInTypes {
     /// The exact property types the runtime protocols require, by Swift protocol name; such
     /// properties must have them whatever the options.
     static let protocolRequirements: [String: [Property]] = [
-        "IHasBearerToken": properties("bearerToken: String?", genericParameters: []),
-        "IHasSessionId": properties("sessionId: String?", genericParameters: []),
-        "IHasVersion": properties("version: Int?", genericParameters: []),
-        "IMeta": properties(meta, genericParameters: []),
+        "IHasBearerToken": declared("bearerToken: String?"),
+        "IHasSessionId": declared("sessionId: String?"),
+        "IHasVersion": declared("version: Int?"),
+        "IMeta": groups(sharedProperties)["meta"] ?? [],
     ]
+
+    private static func declared(_ line: String) -> [Property] {
+        members([line], genericParameters: [], groups: [:]).properties
+    }
 
     /// ServiceStack interfaces that only matter on the server; dropped from `implements`.
     static let droppedInterfaces = Set(
@@ -103,19 +96,77 @@ enum BuiltInTypes {
 
     // MARK: Reading the tables
 
-    private static func table(_ text: String) -> [String: Class] {
-        var classes: [String: Class] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "|", maxSplits: 1)
-            let head = TextTable.words(String(parts[0]))
-            guard head.count == 3, parts.count == 2 else { continue }
-            let (swiftName, parameters) = genericName(head[1])
-            classes[head[0]] = Class(
-                swiftName: swiftName, isSerializable: head[2] == "serializable",
-                isQuery: head[2] == "query", genericParameters: parameters,
-                properties: properties(String(parts[1]), genericParameters: parameters))
+    /// The classes of `text` (see BuiltInTypes+Table.swift), with `groups` of shared properties.
+    private static func table(_ text: String, groups: [String: [Property]]) -> [Class] {
+        blocks(of: text).compactMap { head, lines in
+            let words = TextTable.words(head)
+            guard words.count >= 3 else { return nil }
+            let (swiftName, parameters) = genericName(words[1])
+            let (documentation, properties) = members(lines, genericParameters: parameters, groups: groups)
+            var result = Class(
+                clrName: words[0], swiftName: swiftName, isSerializable: words[2] == "serializable",
+                isQuery: words[2] == "query", genericParameters: parameters, properties: properties,
+                documentation: documentation)
+            for word in words.dropFirst(3) {
+                let parts = word.split(separator: ":", maxSplits: 1).map(String.init)
+                switch (parts.first, parts.count) {
+                case ("base", 2): result.baseName = parts[1]
+                case ("returns", 2): result.returnType = parts[1]
+                case ("route", 2): result.routes.append(RouteDefinition(path: parts[1], verbs: nil))
+                case ("codable", 2): result.codesMembers = parts[1] == "members"
+                default: result.protocols.append(word)
+                }
+            }
+            return result
         }
-        return classes
+    }
+
+    /// The groups of shared properties by name; a group may use those above it.
+    private static func groups(_ text: String) -> [String: [Property]] {
+        var groups: [String: [Property]] = [:]
+        for (head, lines) in blocks(of: text) {
+            groups[head.trimmingWhitespace()] = members(lines, genericParameters: [], groups: groups).properties
+        }
+        return groups
+    }
+
+    /// Each unindented line with the indented lines after it.
+    private static func blocks(of text: String) -> [(head: String, lines: [String])] {
+        var blocks: [(head: String, lines: [String])] = []
+        for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
+            if line.first?.isWhitespace == false {
+                blocks.append((String(line), []))
+            } else if !blocks.isEmpty {
+                blocks[blocks.count - 1].lines.append(line.trimmingWhitespace())
+            }
+        }
+        return blocks
+    }
+
+    /// `| documentation` lines, `name: Type | documentation` properties and group names.
+    private static func members(_ lines: [String], genericParameters: [String], groups: [String: [Property]])
+        -> (documentation: String, properties: [Property])
+    {
+        var documentation: [String] = []
+        var properties: [Property] = []
+        for line in lines {
+            let parts = line.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { $0.trimmingWhitespace() }
+            if parts[0].isEmpty {
+                documentation.append(parts.count == 2 ? parts[1] : "")
+                continue
+            }
+            let declaration = parts[0].split(separator: ":", maxSplits: 1).map { $0.trimmingWhitespace() }
+            guard declaration.count == 2 else {
+                properties += groups[parts[0]] ?? []
+                continue
+            }
+            properties.append(
+                Property(
+                    name: declaration[0], type: propertyType(declaration[1], genericParameters: genericParameters),
+                    documentation: parts.count == 2 ? parts[1] : ""))
+        }
+        return (documentation.joined(separator: "\n"), properties)
     }
 
     /// `QueryDb2<From,Into>` → (`QueryDb2`, [`From`, `Into`]).
@@ -123,15 +174,6 @@ enum BuiltInTypes {
         guard let open = text.firstIndex(of: "<") else { return (text, []) }
         let parameters = text[text.index(after: open)...].dropLast().split(separator: ",").map(String.init)
         return (String(text[..<open]), parameters)
-    }
-
-    /// `name: Type, name: Type` → properties.
-    private static func properties(_ text: String, genericParameters: [String]) -> [Property] {
-        text.split(separator: ",").compactMap { entry in
-            let parts = entry.split(separator: ":", maxSplits: 1).map { $0.trimmingWhitespace() }
-            guard parts.count == 2 else { return nil }
-            return Property(name: parts[0], type: propertyType(parts[1], genericParameters: genericParameters))
-        }
     }
 
     /// `String?`, `[ResponseError]?`, `[String:String]?`, `T?`: the scalars, generic parameters and

@@ -37,6 +37,10 @@ struct LibraryTypes: Sendable {
     let serviceRoute: SwiftType
     let jsonEnumCases: SwiftType
     let jsonEnumCoding: SwiftType
+    /// What the runtime's own built-ins call for Codable (see ``CodableMembers/Form``).
+    let codableSupport: SwiftType
+    /// DTOKitStructs' Codable through the table, for the built-ins' struct forms.
+    let codableThroughMetadata: SwiftType
     /// The format types (`TimeSpan`, `Base64Bytes`), qualified like the rest.
     private let formats: [ValueFormat: SwiftType]
 
@@ -74,6 +78,8 @@ struct LibraryTypes: Sendable {
         serviceRoute = named("ServiceRoute", .library)
         jsonEnumCases = named("JsonEnumCases", .library)
         jsonEnumCoding = named("JsonEnumCoding", .library)
+        codableSupport = named("CodableSupport", .library)
+        codableThroughMetadata = named("CodableThroughMetadata", .protocolType)
         formats = Dictionary(uniqueKeysWithValues: ValueFormat.all.map { ($0, named($0.formatType, .library)) })
     }
 

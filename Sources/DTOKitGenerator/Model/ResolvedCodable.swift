@@ -5,6 +5,14 @@
 
 /// A class's CodingKeys, `init(from:)` and `encode(to:)`, and its `Codable` conformance.
 struct CodableMembers: Sendable {
+    enum Form: Sendable {
+        /// CodingKeys and a statement per property.
+        case members
+        /// `init(from:)` and `encode(to:)` that go through the metadata table (`CodableSupport`), with
+        /// its member names and value formats: the runtime's built-ins, which `AddCodable` DTOs use.
+        case throughMetadata
+    }
+
     /// `extension X: Codable {}`, declared by the root of a hierarchy (subclasses inherit it).
     var conformance: SwiftType?
     var properties: [CodedProperty]
@@ -14,6 +22,7 @@ struct CodableMembers: Sendable {
     var overridesEncode: Bool
     /// `required init(from:)`: a class's (its subclasses must have it too), not a struct's.
     var initializerIsRequired: Bool
+    var form = Form.members
 }
 
 /// How one property travels through Codable.
@@ -23,6 +32,9 @@ struct CodedProperty: Sendable {
     /// runtime type that carries its JSON form (`TimeSpan`, `[String: TimeSpan]`, `Base64Bytes`).
     var codedType: SwiftType
     var conversion: CodingConversion?
+    /// Its type is not known to be Codable where it is declared (a runtime built-in's generic
+    /// parameter): `CodableSupport` checks it when coding.
+    var isCheckedAtRunTime = false
 }
 
 /// The runtime type a value is wrapped in for Codable (`TimeSpan(value)`) and the member that

@@ -68,6 +68,8 @@ struct MetadataTable: Sendable {
 
     /// The class the accessors are typed with: `Result<T>`.
     var owner: SwiftType
+    /// The type's ServiceStack name, where the Swift name differs (a built-in's struct form).
+    var typeName: String? = nil
     /// The table of the base class this one extends; then `entries` are the class's own only.
     var inheriting: TableReference?
     var routes: [RouteDefinition]

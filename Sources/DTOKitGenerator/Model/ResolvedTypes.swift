@@ -124,6 +124,10 @@ struct ResolvedClass: Sendable {
     var metadata: MetadataDeclaration?
     /// The Codable members and conformance (AddCodable).
     var codable: CodableMembers?
+    /// `open`: other modules subclass it (the runtime's built-ins, ``BuiltInSources``).
+    var isOpen = false
+    /// What `init()` is documented as (the runtime's built-ins; generated DTOs leave it undocumented).
+    var initializerDocumentation: String?
 }
 
 struct ResolvedEnum: Sendable {

@@ -4,14 +4,14 @@ extension Resolver {
         guard options.addCodable else { return nil }
         return CodableMembers(
             conformance: type.baseKind == .generated ? nil : library.codable,
-            properties: type.metadataProperties.map(coded),
+            properties: type.metadataProperties.map { Self.coded($0, library: library) },
             callsSuperInit: type.baseKind != .none, overridesEncode: type.baseKind == .generated,
             initializerIsRequired: !type.isStruct)
     }
 
     /// Formatted values travel as their format's type (`TimeSpan`: XSD text, as ServiceStack writes
     /// durations; `Base64Bytes`), alone, as elements or as dictionary values; everything else as itself.
-    private func coded(_ property: ResolvedProperty) -> CodedProperty {
+    static func coded(_ property: ResolvedProperty, library: LibraryTypes) -> CodedProperty {
         let type = property.type.unwrapped
         func through(_ format: ValueFormat, _ scope: CodingConversion.Scope, as codedType: (SwiftType) -> SwiftType)
             -> CodedProperty

@@ -11,13 +11,7 @@ extension Resolver {
         let listed =
             inheriting == nil ? type.metadataProperties[...] : type.metadataProperties.prefix(type.ownPropertyCount)
         let table = MetadataTable(
-            owner: owner, inheriting: inheriting, routes: type.routes,
-            entries: listed.map { property in
-                let (builder, format) = Self.builder(for: property.type)
-                return MetadataTable.Entry(
-                    jsonName: property.jsonName, propertyName: property.name, builder: builder,
-                    format: format.map(library.format))
-            })
+            owner: owner, inheriting: inheriting, routes: type.routes, entries: Self.entries(listed, library: library))
         let storage: MetadataDeclaration.Storage = type.genericParameters.isEmpty ? .stored : .cachedPerSpecialization
         if type.isStruct {
             return MetadataDeclaration(
@@ -38,6 +32,16 @@ extension Resolver {
             form: .classTable, conformance: library.jsonSerializable,
             name: dispatch.isEmpty ? MetadataDeclaration.requirement : Self.tableName(type.name),
             isPublic: dispatch.isEmpty, storage: storage, dispatch: dispatch, table: table)
+    }
+
+    /// A table's entries: each property's JSON name and its runtime builder.
+    static func entries(_ properties: some Sequence<ResolvedProperty>, library: LibraryTypes) -> [MetadataTable.Entry] {
+        properties.map { property in
+            let (builder, format) = builder(for: property.type)
+            return MetadataTable.Entry(
+                jsonName: property.jsonName, propertyName: property.name, builder: builder,
+                format: format.map(library.format))
+        }
     }
 
     /// The stored table of a class in a hierarchy: `technologyMetadata`.

@@ -30,6 +30,8 @@ indirect enum Declaration: Sendable {
 struct Modifiers: Sendable {
     /// `internal` is not written.
     var access: GeneratorOptions.AccessLevel = .internal
+    /// `open` in place of the access level: a class or method other modules may subclass or override.
+    var isOpen = false
     var isPrivate = false
     var isRequired = false
     var isOverride = false

@@ -31,6 +31,8 @@ enum Expression: Sendable {
     case emptyDictionary
     case tuple([Expression])
     indirect case `try`(Expression)
+    /// `&value`, passed to an `inout` parameter.
+    indirect case inoutArgument(Expression)
     indirect case infix(Expression, InfixOperator, Expression)
     /// `let name = value`, `var name = value`.
     indirect case binding(Variable.Binding, String, Expression)

@@ -61,6 +61,9 @@ extension SwiftRenderer {
         case .try(let value):
             write("try ")
             self.expression(value)
+        case .inoutArgument(let value):
+            write("&")
+            self.expression(value)
         case .infix(let left, let infixOperator, let right):
             self.expression(left)
             switch infixOperator {

@@ -231,7 +231,7 @@ struct SwiftRenderer {
 
     private static func modifiers(_ modifiers: Modifiers) -> String {
         (modifiers.isRequired ? "required " : "") + (modifiers.isPrivate ? "private " : "")
-            + (modifiers.access == .internal ? "" : keyword(modifiers.access) + " ")
+            + (modifiers.isOpen ? "open " : modifiers.access == .internal ? "" : keyword(modifiers.access) + " ")
             + (modifiers.isOverride ? "override " : "")
             + (modifiers.isStatic ? "static " : "") + (modifiers.isNonisolated ? "nonisolated " : "")
     }
