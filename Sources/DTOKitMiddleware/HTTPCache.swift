@@ -225,7 +225,7 @@ public final class HTTPCache: ClientMiddleware {
 
     /// The URL, and a hash of the credentials the request carries.
     static func key(for request: URLRequest, url: URL) -> String {
-        let credentials = ["Authorization", "Cookie"].map { request.value(forHTTPHeaderField: $0) ?? "" }
+        let credentials = CredentialRules.headers.map { request.value(forHTTPHeaderField: $0) ?? "" }
         return url.absoluteString + " " + KeyHash.hex(credentials.joined(separator: "\n"))
     }
 

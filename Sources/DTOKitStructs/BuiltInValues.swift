@@ -427,7 +427,7 @@ nonisolated extension GetAccessTokenValue: JsonStruct {
 
 nonisolated extension GetAccessTokenValue: CodableThroughMetadata {}
 
-/// A new bearer token (JWT), from ``GetAccessToken``.
+/// A new bearer token (JWT), from `GetAccessToken`.
 /// `GetAccessTokenResponse` as a value, for DTOs generated as structs (`ExportAsStructs`).
 public nonisolated struct GetAccessTokenResponseValue: Hashable, Sendable {
     /// The new JWT.

@@ -81,4 +81,18 @@ final class AuthPolicyTests: XCTestCase {
             "a bearer token takes precedence over always-sent Basic")
         XCTAssertEqual(header(policy(bearer: "jwt-0001"), own: "Custom x"), "Custom x", "the request's own header wins")
     }
+
+    /// Credentials go to the origin they were sent to only: scheme, host and port all count.
+    func testCredentialsStayOnTheirOrigin() throws {
+        let origin = try XCTUnwrap(URL(string: "https://api.example.org:8443/auth"))
+        for (destination, carries) in [
+            ("https://api.example.org:8443/other?x=1", true), ("http://api.example.org:8443/auth", false),
+            ("https://api.example.org/auth", false), ("https://cdn.example.org:8443/auth", false),
+            ("https://api.example.org:9443/auth", false),
+        ] {
+            let to = try XCTUnwrap(URL(string: destination))
+            XCTAssertEqual(CredentialRules.mayCarry(from: origin, to: to), carries, destination)
+        }
+        XCTAssertEqual(CredentialRules.headers, ["Authorization", "Cookie"])
+    }
 }

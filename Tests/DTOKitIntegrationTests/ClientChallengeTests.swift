@@ -124,14 +124,14 @@ final class ClientChallengeTests: XCTestCase {
             NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
             NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodHTMLForm,
         ] {
-            XCTAssertTrue(SessionDelegate.clientAnswers(method), method)
+            XCTAssertTrue(CredentialRules.clientAnswers(challenge: method), method)
         }
         // TLS and Windows sign-in keep the system's handling.
         for method in [
             "NSURLAuthenticationMethodServerTrust", "NSURLAuthenticationMethodClientCertificate",
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
         ] {
-            XCTAssertFalse(SessionDelegate.clientAnswers(method), method)
+            XCTAssertFalse(CredentialRules.clientAnswers(challenge: method), method)
         }
     }
 

@@ -7,7 +7,8 @@ import FoundationNetworking
 
 /// Who the client says it is, decided in one place, from one reading of its settings and cookies:
 /// what a request carries (bearer token, Basic credentials, the session's cookies), and what a 401
-/// leads to (a new access token, `onAuthenticationRequired`, Basic credentials, or the error).
+/// leads to (a new access token, `onAuthenticationRequired`, Basic credentials, or the error). Where
+/// credentials may go once sent is ``CredentialRules``.
 ///
 /// As ServiceStack's .NET clients: a request carries `Authorization: Basic` when it is sent again
 /// after a 401 with credentials set, else `Bearer` when there is a token, else `Basic` when
@@ -35,20 +36,20 @@ struct AuthPolicy {
     /// Adds the `Authorization` and `Cookie` headers `request` should carry to `url`.
     func authorize(_ request: inout URLRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
         var credentials = current(for: url)
-        if request.value(forHTTPHeaderField: "Authorization") == nil {
+        if request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
             let basic = settings.credentials?.headerValue
             if sendsBasicAuth, let basic {
-                request.setValue(basic, forHTTPHeaderField: "Authorization")
+                request.setValue(basic, forHTTPHeaderField: CredentialRules.authorization)
                 credentials.sentBasicAuth = true
             } else if let token = settings.bearerToken, !token.isEmpty {
-                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                request.setValue("Bearer \(token)", forHTTPHeaderField: CredentialRules.authorization)
             } else if settings.alwaysSendBasicAuthHeader, let basic {
-                request.setValue(basic, forHTTPHeaderField: "Authorization")
+                request.setValue(basic, forHTTPHeaderField: CredentialRules.authorization)
                 credentials.sentBasicAuth = true
             }
         }
         if let header = cookies.headerValue(for: url) {
-            request.setValue(header, forHTTPHeaderField: "Cookie")
+            request.setValue(header, forHTTPHeaderField: CredentialRules.cookie)
         }
         return credentials
     }

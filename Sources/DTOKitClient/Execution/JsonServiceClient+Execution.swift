@@ -191,7 +191,7 @@ struct CallRun {
         retried = true
         if call.retryIf?(response) == true { return .send(call) }
         // The refresh request itself is answered by nothing: its 401 is the refresh's failure.
-        guard error.statusCode == 401, call.allowsTokenRefresh else { return .fail(error) }
+        guard error.statusCode == CredentialRules.challengeStatus, call.allowsTokenRefresh else { return .fail(error) }
         switch auth {
         case .refreshToken: return .refreshTokenThenSend(call)
         case .resend: return .send(call)

@@ -144,18 +144,14 @@ public struct ExchangeCourse: Sendable {
         return next
     }
 
-    /// The request that follows a redirect from `request` to `next`: on the same origin (scheme,
-    /// host and port) with the original's `Authorization` and `Cookie` headers, to another origin
-    /// without them. (Apple's URLSession drops `Authorization` from every redirected request,
-    /// FoundationNetworking and AsyncHTTPClient copy every header: this is the same on all.)
+    /// The request that follows a redirect from `request` to `next`: with the original's credential
+    /// headers where ``CredentialRules/mayCarry(from:to:)`` allows it (the same origin), else without them.
     static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
         var redirected = next
-        let sameOrigin =
-            request.url.map { from in
-                next.url.map { to in from.scheme == to.scheme && from.host == to.host && from.port == to.port } ?? false
-            } ?? false
-        for name in ["Authorization", "Cookie"] {
-            redirected.setValue(sameOrigin ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
+        let carries = request.url.map { from in next.url.map { CredentialRules.mayCarry(from: from, to: $0) } ?? false }
+        for name in CredentialRules.headers {
+            redirected.setValue(
+                carries == true ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
         }
         return redirected
     }

@@ -56,27 +56,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// realm="…"` with every 401 of a failed `[Authenticate]` (`basic`, `credentials`, `jwt`,
     /// `apikey`, `digest`…). The client answers 401s itself (a new access token, the Basic
     /// credentials, else the error), so such a challenge is declined, and the 401 reaches the client
-    /// at once. Other challenges (TLS server trust and client certificates, NTLM and Negotiate) keep
-    /// the system's handling.
+    /// at once (``CredentialRules/clientAnswers(challenge:)`` says which).
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard Self.clientAnswers(challenge.protectionSpace.authenticationMethod) else {
+        guard CredentialRules.clientAnswers(challenge: challenge.protectionSpace.authenticationMethod) else {
             completionHandler(.performDefaultHandling, nil)
             return
         }
         registrations.withLock { $0[ObjectIdentifier(task)]?.declinedChallenge = true }
         completionHandler(Self.declineCredentialChallenge, nil)
-    }
-
-    /// The challenges of a 401 for a user name and password or token, whatever scheme the server
-    /// names (an unknown one, such as `credentials` or `jwt`, is the default method).
-    static func clientAnswers(_ authenticationMethod: String) -> Bool {
-        [
-            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
-            NSURLAuthenticationMethodHTMLForm,
-        ].contains(authenticationMethod)
     }
 
     /// How a credential challenge is declined so that the 401 arrives as the task's response.

@@ -51,7 +51,12 @@ extension BuiltInTypes {
     }
 
     private static func runtimeStruct(_ builtIn: Class, library: LibraryTypes) -> ResolvedClass {
-        let properties = builtIn.properties.map { resolved($0, type: valueForms($0.type)) }
+        // DocC links (``GetAccessToken``) name classes of DTOKit, not symbols of DTOKitStructs: code spans here.
+        let properties = builtIn.properties.map {
+            var property = resolved($0, type: valueForms($0.type))
+            property.documentation = property.documentation.map(codeSpans)
+            return property
+        }
         let returnType = builtIn.returnType.map { SwiftType.named(valueName(of: $0), [], .dto, module: nil) }
         var type = ResolvedClass(
             name: valueName(of: builtIn.swiftName), isStruct: true, genericParameters: builtIn.genericParameters,
@@ -61,13 +66,17 @@ extension BuiltInTypes {
             members: properties.map(ClassMember.property), metadataProperties: properties,
             ownPropertyCount: properties.count, routes: builtIn.routes, isRequest: returnType != nil,
             isConformanceRoot: true, subclasses: [], annotations: [],
-            documentation: builtIn.documentation
+            documentation: codeSpans(builtIn.documentation)
                 + "\n`\(builtIn.swiftName)` as a value, for DTOs generated as structs (`ExportAsStructs`).")
         type.metadata = metadata(of: type, form: .structTable, typeName: builtIn.swiftName, library: library)
         type.codable = CodableMembers(
             conformance: library.codableThroughMetadata, properties: [],
             callsSuperInit: false, overridesEncode: false, initializerIsRequired: false, form: .throughMetadata)
         return type
+    }
+
+    private static func codeSpans(_ documentation: String) -> String {
+        documentation.replacingOccurrences(of: "``", with: "`")
     }
 
     private static func resolved(_ property: Property, type: SwiftType) -> ResolvedProperty {
