@@ -23,6 +23,7 @@ public nonisolated struct QueryResponseValue<T: JsonConvertible & Hashable & Sen
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -62,6 +63,7 @@ public nonisolated struct ResponseStatusValue: Hashable, Sendable {
     /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -96,6 +98,7 @@ public nonisolated struct ResponseErrorValue: Hashable, Sendable {
     /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -120,6 +123,7 @@ public nonisolated struct ErrorResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -141,6 +145,7 @@ public nonisolated struct EmptyResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -165,6 +170,7 @@ public nonisolated struct IdResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -193,6 +199,7 @@ public nonisolated struct BoolResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -222,6 +229,7 @@ public nonisolated struct StringResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -251,6 +259,7 @@ public nonisolated struct StringsResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -300,6 +309,7 @@ public nonisolated struct AuthenticateValue: IReturn, IPost, Hashable, Sendable 
     /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -368,6 +378,7 @@ public nonisolated struct AuthenticateResponseValue: Hashable, Sendable {
     /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -410,6 +421,7 @@ public nonisolated struct GetAccessTokenValue: IReturn, IPost, Hashable, Sendabl
     /// Extra key/value data.
     public var meta: [String: String]?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -439,6 +451,7 @@ public nonisolated struct GetAccessTokenResponseValue: Hashable, Sendable {
     /// The error details, when the call failed.
     public var responseStatus: ResponseStatusValue?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 
@@ -465,6 +478,7 @@ public nonisolated struct KeyValuePairValue<K: JsonConvertible & Hashable & Send
     /// The value.
     public var value: V?
 
+    /// An empty instance; set the members you need.
     public init() {}
 }
 

@@ -15,8 +15,8 @@ struct ShadowedNames: Sendable {
             "DTOKit": """
             Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
             JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
-            IHasVersion IMeta IQuery IQueryResponse ServiceRequest CodableSupport TimeSpan Base64Bytes JsonEnumCoding JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata
-            StructProperty
+            IHasVersion IMeta IQuery IQueryResponse ServiceRequest CodableSupport TimeSpan Base64Bytes JsonEnumCoding
+            JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata StructProperty
             """,
             ShadowedNames.structsModule: "Indirect CodableThroughMetadata",
         ]

@@ -32,7 +32,7 @@ extension BuiltInTypes {
             isRequest: returnType != nil, isConformanceRoot: builtIn.isSerializable, subclasses: [], annotations: [],
             documentation: builtIn.documentation)
         type.isOpen = true
-        type.initializerDocumentation = "An empty instance; set the members you need."
+        type.initializerDocumentation = emptyInstance
         guard builtIn.isSerializable else { return type }
         type.metadata = metadata(of: type, form: .classTable, typeName: nil, library: library)
         let parameters = Set(builtIn.genericParameters)
@@ -68,12 +68,15 @@ extension BuiltInTypes {
             isConformanceRoot: true, subclasses: [], annotations: [],
             documentation: codeSpans(builtIn.documentation)
                 + "\n`\(builtIn.swiftName)` as a value, for DTOs generated as structs (`ExportAsStructs`).")
+        type.initializerDocumentation = emptyInstance
         type.metadata = metadata(of: type, form: .structTable, typeName: builtIn.swiftName, library: library)
         type.codable = CodableMembers(
             conformance: library.codableThroughMetadata, properties: [],
             callsSuperInit: false, overridesEncode: false, initializerIsRequired: false, form: .throughMetadata)
         return type
     }
+
+    private static let emptyInstance = "An empty instance; set the members you need."
 
     private static func codeSpans(_ documentation: String) -> String {
         documentation.replacingOccurrences(of: "``", with: "`")
