@@ -39,7 +39,7 @@ public struct CachedResponse: Sendable, Equatable {
     ]
 
     /// The hash of `request`'s values for the headers `vary` names (a `Vary` header's value).
-    static func variant(of request: URLRequest, vary: String?) -> String {
+    static func variant(of request: OutgoingRequest, vary: String?) -> String {
         guard let vary, !vary.isEmpty else { return "" }
         let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.sorted()
         return KeyHash.hex(names.map { "\($0):\(request.value(forHTTPHeaderField: $0) ?? "")" }.joined(separator: "\n"))

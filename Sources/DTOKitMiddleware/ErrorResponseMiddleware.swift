@@ -31,7 +31,7 @@ public struct ErrorResponseMiddleware: ClientMiddleware {
     }
 
     public func intercept(
-        _ request: URLRequest, context: MiddlewareContext,
+        _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
         let response = try await next(request)

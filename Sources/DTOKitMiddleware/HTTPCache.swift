@@ -84,13 +84,11 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     public func intercept(
-        _ request: URLRequest, context: MiddlewareContext,
+        _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
-        guard context.method == .get, !context.streamsResponseBody, let url = request.url else {
-            return try await next(request)
-        }
-        let key = Self.key(for: request, url: url)
+        guard context.method == .get, !context.streamsResponseBody else { return try await next(request) }
+        let key = Self.key(for: request, url: request.url)
         switch context.options.cachePolicy ?? .useCache {
         case .reload:
             count(\.misses)
@@ -98,7 +96,7 @@ public final class HTTPCache: ClientMiddleware {
         case .onlyIfCached:
             guard let kept = kept(for: key, request) else {
                 count(\.misses)
-                return try Self.notCached(url)
+                return try Self.notCached(request.url)
             }
             count(\.hits)
             return try kept.serviceStream()
@@ -111,7 +109,7 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     /// The response kept for `key` that fits `request`'s `Vary` headers.
-    private func kept(for key: String, _ request: URLRequest) -> CachedResponse? {
+    private func kept(for key: String, _ request: OutgoingRequest) -> CachedResponse? {
         guard let kept = store.response(for: key),
             kept.variant == CachedResponse.variant(of: request, vary: kept.header("Vary"))
         else { return nil }
@@ -120,7 +118,9 @@ public final class HTTPCache: ClientMiddleware {
 
     /// A miss: fetched, unless the same key is being fetched already; then what that fetch kept
     /// answers (or, when it kept nothing, the request goes out after all).
-    private func fetchMissing(_ request: URLRequest, key: String, next: MiddlewareNext) async throws -> ServiceStream {
+    private func fetchMissing(_ request: OutgoingRequest, key: String, next: MiddlewareNext) async throws
+        -> ServiceStream
+    {
         if await fetches.lead(key) {
             defer { fetches.finish(key) }
             count(\.misses)
@@ -136,7 +136,7 @@ public final class HTTPCache: ClientMiddleware {
 
     /// `kept` answers when fresh; else the request goes out to revalidate it.
     private func answer(
-        _ request: URLRequest, with kept: CachedResponse, key: String,
+        _ request: OutgoingRequest, with kept: CachedResponse, key: String,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
         if kept.isFresh(at: now()) {
@@ -187,7 +187,9 @@ public final class HTTPCache: ClientMiddleware {
 
     /// `response`, kept when it may be: its body is read to keep it (up to ``maxEntrySize``; a
     /// larger one is handed on whole, as it arrives, and not kept).
-    private func keep(_ response: ServiceStream, for request: URLRequest, key: String) async throws -> ServiceStream {
+    private func keep(_ response: ServiceStream, for request: OutgoingRequest, key: String) async throws
+        -> ServiceStream
+    {
         let control = CacheControl(response.httpResponse.value(forHTTPHeaderField: "Cache-Control"))
         let headers = response.httpResponse.allHeaderFields.reduce(into: [String: String]()) { headers, field in
             let name = "\(field.key)"
@@ -224,7 +226,7 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     /// The URL, and a hash of the credentials the request carries.
-    static func key(for request: URLRequest, url: URL) -> String {
+    static func key(for request: OutgoingRequest, url: URL) -> String {
         let credentials = CredentialRules.headers.map { request.value(forHTTPHeaderField: $0) ?? "" }
         return url.absoluteString + " " + KeyHash.hex(credentials.joined(separator: "\n"))
     }

@@ -28,11 +28,11 @@ public struct LoggingMiddleware: ClientMiddleware {
     }
 
     public func intercept(
-        _ request: URLRequest, context: MiddlewareContext,
+        _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
         let target = "\(context.method.rawValue) \(Self.describe(request.url))"
-        log("→ \(target) \(headers(request.allHTTPHeaderFields ?? [:]))")
+        log("→ \(target) \(headers(request.allHTTPHeaderFields))")
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> String { "\((DispatchTime.now().uptimeNanoseconds &- started) / 1_000_000) ms" }
         do {

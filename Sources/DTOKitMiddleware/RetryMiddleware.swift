@@ -56,7 +56,7 @@ public struct RetryMiddleware: ClientMiddleware {
     }
 
     public func intercept(
-        _ request: URLRequest, context: MiddlewareContext,
+        _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
         guard context.isIdempotent, context.options.allowsRetry != false else { return try await next(request) }

@@ -64,7 +64,7 @@ final class AuthPolicyTests: XCTestCase {
 
     func testWhichAuthorizationARequestCarries() {
         func header(_ policy: AuthPolicy, basicAfter401: Bool = false, own: String? = nil) -> String? {
-            var request = URLRequest(url: url)
+            var request = OutgoingRequest(url: url)
             request.setValue(own, forHTTPHeaderField: "Authorization")
             _ = policy.authorize(&request, to: url, sendsBasicAuth: basicAfter401)
             return request.value(forHTTPHeaderField: "Authorization")

@@ -13,9 +13,9 @@ struct ExchangeCourseTests {
     private static let origin = "https://api.example.org"
 
     private static func request(_ method: String = "GET", _ path: String = "/api/Hello", body: String? = nil) throws
-        -> URLRequest
+        -> OutgoingRequest
     {
-        var request = URLRequest(url: try #require(URL(string: origin + path)))
+        var request = OutgoingRequest(url: try #require(URL(string: origin + path)))
         request.httpMethod = method
         request.setValue("Bearer t", forHTTPHeaderField: "Authorization")
         request.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
@@ -62,7 +62,7 @@ struct ExchangeCourseTests {
     @Test func redirectsAreFollowedUpToTheLimitThenFail() throws {
         var course = ExchangeCourse(try Self.request(), options: TransportOptions(maxRedirects: 2))
         #expect(Self.isSend(course.received(try Self.response(302, location: "/a"))))
-        #expect(course.request.url?.absoluteString == "https://api.example.org/a", "a relative Location, resolved")
+        #expect(course.request.url.absoluteString == "https://api.example.org/a", "a relative Location, resolved")
         #expect(Self.isSend(course.received(try Self.response(307, location: "https://api.example.org/b"))))
         #expect(course.redirects == 2)
         let error = Self.failure(course.received(try Self.response(308, location: "/c")))
@@ -92,14 +92,14 @@ struct ExchangeCourseTests {
     @Test func aRedirectKeepsTheCredentialsOnTheSameOriginOnly() throws {
         // What CFNetwork hands the delegate: the next request without the credentials.
         var course = ExchangeCourse(try Self.request(), options: TransportOptions())
-        let next = URLRequest(url: try #require(URL(string: "https://api.example.org/api/Hello/")))
+        let next = OutgoingRequest(url: try #require(URL(string: "https://api.example.org/api/Hello/")))
         #expect(Self.isSend(course.redirecting(to: next)))
         #expect(course.request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
         #expect(course.request.value(forHTTPHeaderField: "Cookie") == "ss-id=1")
         // What libcurl hands it: every header copied, to another origin too.
         for target in ["https://evil.example.org/x", "http://api.example.org/x", "https://api.example.org:8443/x"] {
             var course = ExchangeCourse(try Self.request(), options: TransportOptions())
-            var copied = URLRequest(url: try #require(URL(string: target)))
+            var copied = OutgoingRequest(url: try #require(URL(string: target)))
             copied.setValue("Bearer t", forHTTPHeaderField: "Authorization")
             copied.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
             #expect(Self.isSend(course.redirecting(to: copied)))

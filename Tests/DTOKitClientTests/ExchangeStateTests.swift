@@ -17,7 +17,7 @@ struct ExchangeStateTests {
     private static let url = "https://api.example.org/api/Hello"
 
     private static func state(maxRedirects: Int = 10) throws -> State {
-        var request = URLRequest(url: try #require(URL(string: url)))
+        var request = OutgoingRequest(url: try #require(URL(string: url)))
         request.timeoutInterval = 5
         return State(request: request, options: TransportOptions(maxRedirects: maxRedirects))
     }
@@ -132,5 +132,23 @@ struct ExchangeStateTests {
             return
         }
         #expect(url.hasSuffix("/next") && count == 1)
+    }
+
+    /// A redirect that keeps a body is not left to the platform (FoundationNetworking drops the body):
+    /// the task ends with the redirect, and the course goes on, with the body, on a task of its own.
+    @Test func aRedirectThatKeepsTheBodyIsSentByTheTransport() throws {
+        var request = OutgoingRequest(url: try #require(URL(string: Self.url)), method: .post)
+        request.httpBody = Data("{}".utf8)
+        var state = State(request: request, options: TransportOptions(maxRedirects: 3))
+        _ = state.started("caller")
+        var next = URLRequest(url: try #require(URL(string: "https://api.example.org/moved")))
+        next.httpMethod = "POST"
+        #expect(state.redirect(to: next) == nil, "refused to the platform")
+        let resend = try #require(state.resend)
+        #expect(resend.request.url.absoluteString == "https://api.example.org/moved")
+        #expect(resend.request.httpBody == Data("{}".utf8), "the body follows the method")
+        #expect(resend.redirects == 1, "the redirect counts")
+        let (action, _) = state.completed(response: try Self.response(307, location: "/moved"), error: nil)
+        #expect(Self.error(Self.outcome(action)) == nil, "the caller gets the redirect's response, not an error")
     }
 }

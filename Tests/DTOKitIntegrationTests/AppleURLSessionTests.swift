@@ -14,7 +14,7 @@ import FoundationNetworking
 private struct CountingMiddleware: ClientMiddleware {
     let count: Guarded<Int>
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+    func intercept(_ request: OutgoingRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
         -> ServiceStream
     {
         count.withLock { $0 += 1 }
@@ -24,7 +24,7 @@ private struct CountingMiddleware: ClientMiddleware {
 
 /// Puts a body on every request, as a careless middleware might.
 private struct AddsABody: ClientMiddleware {
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+    func intercept(_ request: OutgoingRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
         -> ServiceStream
     {
         var request = request

@@ -155,13 +155,13 @@ final class ClientFaultTests: XCTestCase {
     }
 
     func testWhichRequestsGetAConnectionOfTheirOwn() {
-        func request(_ method: String, body: Data? = nil) -> URLRequest {
-            var request = URLRequest(url: URL(string: "http://example.org/api/Hello")!)
+        func request(_ method: String, body: Data? = nil) -> OutgoingRequest {
+            var request = OutgoingRequest(url: URL(string: "http://example.org/api/Hello")!)
             request.httpMethod = method
             request.httpBody = body
             return request
         }
-        let own = { (request: URLRequest) in
+        let own = { (request: OutgoingRequest) in
             URLSessionTransport.needsConnectionOfItsOwn(request, reusedConnectionsMayResend: true)
         }
         XCTAssertFalse(own(request("GET")))
@@ -172,6 +172,9 @@ final class ClientFaultTests: XCTestCase {
         XCTAssertTrue(own(request("PUT", body: Data("{}".utf8))), "idempotent, but its body cannot be rewound")
         XCTAssertTrue(own(request("DELETE", body: Data("{}".utf8))))
         XCTAssertTrue(own(request("LOCK")), "an unknown method is not idempotent")
+        var streamed = request("PUT")
+        streamed.body = .stream(length: nil) { AsyncThrowingStream { $0.finish() } }
+        XCTAssertTrue(own(streamed), "a body of any kind")
         XCTAssertFalse(
             URLSessionTransport.needsConnectionOfItsOwn(request("POST"), reusedConnectionsMayResend: false),
             "Apple's URLSession never resends a request that is not idempotent")

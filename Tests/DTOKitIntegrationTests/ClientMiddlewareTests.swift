@@ -19,7 +19,7 @@ final class ClientMiddlewareTests: XCTestCase {
         let trail: Guarded<[String]>
 
         func intercept(
-            _ request: URLRequest, context: MiddlewareContext,
+            _ request: OutgoingRequest, context: MiddlewareContext,
             next: MiddlewareNext
         ) async throws -> ServiceStream {
             var request = request
@@ -169,7 +169,7 @@ final class ClientMiddlewareTests: XCTestCase {
 
     /// Waits 3 s whatever happens: cancelling its task does not stop it.
     struct Stubborn: ClientMiddleware {
-        func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+        func intercept(_ request: OutgoingRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
             -> ServiceStream
         {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

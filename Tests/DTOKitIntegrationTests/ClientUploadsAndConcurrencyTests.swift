@@ -231,6 +231,108 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         XCTAssertEqual(outcome, Array(repeating: "cancelled", count: 5))
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)
     }
+
+    /// A 307 keeps the method and the body: the body goes to the new location whole (FoundationNetworking's
+    /// URLSession drops it, so the transport sends the redirected request itself).
+    func testA307KeepsTheMethodAndTheBody() async throws {
+        let client = try makeTestClient()
+        var request = URLRequest(
+            url: try XCTUnwrap(
+                URL(string: try TestServer.shared().baseUrl + "/_test/redirect?status=307&to=/_test/echo")))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"a":1}"#.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (data, response) = try await client.getDataAsync(request: request)
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"a":1}"#)
+        let redirected = try await client.postFileWithRequestAsync(
+            "/_test/redirect?status=308&to=/upload/again", request: UploadFiles(),
+            file: UploadFile(fileName: "s.bin", data: Data("hello".utf8)))
+        XCTAssertEqual(redirected.category, "again")
+        XCTAssertEqual(redirected.files?.first?.contentLength, 5)
+    }
+
+    /// The temporary files the transport wrote bodies to (URLSession uploads a stream from one).
+    private func spooledBodies() throws -> Set<String> {
+        Set(
+            try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+                .filter { $0.hasPrefix("DTOKit-upload-") })
+    }
+
+    /// A file on disk goes up as it is read: the server gets its bytes exactly, the progress counts up
+    /// to the form's length, and nothing is left behind.
+    func testAFileOnDiskIsUploadedAsItIsRead() async throws {
+        var generator = SeededBytes(seed: 7)
+        let content = generator.data(count: 3_000_000)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("dtokit-test-\(UUID().uuidString).bin")
+        try content.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let spooledBefore = try spooledBodies()
+        let heard = Guarded<[(Int64, Int64)]>([])
+        let client = try makeTestClient().with(
+            CallOptions(onUploadProgress: { sent, total in heard.withLock { $0.append((sent, total)) } }))
+        let request = UploadFiles()
+        request.category = "disk"
+        let response = try await client.postFilesWithRequestAsync(
+            request: request, files: [UploadFile(fileURL: file, mimeType: "application/octet-stream")])
+        let received = try XCTUnwrap(response.files?.first)
+        XCTAssertEqual(received.fileName, file.lastPathComponent)
+        XCTAssertEqual(received.contentLength, content.count)
+        XCTAssertEqual(received.crc32, crc32(content))
+        XCTAssertEqual(response.category, "disk")
+        let last = try XCTUnwrap(heard.current.last)
+        XCTAssertEqual(last.0, last.1, "all of the form was sent")
+        XCTAssertGreaterThan(last.1, Int64(content.count), "the form: the file and the parts around it")
+        XCTAssertEqual(try spooledBodies(), spooledBefore, "a file is uploaded from where it is")
+    }
+
+    /// A middleware may make a request's body a stream: it is sent whole (from a temporary file over
+    /// URLSession, which is gone after the call), and from its start again when the request is sent again.
+    func testAStreamBodyIsSentWholeAndAgainFromItsStart() async throws {
+        struct StreamsItsBody: ClientMiddleware {
+            let started: Guarded<Int>
+            func intercept(_ request: OutgoingRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+                -> ServiceStream
+            {
+                var request = request
+                let bytes = try await request.body?.collected() ?? Data()
+                let started = self.started
+                request.body = .stream(length: Int64(bytes.count)) {
+                    started.withLock { $0 += 1 }
+                    let offset = Guarded(0)
+                    return AsyncThrowingStream {
+                        offset.withLock { offset in
+                            guard offset < bytes.count else { return nil }
+                            defer { offset += 10_000 }
+                            return bytes.subdata(in: offset..<Swift.min(offset + 10_000, bytes.count))
+                        }
+                    }
+                }
+                return try await next(request)
+            }
+        }
+        let spooledBefore = try spooledBodies()
+        let started = Guarded(0)
+        let client = try makeTestClient()
+        client.middleware = [StreamsItsBody(started: started)]
+        var generator = SeededBytes(seed: 11)
+        let content = generator.data(count: 250_000)
+        let response = try await client.postFileWithRequestAsync(
+            request: UploadFiles(), file: UploadFile(fileName: "s.bin", data: content))
+        XCTAssertEqual(response.files?.first?.crc32, crc32(content))
+        XCTAssertEqual(started.current, 1)
+        XCTAssertEqual(try spooledBodies(), spooledBefore, "the temporary file is removed when the call ends")
+
+        // A 307 keeps the method and the body: the body goes out again, whole (read from its start by
+        // a transport that follows redirects itself; URLSession sends its spooled file again).
+        let redirected = try await client.postFileWithRequestAsync(
+            "/_test/redirect?status=307&to=/upload/again", request: UploadFiles(),
+            file: UploadFile(fileName: "s.bin", data: content))
+        XCTAssertEqual(redirected.category, "again")
+        XCTAssertEqual(redirected.files?.first?.crc32, crc32(content))
+        XCTAssertEqual(redirected.files?.first?.contentLength, content.count)
+        XCTAssertEqual(try spooledBodies(), spooledBefore)
+    }
 }
 
 /// Reproducible pseudo-random bytes (xorshift).

@@ -60,7 +60,7 @@ private struct AttemptCounter: ClientMiddleware {
 
     var count: Int { attempts.current }
 
-    func intercept(_ request: URLRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
+    func intercept(_ request: OutgoingRequest, context: MiddlewareContext, next: MiddlewareNext) async throws
         -> ServiceStream
     {
         attempts.withLock { $0 += 1 }

@@ -34,7 +34,7 @@ struct AuthPolicy {
     }
 
     /// Adds the `Authorization` and `Cookie` headers `request` should carry to `url`.
-    func authorize(_ request: inout URLRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
+    func authorize(_ request: inout OutgoingRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
         var credentials = current(for: url)
         if request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
             let basic = settings.credentials?.headerValue

@@ -95,18 +95,17 @@ extension JsonServiceClient {
         }
     }
 
-    /// The `URLRequest` for one attempt: method, body, `Accept`, extra headers, credentials and
-    /// cookies (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
+    /// The request for one attempt: method, body, `Accept`, extra headers, credentials and cookies
+    /// (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
     func makeAttempt(_ call: PreparedCall, settings: Settings) -> Attempt {
         let timeout = call.options.timeout ?? settings.exchangeTimeout
-        var request = URLRequest(url: call.url, cachePolicy: settings.cachePolicy)
         // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds
         // on Linux; for a stream the longest gap between the body's packets) is only a backstop, a
         // finite one: FoundationNetworking traps on an infinite or huge `timeoutInterval`.
         let bounded = timeout > 0 && timeout < 86_400 && !call.streamsBody
-        request.timeoutInterval = bounded ? (timeout + 1).rounded(.up) : 86_400
-        // A request is a GET until told otherwise (and Foundation's setter normalizes what it is given).
-        if call.method != .get { request.httpMethod = call.method.rawValue }
+        var request = OutgoingRequest(
+            url: call.url, method: call.method, timeoutInterval: bounded ? (timeout + 1).rounded(.up) : 86_400,
+            cachePolicy: settings.cachePolicy)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         // The client's headers, the call's options' over them, a caller-built request's own over both.
         var headers = settings.headers
@@ -116,7 +115,7 @@ extension JsonServiceClient {
             request.setValue(value, forHTTPHeaderField: name)
         }
         if let body = call.body {
-            request.httpBody = body
+            request.body = body
             if request.value(forHTTPHeaderField: "Content-Type") == nil {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }

@@ -28,7 +28,7 @@ extension JsonServiceClient {
         var urlText: String
         var usedMembers: Set<String> = []
         var headers: [String: String] = [:]
-        var body: Data?
+        var body: OutgoingBody?
         switch call.destination {
         case .route:
             guard let members else { throw ServiceClientError.invalidUrl("a call to a route needs a request DTO") }
@@ -49,13 +49,11 @@ extension JsonServiceClient {
         case .url(let text):
             urlText = resolveUrlText(text)
         case .urlRequest(let request):
-            guard let requestUrl = request.url else {
-                throw ServiceClientError.invalidUrl("a URLRequest without a URL")
-            }
-            urlText = requestUrl.host == nil ? resolveUrlText(requestUrl.absoluteString) : requestUrl.absoluteString
-            method = HTTPMethod(rawValue: request.httpMethod ?? method.rawValue)
-            headers = request.allHTTPHeaderFields ?? [:]
-            body = request.httpBody
+            let request = try OutgoingRequest(request)
+            urlText = request.url.host == nil ? resolveUrlText(request.url.absoluteString) : request.url.absoluteString
+            method = request.method
+            headers = request.allHTTPHeaderFields
+            body = request.body
         }
         var query: [(name: String, value: String)] = []
         var contentType = "application/json"
@@ -66,14 +64,14 @@ extension JsonServiceClient {
             if let members, !method.hasRequestBody {
                 query = try members.queryItems(excluding: usedMembers)
             } else if body == nil {
-                body = members?.jsonBody()
+                body = members.map { .bytes($0.jsonBody()) }
             }
         case .json(let value):
-            body = body ?? value.toJsonData()
+            body = body ?? .bytes(value.toJsonData())
         case .batch(let requests):
             if body == nil {
                 let items = requests.map { RequestMembers($0, settings: settings).jsonBody() }
-                body = Data("[".utf8) + Data(items.joined(separator: Data(",".utf8))) + Data("]".utf8)
+                body = .bytes(Data("[".utf8) + Data(items.joined(separator: Data(",".utf8))) + Data("]".utf8))
             }
         case .multipart(_, let files):
             if body == nil, let members {

@@ -9,7 +9,7 @@ import FoundationNetworking
 struct PreparedCall: @unchecked Sendable {
     var method: HTTPMethod
     var url: URL
-    var body: Data?
+    var body: OutgoingBody?
     var contentType: String?
     /// Headers of a caller-built `URLRequest`, kept as they are.
     var headers: [String: String] = [:]
@@ -39,9 +39,9 @@ struct PreparedCall: @unchecked Sendable {
     var label: String { ServiceClientError.label(for: url) }
 }
 
-/// One attempt of a call: the finished `URLRequest`, what authenticated it, and its bounds.
+/// One attempt of a call: the finished request, what authenticated it, and its bounds.
 struct Attempt: @unchecked Sendable {
-    var request: URLRequest
+    var request: OutgoingRequest
     var credentials: AuthPolicy.Credentials
     /// Seconds the exchange may take (for a streamed body, until its headers arrive).
     var timeout: TimeInterval

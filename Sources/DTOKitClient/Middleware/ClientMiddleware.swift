@@ -14,7 +14,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// nonisolated struct UserAgent: ClientMiddleware {   // nonisolated: in a MainActor-by-default target
-///     func intercept(_ request: URLRequest, context: MiddlewareContext,
+///     func intercept(_ request: OutgoingRequest, context: MiddlewareContext,
 ///                    next: MiddlewareNext) async throws -> ServiceStream {
 ///         var request = request
 ///         request.setValue("MyApp/1.0", forHTTPHeaderField: "User-Agent")
@@ -31,7 +31,7 @@ import FoundationNetworking
 /// middleware should stop when its task is cancelled (the client goes on without it either way).
 public protocol ClientMiddleware: Sendable {
     func intercept(
-        _ request: URLRequest, context: MiddlewareContext,
+        _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream
 }
@@ -43,14 +43,14 @@ public protocol ClientMiddleware: Sendable {
 /// whatever its module's concurrency settings (a closure parameter's type changes with Swift 6.2's
 /// `NonisolatedNonsendingByDefault`, on in new Xcode 26 app targets, and would then no longer match).
 public struct MiddlewareNext: Sendable {
-    private let send: @Sendable (URLRequest) async throws -> ServiceStream
+    private let send: @Sendable (OutgoingRequest) async throws -> ServiceStream
 
-    init(_ send: @escaping @Sendable (URLRequest) async throws -> ServiceStream) {
+    init(_ send: @escaping @Sendable (OutgoingRequest) async throws -> ServiceStream) {
         self.send = send
     }
 
     /// Sends `request` on, and returns its response.
-    public func callAsFunction(_ request: URLRequest) async throws -> ServiceStream {
+    public func callAsFunction(_ request: OutgoingRequest) async throws -> ServiceStream {
         try await send(request)
     }
 }
@@ -89,8 +89,8 @@ extension Array where Element == any ClientMiddleware {
     /// Sends `request` through these middlewares in order (the first sees it first and the response
     /// last), then `transport`.
     func send(
-        _ request: URLRequest, context: MiddlewareContext,
-        transport: @escaping @Sendable (URLRequest) async throws -> ServiceStream
+        _ request: OutgoingRequest, context: MiddlewareContext,
+        transport: @escaping @Sendable (OutgoingRequest) async throws -> ServiceStream
     ) async throws -> ServiceStream {
         var next = MiddlewareNext(transport)
         for middleware in reversed() {

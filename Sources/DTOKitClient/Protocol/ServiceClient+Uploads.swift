@@ -159,7 +159,8 @@ extension ServiceClient {
     // MARK: A request you built
 
     /// Sends `urlRequest` (its URL, method and headers) with `request` and `file` as its
-    /// `multipart/form-data` body, which is set on `urlRequest` too, as ServiceStack.Swift does.
+    /// `multipart/form-data` body, which is set on `urlRequest` too, as ServiceStack.Swift does (unless
+    /// a file is one on disk, ``UploadFile/fileURL``: that is read only as it is sent).
     @available(
         *, noasync, renamed: "sendFileWithRequestAsync(_:request:fileName:data:mimeType:fieldName:)",
         message: "blocks the calling thread until the response arrives; call the …Async form"
@@ -220,15 +221,19 @@ extension ServiceClient {
         _ files: [UploadFile]
     ) throws -> ServiceCall {
         var form = MultipartFormData()
+        let fields: [(name: String, value: String)]
         do {
-            form.add(
-                fields: try RequestMembers(request, settings: JsonServiceClient.Settings()).queryItems(excluding: []),
-                files: files)
+            fields = try RequestMembers(request, settings: JsonServiceClient.Settings()).queryItems(excluding: [])
         } catch {
             throw ServiceClientError.requestEncodingFailed(typeName: type(of: request).typeName, reason: "\(error)")
         }
-        urlRequest.httpBody = form.finished()
-        urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        try form.add(fields: fields, files: files)
+        // A form with files on disk is not read into `urlRequest`: the call builds it (and its boundary)
+        // again, read as it is sent.
+        if let body = form.finished().data {
+            urlRequest.httpBody = body
+            urlRequest.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        }
         return ServiceCall(
             method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "POST"),
             destination: .urlRequest(urlRequest), payload: .multipart(request, files: files))

@@ -58,12 +58,12 @@ public struct ExchangeCourse: Sendable {
     }
 
     /// The request to send now: the client's, then each redirect's.
-    public private(set) var request: URLRequest
+    public private(set) var request: OutgoingRequest
     private var state = State.sending(redirects: 0, resent: false)
     private let maxRedirects: Int
 
     /// The course of `request`, with the transport's options.
-    public init(_ request: URLRequest, options: TransportOptions) {
+    public init(_ request: OutgoingRequest, options: TransportOptions) {
         self.request = request
         maxRedirects = options.maxRedirects
     }
@@ -87,7 +87,7 @@ public struct ExchangeCourse: Sendable {
     /// A platform that follows redirects itself (URLSession) made `next` for the redirect it met:
     /// followed (``Next/send``: ``request`` is `next` with the credential headers this course
     /// allows) or refused (``Next/fail(_:)``).
-    public mutating func redirecting(to next: URLRequest) -> Next {
+    public mutating func redirecting(to next: OutgoingRequest) -> Next {
         guard case .sending(let redirects, _) = state else {
             return .fail(.invalidResponse(url: label, reason: "a redirect after the end"))
         }
@@ -95,6 +95,10 @@ public struct ExchangeCourse: Sendable {
             state = .ended
             return .fail(.tooManyRedirects(url: label, count: maxRedirects))
         }
+        var next = next
+        // The body follows the method (307 and 308 keep both): a platform's redirected request may
+        // come without it (FoundationNetworking's does).
+        if next.method == request.method, next.method.allowsBody, next.body == nil { next.body = request.body }
         request = Self.redirect(from: request, to: next)
         state = .sending(redirects: redirects + 1, resent: false)
         return .send
@@ -105,7 +109,7 @@ public struct ExchangeCourse: Sendable {
         guard case .sending(let redirects, let resent) = state else { return .fail(failure) }
         let afterRedirect: Bool
         if case .connectionLost(_, 0) = failure, redirects > 0,
-            HTTPMethod(rawValue: request.httpMethod ?? "GET").isIdempotent
+            request.method.isIdempotent
         {
             afterRedirect = true
         } else {
@@ -125,7 +129,7 @@ public struct ExchangeCourse: Sendable {
 
     /// The request that follows `response` from `request` when it redirects, before the credential
     /// headers are decided (``redirect(from:to:)``); nil when it does not.
-    static func request(following response: HTTPURLResponse, from request: URLRequest) -> URLRequest? {
+    static func request(following response: HTTPURLResponse, from request: OutgoingRequest) -> OutgoingRequest? {
         let status = response.statusCode
         guard [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location"),
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL
@@ -134,7 +138,7 @@ public struct ExchangeCourse: Sendable {
         }
         var next = request
         next.url = target
-        let method = request.httpMethod ?? "GET"
+        let method = request.httpMethod
         if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
             next.httpMethod = "GET"
             next.httpBody = nil
@@ -146,12 +150,11 @@ public struct ExchangeCourse: Sendable {
 
     /// The request that follows a redirect from `request` to `next`: with the original's credential
     /// headers where ``CredentialRules/mayCarry(from:to:)`` allows it (the same origin), else without them.
-    static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
+    static func redirect(from request: OutgoingRequest, to next: OutgoingRequest) -> OutgoingRequest {
         var redirected = next
-        let carries = request.url.map { from in next.url.map { CredentialRules.mayCarry(from: from, to: $0) } ?? false }
+        let carries = CredentialRules.mayCarry(from: request.url, to: next.url)
         for name in CredentialRules.headers {
-            redirected.setValue(
-                carries == true ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
+            redirected.setValue(carries ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
         }
         return redirected
     }

@@ -14,6 +14,9 @@ import FoundationNetworking
 /// the timeout, the response size limit, errors.
 ///
 /// A transport:
+/// - sends the request's body as it reads it (``OutgoingBody/chunks(chunkSize:)``), from its start
+///   each time the request goes out; a body's ``OutgoingBody/length``, when known, is its
+///   `Content-Length`;
 /// - follows redirects and sends a request again as ``ExchangeCourse`` says: at most
 ///   ``TransportOptions/maxRedirects`` (one more throws
 ///   ``ServiceClientError/tooManyRedirects(url:count:)``), keeping `Authorization` and `Cookie` on
@@ -25,14 +28,23 @@ import FoundationNetworking
 ///   shorter than the request's `timeoutInterval`: the client bounds each exchange itself.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns once the response's headers arrive, with its body as it arrives.
-    func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream
+    func send(_ request: OutgoingRequest, options: TransportOptions) async throws -> ServiceStream
+}
+
+extension HTTPTransport {
+    /// Sends a `URLRequest` (its `httpBody` as the body).
+    @available(*, deprecated, message: "transports take an OutgoingRequest: send(OutgoingRequest(request), options:)")
+    public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
+        try await send(OutgoingRequest(request), options: options)
+    }
 }
 
 /// How a transport runs one exchange.
 public struct TransportOptions: Sendable {
     /// How many redirects the request follows.
     public var maxRedirects: Int
-    /// Called as the request's body goes out: bytes sent so far, and the body's length.
+    /// Called as the request's body goes out: bytes sent so far, and the body's length (-1 when it is
+    /// not known: a stream without a stated length).
     public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
 
     public init(maxRedirects: Int = 10, onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil) {
@@ -44,6 +56,12 @@ public struct TransportOptions: Sendable {
     /// original's `Authorization` and `Cookie` headers, to another origin without them.
     @available(*, deprecated, message: "ExchangeCourse follows redirects: redirecting(to:) or received(_:)")
     public static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
-        ExchangeCourse.redirect(from: request, to: next)
+        var redirected = next
+        let carries = request.url.flatMap { from in next.url.map { CredentialRules.mayCarry(from: from, to: $0) } }
+        for name in CredentialRules.headers {
+            redirected.setValue(
+                carries == true ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
+        }
+        return redirected
     }
 }

@@ -15,17 +15,27 @@ import FoundationNetworking
 final class Exchange: Sendable {
     typealias Headers = CheckedContinuation<HTTPURLResponse, any Error>
 
-    let request: URLRequest
+    let request: OutgoingRequest
     private let options: TransportOptions
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
     private let state: Locked<ExchangeState<Headers>>
+    /// Run once when the task ends (a spooled body's temporary file is removed).
+    private let ended: Locked<(@Sendable () -> Void)?>
 
-    init(request: URLRequest, options: TransportOptions, chunks: AsyncThrowingStream<Data, any Error>.Continuation) {
-        self.request = request
+    init(
+        course: ExchangeCourse, options: TransportOptions, chunks: AsyncThrowingStream<Data, any Error>.Continuation,
+        whenEnded: (@Sendable () -> Void)? = nil
+    ) {
+        request = course.request
         self.options = options
         self.chunks = chunks
-        state = Locked(ExchangeState(request: request, options: options))
+        state = Locked(ExchangeState(course: course))
+        ended = Locked(whenEnded)
     }
+
+    /// The course to go on with on a task of its own, when this task's redirect kept a body
+    /// (``ExchangeState/resend``); known once the headers are handed on.
+    var resend: ExchangeCourse? { state.withLock { $0.resend } }
 
     var label: String { ServiceClientError.label(for: request.url) }
 
@@ -70,6 +80,7 @@ final class Exchange: Sendable {
 
     /// The task ended: with `error`, or, when nil, with `response`.
     func complete(response: URLResponse?, error: (any Error)?) {
+        ended.withLock { $0.takeOnce() }?()
         let (action, bodyEnd) = state.withLock { $0.completed(response: response, error: error) }
         perform(action, on: nil)
         chunks.finish(throwing: bodyEnd)

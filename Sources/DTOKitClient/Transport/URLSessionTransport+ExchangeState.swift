@@ -34,6 +34,11 @@ struct ExchangeState<Waiter> {
     private(set) var phase = Phase.created(cancelled: false)
     /// Which redirects are followed.
     private(set) var course: ExchangeCourse
+    /// The course goes on with a request the platform would not send whole: a redirect that keeps the
+    /// body (307, 308), whose body FoundationNetworking drops. The platform's redirect is refused, the
+    /// task ends with the redirect's response, and the transport sends `course.request` on a task of
+    /// its own.
+    private(set) var resend: ExchangeCourse?
     /// Why the course refused a redirect, which ends the task with the redirect's response.
     private var refusal: ServiceClientError?
     /// The last response the task received (a redirect's included).
@@ -43,10 +48,15 @@ struct ExchangeState<Waiter> {
     private let label: String
     private let timeout: TimeInterval
 
-    init(request: URLRequest, options: TransportOptions) {
-        course = ExchangeCourse(request, options: options)
-        label = ServiceClientError.label(for: request.url)
-        timeout = request.timeoutInterval
+    init(request: OutgoingRequest, options: TransportOptions) {
+        self.init(course: ExchangeCourse(request, options: options))
+    }
+
+    /// The life of a task that sends `course.request`, the course's redirects so far counting.
+    init(course: ExchangeCourse) {
+        self.course = course
+        label = ServiceClientError.label(for: course.request.url)
+        timeout = course.request.timeoutInterval
     }
 
     /// The task was resumed, `waiter` waits for its headers. A caller cancelled before the start
@@ -80,9 +90,17 @@ struct ExchangeState<Waiter> {
 
     /// The platform made `next` for a redirect: the request to follow it with, or nil to stop there.
     mutating func redirect(to next: URLRequest) -> URLRequest? {
+        guard let next = try? OutgoingRequest(next) else {
+            refusal = .invalidResponse(url: label, reason: "a redirect URLSession could not make a request of")
+            return nil
+        }
         switch course.redirecting(to: next) {
         case .send:
-            return course.request
+            guard course.request.body == nil else {
+                resend = course
+                return nil
+            }
+            return course.request.urlRequest
         case .fail(let refusal):
             self.refusal = refusal
             return nil

@@ -50,15 +50,40 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
+    public func send(_ request: OutgoingRequest, options: TransportOptions) async throws -> ServiceStream {
+        if let refusal = Self.refusal(ofConfigurationWithIdentifier: configuration.identifier) {
+            throw ServiceClientError.invalidRequest(url: ServiceClientError.label(for: request.url), reason: refusal)
+        }
+        var course = ExchangeCourse(request, options: options)
+        while true {
+            let (stream, exchange) = try await send(course, options: options)
+            guard let next = exchange.resend else { return stream }
+            // A redirect that keeps the body, sent on a task of its own: the redirect's response ends
+            // with its task, its body not wanted.
+            do {
+                for try await _ in stream.chunks {}
+            } catch {}
+            course = next
+        }
+    }
+
+    /// Sends the course's request on a task; returns at the response's headers.
+    private func send(_ course: ExchangeCourse, options: TransportOptions) async throws -> (ServiceStream, Exchange) {
+        let request = course.request
         let label = ServiceClientError.label(for: request.url)
         if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
-        if let refusal = Self.refusal(ofConfigurationWithIdentifier: configuration.identifier) {
-            throw ServiceClientError.invalidRequest(url: label, reason: refusal)
-        }
+        // A body that is not bytes goes up from a file: its own, or the spool of a stream.
+        let upload = try await BodyFile.file(for: request.body, url: label)
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        let exchange = Exchange(request: request, options: options, chunks: continuation)
-        let task = try dataTask(for: request, exchange: exchange)
+        let exchange = Exchange(
+            course: course, options: options, chunks: continuation, whenEnded: upload?.removal)
+        let task: URLSessionDataTask
+        do {
+            task = try dataTask(for: request, uploading: upload?.file, exchange: exchange)
+        } catch {
+            upload?.removal?()
+            throw error
+        }
         continuation.onTermination = { termination in
             guard case .cancelled = termination else { return }
             Exchange.cancelSoon(task)
@@ -70,7 +95,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         } onCancel: {
             exchange.cancel(task)
         }
-        return ServiceStream(httpResponse: response, chunks: chunks)
+        return (ServiceStream(httpResponse: response, chunks: chunks), exchange)
     }
 
     /// Why a configuration with `identifier` cannot carry calls, if it cannot: one with an identifier
@@ -84,21 +109,23 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             + ".ephemeral configuration"
     }
 
-    /// A data task for `request`, its callbacks routed to `exchange`; not resumed yet.
-    private func dataTask(for request: URLRequest, exchange: Exchange) throws -> URLSessionDataTask {
+    /// A data task for `request` (an upload task from `file`, when given), its callbacks routed to
+    /// `exchange`; not resumed yet.
+    private func dataTask(for outgoing: OutgoingRequest, uploading file: URL?, exchange: Exchange) throws
+        -> URLSessionDataTask
+    {
+        let request = outgoing.urlRequest
         if let refusal = interposer?.refusal(of: request) {
             throw Self.failure(
                 refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
         }
-        let task: URLSessionDataTask
-        if Self.needsConnectionOfItsOwn(request) {
+        var session = self.session
+        if Self.needsConnectionOfItsOwn(outgoing) {
             // A session for this request alone; the delegate invalidates it when the task completes.
-            let own = URLSession(configuration: configuration, delegate: sessionDelegate, delegateQueue: nil)
-            own.sessionDescription = Self.connectionOfItsOwn
-            task = own.dataTask(with: request)
-        } else {
-            task = session.dataTask(with: request)
+            session = URLSession(configuration: configuration, delegate: sessionDelegate, delegateQueue: nil)
+            session.sessionDescription = Self.connectionOfItsOwn
         }
+        let task = file.map { session.uploadTask(with: request, fromFile: $0) } ?? session.dataTask(with: request)
         delegate.register(exchange, for: task)
         return task
     }
@@ -117,11 +144,10 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// there, a request that is not idempotent (POST, PATCH, any other) or has a body gets a
     /// connection of its own, which libcurl never retries.
     static func needsConnectionOfItsOwn(
-        _ request: URLRequest, reusedConnectionsMayResend: Bool = resendsOnReusedConnections
+        _ request: OutgoingRequest, reusedConnectionsMayResend: Bool = resendsOnReusedConnections
     ) -> Bool {
         guard reusedConnectionsMayResend else { return false }
-        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        return !method.isIdempotent || request.httpBody != nil || request.httpBodyStream != nil
+        return !request.method.isIdempotent || request.body != nil
     }
 
     /// Whether this platform's HTTP stack retries any request on a fresh connection when a reused

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): a text part per request DTO property, then a part
-/// per file.
+/// per file. A file on disk (``UploadFile/fileURL``) stays there: the body is the bytes around it
+/// and the file, read as it is sent (``OutgoingBody/joined(_:)``).
 ///
 /// ```
 /// --FormBoundary<uuid>\r\n
@@ -17,7 +18,10 @@ import Foundation
 /// ```
 struct MultipartFormData {
     let boundary: String
-    private(set) var body = Data()
+    /// The bytes since the last file on disk.
+    private var body = Data()
+    /// What came before `body`: bytes, and files on disk.
+    private var parts: [OutgoingBody] = []
 
     init(boundary: String = "FormBoundary" + UUID().uuidString.replacingOccurrences(of: "-", with: "")) {
         self.boundary = boundary
@@ -28,14 +32,15 @@ struct MultipartFormData {
 
     /// A text part per field, then a part per file (named `upload0`, `upload1`, … by position when
     /// the file has no field name).
-    mutating func add(fields: [(name: String, value: String)], files: [UploadFile]) {
+    /// - Throws: ``ServiceClientError/invalidRequest(url:reason:)`` when a file on disk cannot be read.
+    mutating func add(fields: [(name: String, value: String)], files: [UploadFile]) throws {
         for field in fields {
             addField(name: field.name, value: field.value)
         }
         for (index, file) in files.enumerated() {
             addFile(
                 fieldName: file.fieldName ?? "upload\(index)", fileName: file.fileName,
-                mimeType: file.resolvedMimeType, data: file.data)
+                mimeType: file.resolvedMimeType, content: try file.content())
         }
     }
 
@@ -46,21 +51,26 @@ struct MultipartFormData {
         append("\r\n")
     }
 
-    mutating func addFile(fieldName: String, fileName: String, mimeType: String, data: Data) {
+    mutating func addFile(fieldName: String, fileName: String, mimeType: String, content: OutgoingBody) {
         append("--\(boundary)\r\n")
         append(
             "Content-Disposition: form-data; name=\"\(Self.quoted(fieldName))\"; filename=\"\(Self.quoted(fileName))\"\r\n"
         )
         append("Content-Type: \(mimeType.filter { $0 != "\r" && $0 != "\n" })\r\n\r\n")
-        body.append(data)
+        if let data = content.data {
+            body.append(data)
+        } else {
+            parts += [.bytes(body), content]
+            body = Data()
+        }
         append("\r\n")
     }
 
-    /// The finished body, with the closing boundary.
-    func finished() -> Data {
-        var result = body
-        result.append(contentsOf: Array("--\(boundary)--\r\n".utf8))
-        return result
+    /// The finished body, with the closing boundary: bytes, or bytes and files on disk.
+    func finished() -> OutgoingBody {
+        var last = body
+        last.append(contentsOf: Array("--\(boundary)--\r\n".utf8))
+        return parts.isEmpty ? .bytes(last) : .joined(parts + [.bytes(last)])
     }
 
     private mutating func append(_ text: String) {

@@ -9,8 +9,11 @@ import Foundation
 public struct UploadFile: Sendable, Equatable {
     /// The file name sent to the server (`filename="…"`).
     public var fileName: String
-    /// The file's bytes, sent exactly as they are.
+    /// The file's bytes, sent exactly as they are (empty for a file read from disk: ``fileURL``).
     public var data: Data
+    /// A file on disk whose bytes are sent, read as they go out (never held in memory), in place of
+    /// ``data``.
+    public var fileURL: URL?
     /// The part's `Content-Type`; nil guesses it from the file name's extension
     /// (`application/octet-stream` when unknown).
     public var mimeType: String?
@@ -27,6 +30,24 @@ public struct UploadFile: Sendable, Equatable {
         self.data = data
         self.mimeType = mimeType
         self.fieldName = fieldName
+    }
+
+    /// A file on disk, read as it is sent: a large upload is never held in memory.
+    /// - Parameters:
+    ///   - fileURL: the file.
+    ///   - fileName: the name sent to the server; nil for the file's own.
+    ///   - mimeType: the content type; nil to guess it from the file name.
+    ///   - fieldName: the form field name; nil for `upload0`, `upload1`, … by position.
+    public init(fileURL: URL, fileName: String? = nil, mimeType: String? = nil, fieldName: String? = nil) {
+        self.init(
+            fileName: fileName ?? fileURL.lastPathComponent, data: Data(), mimeType: mimeType, fieldName: fieldName)
+        self.fileURL = fileURL
+    }
+
+    /// The part's bytes: ``data``, or the file read as it is sent.
+    /// - Throws: ``ServiceClientError/invalidRequest(url:reason:)`` when the file cannot be read.
+    func content() throws -> OutgoingBody {
+        try fileURL.map(OutgoingBody.file) ?? .bytes(data)
     }
 
     /// ``mimeType``, or the type guessed from the file name.

@@ -34,7 +34,8 @@ certificate (`self-signed.pem`: one no client trusts).
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
-GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got; GET /_test/redirect?to=URL answers 302 to URL;
+GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got; /_test/redirect?to=URL
+answers 302 (or ?status=301|303|307|308) to URL;
 GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
 GET /_test/arm-drop answers, then closes its kept-alive connection when the next request arrives on it,
 without answering (counter `dropped:METHOD PATH`; every request counts `received:METHOD PATH`);
@@ -1295,8 +1296,9 @@ class Handler(BaseHTTPRequestHandler):
             self.drop_next_request = True
             return self.respond(200, b'{"armed":true}', "application/json", {}, [])
         if path == "/_test/redirect":
-            target = dict(parse_qsl(query)).get("to", "/")
-            return self.respond(302, b"", None, {"Location": target}, [])
+            options = dict(parse_qsl(query))
+            status = int(options.get("status", "302")) if options.get("status") in ("301", "303", "307", "308") else 302
+            return self.respond(status, b"", None, {"Location": options.get("to", "/")}, [])
         if path == "/_test/stats":
             with app.state.lock:
                 counters = dict(app.state.counters)

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// Calls made one way over one transport.
 struct Load: Sendable {
     enum Path: String, CaseIterable, Sendable {
-        /// The transport alone: a `URLRequest` sent, its body read.
+        /// The transport alone: a request sent, its body read.
         case transport
         /// `JsonServiceClient.getAsync` with a request DTO, its response decoded.
         case client
@@ -44,7 +44,7 @@ struct Load: Sendable {
 
     private func viaTransport(_ index: Int) async -> Bool {
         guard let url = URL(string: baseUrl + "/api/Hello?name=c\(index)") else { return false }
-        var request = URLRequest(url: url)
+        var request = OutgoingRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         do {
             let response = try await transport.send(request, options: TransportOptions()).collected()

@@ -1,5 +1,5 @@
 // The client under load: rounds of small calls, `--concurrency` at a time, against `loadserver`,
-// over each transport, three ways — the transport alone (a URLRequest sent, its body read), the
+// over each transport, three ways — the transport alone (a request sent, its body read), the
 // client (`getAsync` of a request DTO: route, query string, headers, cookies, timeout, decoding),
 // and the client's blocking form from as many threads. Per round it prints the calls per second,
 // the CPU time this process spent per call (user + system), the failures, and the heap in use after

@@ -8,22 +8,23 @@ import NIOHTTP1
 import FoundationNetworking
 #endif
 
-/// Foundation's request and response types, as DTOKit's client speaks them, to AsyncHTTPClient's
-/// and back.
+/// DTOKit's request, and Foundation's response type, as DTOKit's client speaks them, to
+/// AsyncHTTPClient's and back.
 extension AsyncHTTPClientTransport {
-    static func clientRequest(_ request: URLRequest, options: TransportOptions) throws -> HTTPClientRequest {
-        guard let url = request.url else { throw ServiceClientError.invalidUrl("a URLRequest without a URL") }
-        var converted = HTTPClientRequest(url: url.absoluteString)
-        converted.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+    /// The request, its body sent as it is read (bytes at once, when no one follows the upload's progress).
+    static func clientRequest(_ request: OutgoingRequest, options: TransportOptions) -> HTTPClientRequest {
+        var converted = HTTPClientRequest(url: request.url.absoluteString)
+        converted.method = NIOHTTP1.HTTPMethod(rawValue: request.httpMethod)
+        for (name, value) in request.allHTTPHeaderFields.sorted(by: { $0.key < $1.key }) {
             converted.headers.add(name: name, value: value)
         }
-        if let body = request.httpBody {
-            converted.body =
-                options.onUploadProgress.map {
-                    .stream(UploadChunks(body, progress: $0), length: .known(Int64(body.count)))
-                }
-                ?? .bytes(ByteBuffer(bytes: body))
+        guard let body = request.body else { return converted }
+        if let data = body.data, options.onUploadProgress == nil {
+            converted.body = .bytes(ByteBuffer(bytes: data))
+        } else {
+            converted.body = .stream(
+                UploadChunks(body, progress: options.onUploadProgress),
+                length: body.length.map { .known($0) } ?? .unknown)
         }
         return converted
     }
@@ -82,32 +83,34 @@ private final class BodyReader: @unchecked Sendable {
     }
 }
 
-/// A request body in 64 KiB pieces, reporting each as AsyncHTTPClient takes it to write (the
-/// nearest it tells of the bytes going out).
+/// A request body in pieces of at most 64 KiB, read as AsyncHTTPClient asks for them (a file or a
+/// stream is never held whole), each reported as it is taken to be written (the nearest AsyncHTTPClient
+/// tells of the bytes going out). The body is read from its start each time the request goes out.
 private struct UploadChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
-    let body: Data
-    let progress: @Sendable (_ sent: Int64, _ total: Int64) -> Void
+    let body: OutgoingBody
+    let progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
 
-    init(_ body: Data, progress: @escaping @Sendable (_ sent: Int64, _ total: Int64) -> Void) {
+    init(_ body: OutgoingBody, progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?) {
         self.body = body
         self.progress = progress
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let chunks: UploadChunks
-        var offset = 0
+        var chunks: OutgoingBody.Chunks.Iterator
+        let length: Int64?
+        let progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+        var sent: Int64 = 0
 
-        mutating func next() async -> ByteBuffer? {
-            let body = chunks.body
-            guard offset < body.count else { return nil }
-            let end = Swift.min(offset + 64 * 1024, body.count)
-            let piece = ByteBuffer(bytes: body[body.startIndex + offset..<body.startIndex + end])
-            offset = end
-            chunks.progress(Int64(end), Int64(body.count))
-            return piece
+        mutating func next() async throws -> ByteBuffer? {
+            guard let chunk = try await chunks.next() else { return nil }
+            sent += Int64(chunk.count)
+            progress?(sent, length ?? -1)
+            return ByteBuffer(bytes: chunk)
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: self) }
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(chunks: body.chunks().makeAsyncIterator(), length: body.length, progress: progress)
+    }
 }

@@ -43,7 +43,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }()
 
     /// Sends the request, following redirects and sending it again as ``ExchangeCourse`` says.
-    public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
+    public func send(_ request: OutgoingRequest, options: TransportOptions) async throws -> ServiceStream {
         var course = ExchangeCourse(request, options: options)
         while true {
             let request = course.request
@@ -52,7 +52,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(
-                    try Self.clientRequest(request, options: options),
+                    Self.clientRequest(request, options: options),
                     timeout: Self.backstop(request.timeoutInterval))
             } catch {
                 let failure = Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)

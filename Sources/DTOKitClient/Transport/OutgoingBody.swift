@@ -1,0 +1,178 @@
+import Foundation
+
+/// The body of an ``OutgoingRequest``: bytes in memory, a file, a stream, or several of these one
+/// after the other. Whatever it is, it can be read from its start as many times as the request is
+/// sent (a redirect that keeps the body, a retry), and it is read as it goes out: a file or a stream
+/// is never held in memory whole.
+///
+/// ```swift
+/// let body = try OutgoingBody.file(videoURL)                  // read as it is sent
+/// let live = OutgoingBody.stream(length: nil) { makeChunks() } // a fresh stream per sending
+/// ```
+public struct OutgoingBody: Sendable {
+    enum Source: Sendable {
+        case bytes(Data)
+        case file(URL)
+        case stream(@Sendable () -> AsyncThrowingStream<Data, any Error>)
+        case joined([OutgoingBody])
+    }
+
+    let source: Source
+    /// The body's length in bytes, when it is known before it is read (`Content-Length`).
+    public let length: Int64?
+
+    /// A body of these bytes.
+    public static func bytes(_ data: Data) -> OutgoingBody {
+        OutgoingBody(source: .bytes(data), length: Int64(data.count))
+    }
+
+    /// A body read from the file at `url` as it is sent.
+    /// - Throws: ``ServiceClientError/invalidRequest(url:reason:)`` when `url` is not a file that can be read.
+    public static func file(_ url: URL) throws -> OutgoingBody {
+        let size: Int64
+        do {
+            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            guard values.isRegularFile == true, let fileSize = values.fileSize else {
+                throw ServiceClientError.invalidRequest(url: url.path, reason: "the body's file is not a regular file")
+            }
+            size = Int64(fileSize)
+        } catch let error as ServiceClientError {
+            throw error
+        } catch {
+            throw ServiceClientError.invalidRequest(
+                url: url.path, reason: "the body's file cannot be read: \(error.localizedDescription)")
+        }
+        return OutgoingBody(source: .file(url), length: size)
+    }
+
+    /// A body from a stream of chunks. `makeChunks` is called each time the request is sent, and must
+    /// start the same bytes again; make them as they are asked for (for example with
+    /// `AsyncThrowingStream(unfolding:)`), so that they are not held in memory.
+    /// - Parameters:
+    ///   - length: the bytes the stream gives in all, when known (sent as `Content-Length`; a stream
+    ///     that gives another number of bytes fails the request).
+    ///   - makeChunks: a new stream of the body's chunks, from its start.
+    public static func stream(
+        length: Int64?, _ makeChunks: @escaping @Sendable () -> AsyncThrowingStream<Data, any Error>
+    ) -> OutgoingBody {
+        OutgoingBody(source: .stream(makeChunks), length: length)
+    }
+
+    /// The bodies one after the other (a multipart form of bytes and files); its length is known when
+    /// each part's is.
+    public static func joined(_ parts: [OutgoingBody]) -> OutgoingBody {
+        var total: Int64? = 0
+        for part in parts {
+            if let sum = total, let length = part.length {
+                let (added, overflow) = sum.addingReportingOverflow(length)
+                total = overflow ? nil : added
+            } else {
+                total = nil
+            }
+        }
+        return OutgoingBody(source: .joined(parts), length: total)
+    }
+
+    /// The bytes, when the body is held in memory.
+    public var data: Data? {
+        if case .bytes(let data) = source { return data }
+        return nil
+    }
+
+    /// The file, when the body is one file.
+    public var fileURL: URL? {
+        if case .file(let url) = source { return url }
+        return nil
+    }
+
+    /// The body's bytes from its start, in chunks of at most `chunkSize` bytes read as they are asked for.
+    public func chunks(chunkSize: Int = 64 * 1024) -> Chunks {
+        Chunks(body: self, chunkSize: max(1, chunkSize))
+    }
+
+    /// The whole body in memory (a middleware that must see it: mind its size).
+    /// - Throws: ``ServiceClientError/invalidRequest(url:reason:)`` when it is longer than `limit`, or
+    ///   what reading it threw.
+    public func collected(limit: Int = .max) async throws -> Data {
+        if let data { return data }
+        var collected = Data()
+        for try await chunk in chunks() {
+            guard chunk.count <= limit - collected.count else {
+                throw ServiceClientError.invalidRequest(
+                    url: "?", reason: "the request's body is longer than the \(limit) bytes it may be here")
+            }
+            collected.append(chunk)
+        }
+        return collected
+    }
+}
+
+extension OutgoingBody {
+    /// The bytes of a body, chunk by chunk, read only as they are asked for (a file is read by its
+    /// handle; a stream is iterated): nothing is read ahead of the consumer.
+    public struct Chunks: AsyncSequence, Sendable {
+        public typealias Element = Data
+        let body: OutgoingBody
+        let chunkSize: Int
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(parts: [body], chunkSize: chunkSize)
+        }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            /// What is left to read, the part being read first.
+            private var parts: [OutgoingBody]
+            private let chunkSize: Int
+            private var offset = 0
+            private var file: FileHandle?
+            private var stream: AsyncThrowingStream<Data, any Error>.AsyncIterator?
+
+            init(parts: [OutgoingBody], chunkSize: Int) {
+                self.parts = parts
+                self.chunkSize = chunkSize
+            }
+
+            public mutating func next() async throws -> Data? {
+                while let part = parts.first {
+                    if let chunk = try await nextChunk(of: part) { return chunk }
+                    if let file { try? file.close() }
+                    (file, stream, offset) = (nil, nil, 0)
+                    parts.removeFirst()
+                }
+                return nil
+            }
+
+            /// The next chunk of `part`, or nil when it has no more; a joined part is unfolded into its parts.
+            private mutating func nextChunk(of part: OutgoingBody) async throws -> Data? {
+                switch part.source {
+                case .bytes(let data):
+                    guard offset < data.count else { return nil }
+                    let end = offset + Swift.min(chunkSize, data.count - offset)
+                    defer { offset = end }
+                    return data.subdata(in: (data.startIndex + offset)..<(data.startIndex + end))
+                case .file(let url):
+                    if file == nil {
+                        do {
+                            file = try FileHandle(forReadingFrom: url)
+                        } catch {
+                            throw ServiceClientError.invalidRequest(
+                                url: url.path, reason: "the body's file cannot be read: \(error.localizedDescription)")
+                        }
+                    }
+                    let chunk = try file?.read(upToCount: chunkSize) ?? Data()
+                    return chunk.isEmpty ? nil : chunk
+                case .stream(let makeChunks):
+                    if stream == nil { stream = makeChunks().makeAsyncIterator() }
+                    while true {
+                        guard let chunk = try await stream?.next() else { return nil }
+                        if !chunk.isEmpty { return chunk }
+                    }
+                case .joined(let inner):
+                    parts.replaceSubrange(0..<1, with: inner)
+                    guard let first = parts.first else { return nil }
+                    return try await nextChunk(of: first)
+                }
+            }
+        }
+    }
+}
