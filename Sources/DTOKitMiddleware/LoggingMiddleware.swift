@@ -67,5 +67,7 @@ public struct LoggingMiddleware: ClientMiddleware {
         return "[" + shown.joined(separator: ", ") + "]"
     }
 
-    static let alwaysRedacted: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+    /// The credential headers, the cookies a response sets, and a proxy's credentials.
+    static let alwaysRedacted = Set(
+        (CredentialRules.headers + ["Set-Cookie", "Proxy-Authorization"]).map { $0.lowercased() })
 }

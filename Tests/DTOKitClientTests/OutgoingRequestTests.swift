@@ -63,7 +63,7 @@ final class OutgoingRequestTests: XCTestCase {
         }
         var streamed = URLRequest(url: url)
         streamed.httpBodyStream = InputStream(data: Data("x".utf8))
-        XCTAssertThrowsError(try OutgoingRequest(streamed)) { error in
+        XCTAssertThrowsError(try OutgoingRequest(streamed), "not sent without its body") { error in
             guard case ServiceClientError.invalidRequest(_, let reason) = error else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("OutgoingBody.file"), reason)
         }

@@ -51,14 +51,15 @@ public struct OutgoingRequest: Sendable {
     /// The request a `URLRequest` describes, its `httpBody` as the body.
     /// - Throws: ``ServiceClientError/invalidUrl(_:)`` without a URL,
     ///   ``ServiceClientError/invalidRequest(url:reason:)`` for a body stream (`httpBodyStream`, which
-    ///   can be read only once: give the body as ``OutgoingBody/file(_:)`` or ``OutgoingBody/stream(length:_:)``).
+    ///   can be read only once, where a request may go out more than once: give the body as
+    ///   ``OutgoingBody/file(_:)`` or ``OutgoingBody/stream(length:_:)``).
     public init(_ request: URLRequest) throws {
         guard let url = request.url else { throw ServiceClientError.invalidUrl("a URLRequest without a URL") }
         guard request.httpBodyStream == nil else {
             throw ServiceClientError.invalidRequest(
                 url: ServiceClientError.label(for: url),
-                reason: "a URLRequest's httpBodyStream can be read only once; give the body as OutgoingBody.file or "
-                    + "OutgoingBody.stream")
+                reason: "a URLRequest's httpBodyStream can be read only once; give the body as httpBody, or as an "
+                    + "OutgoingBody.file or OutgoingBody.stream in a middleware")
         }
         self.init(
             url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
