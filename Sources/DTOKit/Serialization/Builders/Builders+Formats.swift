@@ -58,18 +58,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Format.Value],
         set: @escaping Setter<[Format.Value]>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = ArrayCodec<Format.Value>.formatted(format)
-        return entry(
-            name,
-            decode: { reader, target in
-                if reader.consumeNull() { return }
-                Self.store(try codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                writer.writeKey(key)
-                codec.write(get(Self.instance(target)), &writer)
-            })
+        arrayEntry(name, codec: ArrayCodec<Format.Value>.formatted(format), get: get, set: set)
     }
 
     /// An optional array of values in `format`.
@@ -80,18 +69,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Format.Value]?,
         set: @escaping Setter<[Format.Value]?>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = ArrayCodec<Format.Value>.formatted(format)
-        return entry(
-            name,
-            decode: { reader, target in
-                try Self.store(reader.consumeNull() ? nil : codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                guard let value = get(Self.instance(target)) else { return }
-                writer.writeKey(key)
-                codec.write(value, &writer)
-            })
+        optionalArrayEntry(name, codec: ArrayCodec<Format.Value>.formatted(format), get: get, set: set)
     }
 
     /// A dictionary of values in `format`.
@@ -102,18 +80,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Key: Format.Value],
         set: @escaping Setter<[Key: Format.Value]>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, Format.Value>.formatted(format)
-        return entry(
-            name,
-            decode: { reader, target in
-                if reader.consumeNull() { return }
-                Self.store(try codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                writer.writeKey(key)
-                codec.write(get(Self.instance(target)), &writer)
-            })
+        dictionaryEntry(name, codec: DictionaryCodec<Key, Format.Value>.formatted(format), get: get, set: set)
     }
 
     /// An optional dictionary of values in `format`.
@@ -124,18 +91,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Key: Format.Value]?,
         set: @escaping Setter<[Key: Format.Value]?>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, Format.Value>.formatted(format)
-        return entry(
-            name,
-            decode: { reader, target in
-                try Self.store(reader.consumeNull() ? nil : codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                guard let value = get(Self.instance(target)) else { return }
-                writer.writeKey(key)
-                codec.write(value, &writer)
-            })
+        optionalDictionaryEntry(name, codec: DictionaryCodec<Key, Format.Value>.formatted(format), get: get, set: set)
     }
 
     // MARK: DTOKit's own formats
@@ -192,18 +148,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [TimeInterval],
         set: @escaping Setter<[TimeInterval]>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = ArrayCodec<TimeInterval>.timeSpans
-        return entry(
-            name,
-            decode: { reader, target in
-                if reader.consumeNull() { return }
-                Self.store(try codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                writer.writeKey(key)
-                codec.write(get(Self.instance(target)), &writer)
-            })
+        arrayEntry(name, codec: ArrayCodec<TimeInterval>.timeSpans, get: get, set: set)
     }
 
     /// An optional array of `TimeSpan` values, with code specialized for durations.
@@ -214,18 +159,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [TimeInterval]?,
         set: @escaping Setter<[TimeInterval]?>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = ArrayCodec<TimeInterval>.timeSpans
-        return entry(
-            name,
-            decode: { reader, target in
-                try Self.store(reader.consumeNull() ? nil : codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                guard let value = get(Self.instance(target)) else { return }
-                writer.writeKey(key)
-                codec.write(value, &writer)
-            })
+        optionalArrayEntry(name, codec: ArrayCodec<TimeInterval>.timeSpans, get: get, set: set)
     }
 
     /// A dictionary of `TimeSpan` values, with code specialized for durations.
@@ -236,18 +170,7 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval],
         set: @escaping Setter<[Key: TimeInterval]>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, TimeInterval>.timeSpans()
-        return entry(
-            name,
-            decode: { reader, target in
-                if reader.consumeNull() { return }
-                Self.store(try codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                writer.writeKey(key)
-                codec.write(get(Self.instance(target)), &writer)
-            })
+        dictionaryEntry(name, codec: DictionaryCodec<Key, TimeInterval>.timeSpans(), get: get, set: set)
     }
 
     /// An optional dictionary of `TimeSpan` values, with code specialized for durations.
@@ -258,17 +181,6 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Key: TimeInterval]?,
         set: @escaping Setter<[Key: TimeInterval]?>
     ) -> Entry {
-        let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, TimeInterval>.timeSpans()
-        return entry(
-            name,
-            decode: { reader, target in
-                try Self.store(reader.consumeNull() ? nil : codec.read(&reader), in: target, through: set)
-            },
-            encode: { target, writer in
-                guard let value = get(Self.instance(target)) else { return }
-                writer.writeKey(key)
-                codec.write(value, &writer)
-            })
+        optionalDictionaryEntry(name, codec: DictionaryCodec<Key, TimeInterval>.timeSpans(), get: get, set: set)
     }
 }

@@ -98,8 +98,9 @@ extension Builders {
 
     // An array is one reference whatever its elements, so these need no code specialized for the
     // element type either: how the elements are read and written is chosen once, when the table
-    // is built (``ArrayCodec``). (Each builder spells out its closures: routed through a helper
-    // generic over the collection type, the values would pass indirectly.)
+    // is built (``ArrayCodec``), and every array builder hands its codec to the same entry below.
+    // (One helper per collection kind: routed through a helper generic over the collection type,
+    // the values would pass indirectly.)
 
     /// An array (`InitializeCollections: True`): of scalars, enums, DTOs, optionals or nested collections.
     @_semantics("optimize.sil.specialize.generic.never")
@@ -108,8 +109,52 @@ extension Builders {
         get: @escaping @Sendable (Owner) -> [Element],
         set: @escaping Setter<[Element]>
     ) -> Entry {
+        arrayEntry(name, codec: ArrayCodec<Element>.make(), get: get, set: set)
+    }
+
+    /// An optional array: of scalars, enums, DTOs, optionals or nested collections.
+    @_semantics("optimize.sil.specialize.generic.never")
+    public static func optionalArray<Element: JsonConvertible>(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> [Element]?,
+        set: @escaping Setter<[Element]?>
+    ) -> Entry {
+        optionalArrayEntry(name, codec: ArrayCodec<Element>.make(), get: get, set: set)
+    }
+
+    // MARK: Dictionaries
+
+    /// A dictionary: `[K: V]`, `[K: [V]]`, `[K: [K2: V]]`, with scalar, enum or DTO values.
+    @_semantics("optimize.sil.specialize.generic.never")
+    public static func dictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> [Key: Value],
+        set: @escaping Setter<[Key: Value]>
+    ) -> Entry {
+        dictionaryEntry(name, codec: DictionaryCodec<Key, Value>.make(), get: get, set: set)
+    }
+
+    /// An optional dictionary of any shape ``dictionary(_:get:set:)`` takes.
+    @_semantics("optimize.sil.specialize.generic.never")
+    public static func optionalDictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
+        _ name: String,
+        get: @escaping @Sendable (Owner) -> [Key: Value]?,
+        set: @escaping Setter<[Key: Value]?>
+    ) -> Entry {
+        optionalDictionaryEntry(name, codec: DictionaryCodec<Key, Value>.make(), get: get, set: set)
+    }
+
+    // MARK: The entries of collections
+
+    // Every array and dictionary builder (any elements, formats, durations) differs only in its codec.
+
+    /// An array member that is always present, read and written by `codec`.
+    @_semantics("optimize.sil.specialize.generic.never")
+    static func arrayEntry<Element>(
+        _ name: String, codec: ArrayCodec<Element>,
+        get: @escaping @Sendable (Owner) -> [Element], set: @escaping Setter<[Element]>
+    ) -> Entry {
         let key = JsonKey(name)
-        let codec = ArrayCodec<Element>.make()
         return entry(
             name,
             decode: { reader, target in
@@ -122,15 +167,13 @@ extension Builders {
             })
     }
 
-    /// An optional array: of scalars, enums, DTOs, optionals or nested collections.
+    /// An optional array, read and written by `codec`: `null` reads as nil, nil is not written.
     @_semantics("optimize.sil.specialize.generic.never")
-    public static func optionalArray<Element: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Element]?,
-        set: @escaping Setter<[Element]?>
+    static func optionalArrayEntry<Element>(
+        _ name: String, codec: ArrayCodec<Element>,
+        get: @escaping @Sendable (Owner) -> [Element]?, set: @escaping Setter<[Element]?>
     ) -> Entry {
         let key = JsonKey(name)
-        let codec = ArrayCodec<Element>.make()
         return entry(
             name,
             decode: { reader, target in
@@ -143,17 +186,13 @@ extension Builders {
             })
     }
 
-    // MARK: Dictionaries
-
-    /// A dictionary: `[K: V]`, `[K: [V]]`, `[K: [K2: V]]`, with scalar, enum or DTO values.
+    /// A dictionary member that is always present, read and written by `codec`.
     @_semantics("optimize.sil.specialize.generic.never")
-    public static func dictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Key: Value],
-        set: @escaping Setter<[Key: Value]>
+    static func dictionaryEntry<Key, Value>(
+        _ name: String, codec: DictionaryCodec<Key, Value>,
+        get: @escaping @Sendable (Owner) -> [Key: Value], set: @escaping Setter<[Key: Value]>
     ) -> Entry {
         let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, Value>.make()
         return entry(
             name,
             decode: { reader, target in
@@ -166,15 +205,13 @@ extension Builders {
             })
     }
 
-    /// An optional dictionary of any shape ``dictionary(_:get:set:)`` takes.
+    /// An optional dictionary, read and written by `codec`.
     @_semantics("optimize.sil.specialize.generic.never")
-    public static func optionalDictionary<Key: JsonDictionaryKey, Value: JsonConvertible>(
-        _ name: String,
-        get: @escaping @Sendable (Owner) -> [Key: Value]?,
-        set: @escaping Setter<[Key: Value]?>
+    static func optionalDictionaryEntry<Key, Value>(
+        _ name: String, codec: DictionaryCodec<Key, Value>,
+        get: @escaping @Sendable (Owner) -> [Key: Value]?, set: @escaping Setter<[Key: Value]?>
     ) -> Entry {
         let key = JsonKey(name)
-        let codec = DictionaryCodec<Key, Value>.make()
         return entry(
             name,
             decode: { reader, target in
