@@ -5,6 +5,9 @@
 #   Fuzz/run.sh              one minute (what .ci/run does)
 #   Fuzz/run.sh 3600         an hour
 #
+# DTOKIT_TOOL=path uses that `dtokit` instead of building one in .build (CI passes the one its
+# first build made, so that the fuzz run needs no lock on .build while other steps use it).
+#
 # The target (Fuzz/Sources/FuzzTarget.swift) reads every input with JsonValue(parsing:), with the
 # DTOs generated from Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json (every value format and
 # collection shape; generated here by the repository's own `dtokit`, so it follows generator
@@ -40,8 +43,12 @@ stale() {
 }
 
 echo "== fuzz: generate the edge-case DTOs with dtokit"
-swift build --package-path "$ROOT" --product dtokit >/dev/null
-DTOKIT="$(swift build --package-path "$ROOT" --show-bin-path)/dtokit"
+if [ -n "${DTOKIT_TOOL:-}" ]; then
+    DTOKIT="$DTOKIT_TOOL"
+else
+    swift build --package-path "$ROOT" --product dtokit >/dev/null
+    DTOKIT="$(swift build --package-path "$ROOT" --show-bin-path)/dtokit"
+fi
 "$DTOKIT" generate "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.metadata.json" \
     --options "$ROOT/Tests/Fixtures/EdgeCaseDTOs/edgecases.options" --output "$BUILD/EdgeCaseDTOs.swift.new"
 # The same snapshot as structs whose enums keep values they do not list (StructChecks.swift).

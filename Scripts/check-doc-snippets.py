@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compiles every Swift example of the README and the DocC articles as a user would paste it.
 
-    python3 Scripts/check-doc-snippets.py [--scratch DIR] [--list]
+    python3 Scripts/check-doc-snippets.py [--scratch DIR] [--build-path DIR] [--list]
 
 Each ```swift block becomes a file of its own in a scratch package that uses DTOKit the way the
 README says to: a `DTOs` target built by DTOKitPlugin from the TechStacks snapshot, and, per document,
@@ -260,6 +260,8 @@ def check_manifest(block, scratch):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scratch", default=os.path.join(ROOT, ".build-snippets"))
+    parser.add_argument("--build-path", help="build in this folder (e.g. the repository's .build, whose DTOKit "
+                        "modules then need no compiling again); otherwise in the scratch package's own")
     parser.add_argument("--list", action="store_true", help="write the package and list the snippets, build nothing")
     args = parser.parse_args()
     os.makedirs(args.scratch, exist_ok=True)
@@ -274,7 +276,10 @@ def main():
         problem = check_manifest(block, args.scratch)
         if problem:
             failures.append("%s: the manifest does not evaluate:\n%s" % (block.where, problem))
-    build = subprocess.run(["swift", "build", "--package-path", args.scratch, "-debug-info-format", "none"],
+    # Beside another package's build the flags must be that build's (debug information included),
+    # or SwiftPM compiles DTOKit again.
+    where = ["--scratch-path", args.build_path] if args.build_path else ["-debug-info-format", "none"]
+    build = subprocess.run(["swift", "build", "--package-path", args.scratch] + where,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     errors = sorted(set(re.findall(r"^(/\S*/Sources/Snippets\w+/\S+\.swift:\d+:\d+: error: .*)$", build.stdout, re.M)))
     if build.returncode != 0 and not errors:

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-scratch=${1:-$root/Transports/AsyncHTTPClient/.build}
+scratch=$(realpath -m "${1:-$root/Transports/AsyncHTTPClient/.build}")
 work=$(mktemp -d "${TMPDIR:-/tmp}/dtokit-by-url.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 version=0.0.1

@@ -180,8 +180,14 @@ def median(values):
     return statistics.median(values) if values else float("nan")
 
 
+def api_name(snapshot):
+    return os.path.basename(snapshot)[: -len(".metadata.json")]
+
+
 def dtokit_tool():
-    """Builds `dtokit` (debug) in the repository's own build folder and returns its path."""
+    """`dtokit` as DTOKIT_TOOL names it, else built (debug) in the repository's own build folder."""
+    if os.environ.get("DTOKIT_TOOL"):
+        return os.environ["DTOKIT_TOOL"]
     log("== building dtokit (debug) to generate the same-classes variants")
     run(["swift", "build", "--package-path", ROOT, "--product", "dtokit"], ROOT)
     return os.path.join(triple_folder(ROOT, "debug"), "dtokit")
@@ -258,10 +264,10 @@ def time_targets(work, targets, configurations, runs):
                   "folder": value["folder"]} for key, value in results.items()}
 
 
-def same_classes(work, tool, runs):
-    log("== same classes: plain / accessors / Codable-only, TechStacks")
+def same_classes(work, tool, runs, snapshot):
+    log("== same classes: plain / accessors / Codable-only, %s" % api_name(snapshot))
     for name, options in VARIANTS:
-        generate(tool, SNAPSHOT, options, os.path.join(work, "Sources", name))
+        generate(tool, snapshot, options, os.path.join(work, "Sources", name))
     # Per property: the properties the classes declare with the default options (the plain variant
     # also declares the members of runtime bases such as QueryDb<T>, which the others inherit).
     properties = count_properties(os.path.join(work, "Sources", "Accessors"))
@@ -437,7 +443,7 @@ def report(args, same, lin, pkg):
     print()
     if same:
         properties, results = same
-        print("Same classes, TechStacks (%d properties), compile of the generated module alone:" % properties)
+        print("Same classes, %s (%d properties), compile of the generated module alone:" % (api_name(args.snapshot), properties))
         print("%-34s %12s %12s %12s %12s" % ("", "release s", "release CPU", "object KB", "debug s"))
         for name, _ in VARIANTS:
             r, d = results[(name, "release")], results[(name, "debug")]
@@ -509,6 +515,8 @@ def main():
     parser.add_argument("anchor", nargs="?", help="path of ServiceStack.Swift (e.g. ../shared/anchors/servicestack-swift)")
     parser.add_argument("--runs", type=int, default=1, help="builds per measurement (medians are reported)")
     parser.add_argument("--only", default="same-classes,package,linear", help="comma-separated parts to run")
+    parser.add_argument("--snapshot", default=SNAPSHOT,
+                        help="the API whose classes same-classes compares (default: TechStacks, as the figures are)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (printed)")
     parser.add_argument("--profile", action="store_true",
                         help="also print where the accessors' object code goes (sections, kinds of symbols)")
@@ -523,7 +531,7 @@ def main():
                                                          if os.path.exists("/proc/loadavg") else "?"))
     try:
         tool = dtokit_tool() if parts & {"same-classes", "linear"} else None
-        same = same_classes(os.path.join(work, "same-classes"), tool, args.runs) if "same-classes" in parts else None
+        same = same_classes(os.path.join(work, "same-classes"), tool, args.runs, args.snapshot) if "same-classes" in parts else None
         lin = linear(os.path.join(work, "linear"), tool, args.runs) if "linear" in parts else None
         pkg = package(os.path.join(work, "package"), args.anchor, args.runs) if "package" in parts else None
         report(args, same, lin, pkg)

@@ -4,7 +4,7 @@
 # size of its release binary, and (given the path of ServiceStack.Swift) the same package built with
 # ServiceStack.Swift and its Codable dtos.swift, side by side in one run.
 #
-#   Benchmarks/Scripts/build-cost.sh [--runs N] [--only same-classes,package,linear] [SERVICESTACK_SWIFT_PATH]
+#   Benchmarks/Scripts/build-cost.sh [--runs N] [--only same-classes,package,linear] [--snapshot PATH] [SERVICESTACK_SWIFT_PATH]
 #
 # e.g. Benchmarks/Scripts/build-cost.sh ../shared/anchors/servicestack-swift
 # Needs only the Swift toolchain and python3; the work happens in a temporary folder. See build-cost.py.

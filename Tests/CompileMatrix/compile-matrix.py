@@ -9,6 +9,13 @@ and one build. Fails on any error, and on any warning in generated code.
 Every target is compiled with strict memory safety as well (`.strictMemorySafety()`): generated
 code must use nothing the compiler counts as unsafe.
 
+The targets stop at canonical SIL (`-emit-sib`): type-checked and through the compiler's mandatory
+passes, where every diagnostic comes from (definite initialization, exclusivity, missing returns,
+Sendable and isolation checks), with their modules and interfaces emitted; the object code that
+would follow (IRGen and LLVM, about half of a debug compile) is left out. Generated code is compiled
+to object code by the tests' fixture modules, the consumer package, the sample and the benchmarks;
+DTOKit's own libraries are compiled whole here as well.
+
 With --mutants N it also mutates the small fixture snapshots N times (members dropped and retyped,
 inheritance cycles, odd names; a fixed seed) and runs `dtokit generate` on each: the outcome must be
 a diagnostic (exit 1) or code, and every mutant that generates is compiled in the same build.
@@ -160,6 +167,17 @@ def check_interfaces(scratch, modules, jobs):
         return [failure for failure in pool.map(check, checks) if failure]
 
 
+# Canonical SIL instead of object code (see the top). The .sib files land in the scratch package's
+# folder, where the compiler runs; write_package and main remove them.
+EMIT_SIB = '.unsafeFlags(["-emit-sib"])'
+
+
+def remove_sib_files(scratch):
+    for name in os.listdir(scratch):
+        if name.endswith(".sib"):
+            os.remove(os.path.join(scratch, name))
+
+
 def write_package(scratch, mutants=()):
     if os.path.exists(scratch):
         shutil.rmtree(os.path.join(scratch, "Sources"), ignore_errors=True)
@@ -210,7 +228,7 @@ def write_package(scratch, mutants=()):
     for name, main_actor, _, _ in targets:
         uses_client = os.path.exists(os.path.join(scratch, "Sources", name, "Families.swift"))
         # Strict memory safety too: generated code uses nothing unsafe, whoever turns it on.
-        settings = [".swiftLanguageMode(.v6)", ".strictMemorySafety()"]
+        settings = [".swiftLanguageMode(.v6)", ".strictMemorySafety()", EMIT_SIB]
         if main_actor:
             settings += [".defaultIsolation(MainActor.self)", '.enableUpcomingFeature("NonisolatedNonsendingByDefault")',
                          '.enableUpcomingFeature("InferIsolatedConformances")']
@@ -260,6 +278,7 @@ def main():
         command += ["-Xswiftc", "-enable-library-evolution", "--enable-parseable-module-interfaces"]
     started = time.time()
     build = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    remove_sib_files(args.scratch)
     output = build.stdout
     elapsed = time.time() - started
     generated = re.compile(r"^(/\S*/plugins/outputs/\S+\.swift):\d+:\d+: (warning|error): .*$", re.M)
