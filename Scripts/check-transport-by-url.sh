@@ -4,14 +4,16 @@
 # which SwiftPM fetches as it fetches https ones; a package that depends on both by URL builds and runs.
 # Also: DTOKit itself resolves no package at all.
 #
-#   Scripts/check-transport-by-url.sh [SCRATCH]
+#   Scripts/check-transport-by-url.sh [SWIFT BUILD OPTIONS...]
 #
-# SCRATCH (default Transports/AsyncHTTPClient/.build) is the build folder: the transport's, after its
-# tests, holds AsyncHTTPClient and SwiftNIO built already.
+# The options go to the server's `swift build` (default: --scratch-path Transports/AsyncHTTPClient/.build,
+# the transport's build folder, which after its tests holds AsyncHTTPClient and SwiftNIO built already;
+# the same options as those tests, or SwiftPM compiles them again).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-scratch=$(realpath -m "${1:-$root/Transports/AsyncHTTPClient/.build}")
+options=("$@")
+[ ${#options[@]} -gt 0 ] || options=(--scratch-path "$root/Transports/AsyncHTTPClient/.build")
 work=$(mktemp -d "${TMPDIR:-/tmp}/dtokit-by-url.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 version=0.0.1
@@ -61,8 +63,8 @@ do {
     print("\(client): \(error.errorCode)")
 }
 SWIFT
-swift build --package-path "$work/Server" --scratch-path "$scratch"
-output=$("$scratch/debug/Server")
+swift build --package-path "$work/Server" "${options[@]}"
+output=$("$(swift build --package-path "$work/Server" "${options[@]}" --show-bin-path)/Server")
 echo "$output"
 case "$output" in
     *ConnectionRefused*) echo "the transport, by URL: built and ran" ;;
