@@ -252,6 +252,17 @@ def write_package(scratch, mutants=()):
     return targets
 
 
+def dtokit_tool():
+    """`dtokit` as DTOKIT_TOOL names it (CI: the one its first build made), else built in .build."""
+    if os.environ.get("DTOKIT_TOOL"):
+        return os.environ["DTOKIT_TOOL"]
+    subprocess.run(["swift", "build", "--package-path", ROOT, "--product", "dtokit"], check=True,
+                   stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["swift", "build", "--package-path", ROOT, "--show-bin-path"], check=True,
+                              stdout=subprocess.PIPE, text=True).stdout.strip()
+    return os.path.join(bin_path, "dtokit")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scratch", default=os.path.join(ROOT, ".build-matrix"))
@@ -262,11 +273,7 @@ def main():
 
     mutants = []
     if args.mutants:
-        subprocess.run(["swift", "build", "--package-path", ROOT, "--product", "dtokit"], check=True,
-                       stdout=subprocess.DEVNULL)
-        bin_path = subprocess.run(["swift", "build", "--package-path", ROOT, "--show-bin-path"], check=True,
-                                  stdout=subprocess.PIPE, text=True).stdout.strip()
-        mutants = write_mutants(args.scratch, args.mutants, os.path.join(bin_path, "dtokit"))
+        mutants = write_mutants(args.scratch, args.mutants, dtokit_tool())
     targets = write_package(args.scratch, mutants)
     print("compile matrix: %d snapshots x %d option sets + %d mutants = %d targets (Swift 6; %d as Xcode 26 app "
           "targets, the others with InternalImportsByDefault)"
