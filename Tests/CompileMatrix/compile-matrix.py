@@ -168,7 +168,7 @@ def check_interfaces(scratch, modules, jobs):
 
 
 # Canonical SIL instead of object code (see the top). The .sib files land in the scratch package's
-# folder, where the compiler runs; write_package and main remove them.
+# folder, where the compiler runs; main removes them after the build.
 EMIT_SIB = '.unsafeFlags(["-emit-sib"])'
 
 
