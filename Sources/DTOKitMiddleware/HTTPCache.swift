@@ -88,7 +88,7 @@ public final class HTTPCache: ClientMiddleware {
         next: MiddlewareNext
     ) async throws -> ServiceStream {
         guard context.method == .get, !context.streamsResponseBody else { return try await next(request) }
-        let key = Self.key(for: request, url: request.url)
+        let key = Self.key(for: request)
         switch context.options.cachePolicy ?? .useCache {
         case .reload:
             count(\.misses)
@@ -226,9 +226,9 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     /// The URL, and a hash of the credentials the request carries.
-    static func key(for request: OutgoingRequest, url: URL) -> String {
+    static func key(for request: OutgoingRequest) -> String {
         let credentials = CredentialRules.headers.map { request.value(forHTTPHeaderField: $0) ?? "" }
-        return url.absoluteString + " " + KeyHash.hex(credentials.joined(separator: "\n"))
+        return request.url.absoluteString + " " + KeyHash.hex(credentials.joined(separator: "\n"))
     }
 
     private func count(_ counter: WritableKeyPath<Statistics, Int>) {

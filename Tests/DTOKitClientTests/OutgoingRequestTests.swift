@@ -107,6 +107,24 @@ final class OutgoingRequestTests: XCTestCase {
         XCTAssertNil(OutgoingBody.joined([stream, .stream(length: nil) { AsyncThrowingStream { nil } }]).length)
     }
 
+    /// Joined bodies with nothing in them, last or nested however deep, read as the bytes around them.
+    func testEmptyAndNestedJoinedBodiesReadAsTheirParts() async throws {
+        let empty = OutgoingBody.joined([])
+        XCTAssertEqual(empty.length, 0)
+        let nothing = try await empty.collected()
+        XCTAssertEqual(nothing, Data())
+        let a = OutgoingBody.bytes(Data("a".utf8))
+        let b = OutgoingBody.bytes(Data("b".utf8))
+        var deep = OutgoingBody.joined([b, .joined([])])
+        for _ in 0..<10_000 { deep = .joined([deep]) }
+        let body = OutgoingBody.joined([.joined([]), a, .joined([.joined([]), deep]), .joined([])])
+        XCTAssertEqual(body.length, 2)
+        let first = try await body.collected()
+        let again = try await body.collected()
+        XCTAssertEqual(first, Data("ab".utf8))
+        XCTAssertEqual(again, Data("ab".utf8), "read again from its start")
+    }
+
     func testAFileThatCannotBeReadIsAClearError() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
             "dtokit-missing-" + UUID().uuidString)

@@ -27,6 +27,16 @@ public enum CredentialRules {
         origin.scheme == destination.scheme && origin.host == destination.host && origin.port == destination.port
     }
 
+    /// The credential headers of a request from `origin` redirected to `destination`: each with the
+    /// value `value` gives it when the request may carry them there (``mayCarry(from:to:)``), else nil
+    /// (removed).
+    static func redirected(
+        from origin: URL?, to destination: URL?, value: (String) -> String?
+    ) -> [(name: String, value: String?)] {
+        let carries = origin.flatMap { from in destination.map { mayCarry(from: from, to: $0) } } ?? false
+        return headers.map { ($0, carries ? value($0) : nil) }
+    }
+
     /// Whether the client answers a challenge of this authentication method itself (and the
     /// transport declines it, so that the 401 reaches the client): a user name and password or a
     /// token, whatever scheme the server names (ServiceStack's `credentials`, `jwt` or `apikey` are

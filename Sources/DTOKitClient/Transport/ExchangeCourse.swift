@@ -152,9 +152,8 @@ public struct ExchangeCourse: Sendable {
     /// headers where ``CredentialRules/mayCarry(from:to:)`` allows it (the same origin), else without them.
     static func redirect(from request: OutgoingRequest, to next: OutgoingRequest) -> OutgoingRequest {
         var redirected = next
-        let carries = CredentialRules.mayCarry(from: request.url, to: next.url)
-        for name in CredentialRules.headers {
-            redirected.setValue(carries ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
+        for header in CredentialRules.redirected(from: request.url, to: next.url, value: request.value) {
+            redirected.setValue(header.value, forHTTPHeaderField: header.name)
         }
         return redirected
     }

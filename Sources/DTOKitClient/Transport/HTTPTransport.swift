@@ -57,10 +57,8 @@ public struct TransportOptions: Sendable {
     @available(*, deprecated, message: "ExchangeCourse follows redirects: redirecting(to:) or received(_:)")
     public static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
         var redirected = next
-        let carries = request.url.flatMap { from in next.url.map { CredentialRules.mayCarry(from: from, to: $0) } }
-        for name in CredentialRules.headers {
-            redirected.setValue(
-                carries == true ? request.value(forHTTPHeaderField: name) : nil, forHTTPHeaderField: name)
+        for header in CredentialRules.redirected(from: request.url, to: next.url, value: request.value) {
+            redirected.setValue(header.value, forHTTPHeaderField: header.name)
         }
         return redirected
     }

@@ -39,10 +39,14 @@ public struct OutgoingBody: Sendable {
         } catch let error as ServiceClientError {
             throw error
         } catch {
-            throw ServiceClientError.invalidRequest(
-                url: url.path, reason: "the body's file cannot be read: \(error.localizedDescription)")
+            throw unreadable(url, error)
         }
         return OutgoingBody(source: .file(url), length: size)
+    }
+
+    /// The error for a body's file that cannot be read (when the body is made, or as it is sent).
+    static func unreadable(_ url: URL, _ error: any Error) -> ServiceClientError {
+        .invalidRequest(url: url.path, reason: "the body's file cannot be read: \(error.localizedDescription)")
     }
 
     /// A body from a stream of chunks. `makeChunks` is called each time the request is sent, and must
@@ -134,6 +138,11 @@ extension OutgoingBody {
 
             public mutating func next() async throws -> Data? {
                 while let part = parts.first {
+                    // A joined body is read as its parts, in its place (however deeply they nest).
+                    if case .joined(let inner) = part.source {
+                        parts.replaceSubrange(0..<1, with: inner)
+                        continue
+                    }
                     if let chunk = try await nextChunk(of: part) { return chunk }
                     if let file { try? file.close() }
                     (file, stream, offset) = (nil, nil, 0)
@@ -142,7 +151,7 @@ extension OutgoingBody {
                 return nil
             }
 
-            /// The next chunk of `part`, or nil when it has no more; a joined part is unfolded into its parts.
+            /// The next chunk of `part`, or nil when it has no more.
             private mutating func nextChunk(of part: OutgoingBody) async throws -> Data? {
                 switch part.source {
                 case .bytes(let data):
@@ -155,8 +164,7 @@ extension OutgoingBody {
                         do {
                             file = try FileHandle(forReadingFrom: url)
                         } catch {
-                            throw ServiceClientError.invalidRequest(
-                                url: url.path, reason: "the body's file cannot be read: \(error.localizedDescription)")
+                            throw OutgoingBody.unreadable(url, error)
                         }
                     }
                     let chunk = try file?.read(upToCount: chunkSize) ?? Data()
@@ -167,10 +175,8 @@ extension OutgoingBody {
                         guard let chunk = try await stream?.next() else { return nil }
                         if !chunk.isEmpty { return chunk }
                     }
-                case .joined(let inner):
-                    parts.replaceSubrange(0..<1, with: inner)
-                    guard let first = parts.first else { return nil }
-                    return try await nextChunk(of: first)
+                case .joined:
+                    return nil  // unfolded by next() before it is read
                 }
             }
         }

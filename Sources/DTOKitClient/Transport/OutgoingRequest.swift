@@ -63,11 +63,8 @@ public struct OutgoingRequest: Sendable {
         }
         self.init(
             url: url, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
-            body: request.httpBody.map { .bytes($0) },
+            headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody.map { .bytes($0) },
             timeoutInterval: request.timeoutInterval, cachePolicy: request.cachePolicy)
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            setValue(value, forHTTPHeaderField: name)
-        }
     }
 
     /// The method's name, as `URLRequest.httpMethod` has it (`"GET"`); setting it upper-cases it.
