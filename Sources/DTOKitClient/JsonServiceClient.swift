@@ -67,6 +67,7 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
         var maxRedirects = 10
         var headers: [String: String] = [:]
         var decodingOptions = JsonDecodingOptions()
+        var encodingOptions = JsonServiceClient.defaultEncodingOptions
         var credentials: BasicCredentials?
         var alwaysSendBasicAuthHeader = false
         var onError: (@Sendable (any Error) -> Void)?
@@ -83,8 +84,10 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
 
     // MARK: Routing
 
-    /// The prefix of pre-defined routes: `"api"` (the default) calls `/api/{Name}`; nil or `""`
-    /// calls `/json/reply/{Name}` (for servers before ServiceStack v6).
+    /// The prefix of pre-defined routes: `"api"` (the default) calls `/api/{Name}` — one-way calls
+    /// and batches too, as ServiceStack's `JsonApiClient` does; nil or `""` calls `/json/reply/{Name}`
+    /// and `/json/oneway/{Name}` (for servers before ServiceStack v6). ServiceStack 8's endpoint
+    /// routing serves only `/api` (see <doc:ServiceStackServerVersions>).
     public var basePath: String? {
         get { settings[\.basePath] }
         set { settings[\.basePath] = newValue }
@@ -152,6 +155,20 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
         get { settings[\.decodingOptions] }
         set { settings[\.decodingOptions] = newValue }
     }
+
+    /// How requests are written: their JSON bodies, and their values in routes, query strings and
+    /// forms. By default dates are ISO 8601 in UTC (`2018-04-17T05:18:32.5130000Z`), which every
+    /// ServiceStack server reads — ServiceStack.Text and System.Text.Json, the serializer of
+    /// ServiceStack 8's endpoint routing, which reads no other form. Set
+    /// `JsonEncodingOptions(dateFormat: .wcf)` to send `/Date(ms)/` as ServiceStack.Swift did (a
+    /// ServiceStack.Text server reads both). See <doc:ServiceStackServerVersions>.
+    public var encodingOptions: JsonEncodingOptions {
+        get { settings[\.encodingOptions] }
+        set { settings[\.encodingOptions] = newValue }
+    }
+
+    /// What ``encodingOptions`` is until set: ISO 8601 dates, which every server mode reads.
+    public static let defaultEncodingOptions = JsonEncodingOptions(dateFormat: .iso8601)
 
     // MARK: HTTP
 

@@ -41,9 +41,11 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(try client.get(Hello()).result, "Hello, World!")
         XCTAssertEqual(log.last?.path, "/api/Hello")
 
-        client.basePath = nil
-        XCTAssertEqual(try client.get(Hello()).result, "Hello, World!")
-        XCTAssertEqual(log.last?.path, "/json/reply/Hello")
+        if TestServer.Mode.requested == .classic {
+            client.basePath = nil
+            XCTAssertEqual(try client.get(Hello()).result, "Hello, World!")
+            XCTAssertEqual(log.last?.path, "/json/reply/Hello")
+        }
 
         client.basePath = "api"
         client.useCustomRoutes = false
@@ -69,7 +71,9 @@ final class ClientBasicsTests: XCTestCase {
         XCTAssertEqual(try client.get(get).method, "POST")
         XCTAssertEqual(log.last?.path, "/values/verbs")
 
-        // StoreValue's route does not allow GET: a GET goes to the pre-defined route instead.
+        // StoreValue's route does not allow GET: a GET goes to the pre-defined route instead (which
+        // endpoint routing serves for the operation's method only: POST).
+        try requireClassicRouting()
         try client.get(store)
         XCTAssertEqual(log.last?.path, "/api/StoreValue")
         XCTAssertEqual(log.last?.query, "key=verbs&value=v")
@@ -220,10 +224,10 @@ final class ClientBasicsTests: XCTestCase {
 
         let body = Hello()
         body.name = "Body"
-        let posted: HelloResponse = try blocking { try client.post("/json/reply/Hello", request: body) }
-        XCTAssertEqual(posted.result, "Hello, Body!")
-        let postedAsync = try await client.postAsync("/api/Hello", request: body, as: HelloResponse.self)
-        XCTAssertEqual(postedAsync.result, "Hello, Body!")
+        let posted: HelloResponse = try blocking { try client.post("/hello/Posted", request: body) }
+        XCTAssertEqual(posted.result, "Hello, Posted!", "the path's value wins over the body's, as ServiceStack binds")
+        let postedAsync = try await client.postAsync("/echo/types", request: body, as: EchoTypes.self)
+        XCTAssertEqual(postedAsync.name, "Body")
 
         let sent = EchoValues.make()
         EchoValues.assertEqual(try blocking { try client.put("/echo/types", request: sent, as: EchoTypes.self) }, sent)
@@ -308,7 +312,11 @@ final class ClientBasicsTests: XCTestCase {
         let client = try makeTestClient()
         let delete = DeleteValue()
         delete.key = "nothing-here"
-        // DeleteValue's route only allows DELETE: GET goes to /api/DeleteValue, which runs it too.
+        try blocking { try client.send(delete, method: .delete) }
+        try await client.sendAsync(delete, method: .delete)
+        // DeleteValue's route only allows DELETE: GET goes to /api/DeleteValue, which ServiceStack's
+        // own routing runs too (endpoint routing serves it for DELETE only).
+        try requireClassicRouting()
         try blocking { try client.get(delete) }
         try await client.getAsync(delete)
         try blocking { try client.send(delete, method: .delete) }
@@ -430,8 +438,10 @@ final class ClientBasicsTests: XCTestCase {
         versioned.name = "v"
         XCTAssertEqual(try client.get(versioned).result, "Hello, v!")
         XCTAssertEqual(log.last?.query, "name=v&sessionId=session-1&version=3")
-        let body = try client.post(versioned)
-        XCTAssertEqual(body.result, "Hello, v!")
+        if TestServer.Mode.requested == .classic {  // endpoint routing serves /api/Hello for GET only
+            let body = try client.post(versioned)
+            XCTAssertEqual(body.result, "Hello, v!")
+        }
 
         versioned.version = 1
         versioned.sessionId = "own"
@@ -543,7 +553,11 @@ enum EchoValues {
         echo.updated = Date(timeIntervalSince1970: -86_400.5)
         echo.duration = 5400.25
         echo.optionalDuration = 0.1
-        echo.guid = "0f8fad5bd9cb469fa16570867728950e"
+        // A Guid as the server writes it (and reads it back): 32 hex digits from ServiceStack.Text,
+        // dashed from System.Text.Json, which reads no other form.
+        echo.guid =
+            TestServer.Mode.requested == .classic
+            ? "0f8fad5bd9cb469fa16570867728950e" : "0f8fad5b-d9cb-469f-a165-70867728950e"
         echo.color = .Green
         echo.priority = .High
         echo.optionalCount = 0

@@ -32,11 +32,11 @@ final class ClientChallengeTests: XCTestCase {
         for provider in Self.providers {
             let client = try client(challengingWith: provider)
             let log = TrafficLog(client)
-            XCTAssertThrowsError(try client.post(Secured())) { error in
+            XCTAssertThrowsError(try client.get(Secured())) { error in
                 Self.assertNotAuthenticated(error, provider)
             }
             do {
-                _ = try await client.postAsync(Secured())
+                _ = try await client.getAsync(Secured())
                 XCTFail("\(provider): no credentials, no response")
             } catch {
                 Self.assertNotAuthenticated(error, provider)
@@ -53,8 +53,8 @@ final class ClientChallengeTests: XCTestCase {
             let client = try client(challengingWith: provider)
             let log = TrafficLog(client)
             client.setCredentials(userName: "admin", password: "p@55wOrd")
-            XCTAssertEqual(try client.post(Secured()).userName, "admin", provider)
-            let asyncResponse = try await client.postAsync(Secured())
+            XCTAssertEqual(try client.get(Secured()).userName, "admin", provider)
+            let asyncResponse = try await client.getAsync(Secured())
             XCTAssertEqual(asyncResponse.userName, "admin", provider)
             XCTAssertEqual(
                 log.requests.map { $0.headers["Authorization"] != nil }, [false, true, false, true],
@@ -70,7 +70,7 @@ final class ClientChallengeTests: XCTestCase {
             let result = await client.apiAsync(Secured())
             XCTAssertEqual(result.statusCode, 401, provider)
             XCTAssertEqual(result.errorMessage, "Invalid UserName or Password", provider)
-            XCTAssertThrowsError(try client.post(Secured())) { error in
+            XCTAssertThrowsError(try client.get(Secured())) { error in
                 XCTAssertEqual(
                     (error as? WebServiceException)?.errorMessage, "Invalid UserName or Password",
                     "\(provider): \(error)")
@@ -106,14 +106,14 @@ final class ClientChallengeTests: XCTestCase {
     func testAStreamThatIsChallenged() async throws {
         let client = try client(challengingWith: "basic")
         do {
-            _ = try await client.stream(ServiceCall(method: .post, destination: .route, payload: .request(Secured())))
+            _ = try await client.stream(ServiceCall(method: .get, destination: .route, payload: .request(Secured())))
             XCTFail("no credentials, no stream")
         } catch {
             Self.assertNotAuthenticated(error, "stream")
         }
         client.setCredentials(userName: "admin", password: "p@55wOrd")
         let stream = try await client.stream(
-            ServiceCall(method: .post, destination: .route, payload: .request(Secured())))
+            ServiceCall(method: .get, destination: .route, payload: .request(Secured())))
         var body = Data()
         for try await chunk in stream.chunks { body.append(chunk) }
         XCTAssertEqual(try SecuredResponse.fromJson(body).userName, "admin")

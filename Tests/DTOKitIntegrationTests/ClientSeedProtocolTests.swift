@@ -23,12 +23,12 @@ final class ClientSeedProtocolTests: XCTestCase {
         XCTAssertEqual(log.last?.headers["X-Caller"], "kept")
         XCTAssertEqual(log.last?.headers["Accept"], "application/json")
 
-        var post = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "api/Hello")))
+        var post = URLRequest(url: try XCTUnwrap(URL(string: client.baseUrl + "hello/FromPath")))
         post.httpMethod = "POST"
         post.httpBody = Data(#"{"name":"Posted"}"#.utf8)
         post.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let posted = try await client.sendAsync(intoResponse: HelloResponse(), request: post)
-        XCTAssertEqual(posted.result, "Hello, Posted!")
+        XCTAssertEqual(posted.result, "Hello, FromPath!", "the path's value wins over the body's")
         XCTAssertEqual(log.lastServerMethod, "POST")
     }
 
@@ -118,6 +118,8 @@ final class ClientSeedProtocolTests: XCTestCase {
         let putUrlAsync = try await client.putFileWithRequestAsync(
             url: url, request: request, fileName: "h.txt", data: data)
         XCTAssertEqual(putUrlAsync.notes, "forms")
+        // The route that allows PUT (endpoint routing serves /api/UploadFiles for POST only).
+        request.category = "routed"
         let putByRoute = try blocking {
             try client.putFileWithRequest(request: request, fileName: "i.txt", data: data, fieldName: nil)
         }

@@ -19,6 +19,12 @@ final class StructFamiliesTests: XCTestCase {
         try await QueryPagesTests.pageLimits(maxLimit: nil, total: "always")
     }
 
+    func echo(_ name: String) -> TestServicesStructDTOs.EchoTypes {
+        var request = TestServicesStructDTOs.EchoTypes()
+        request.name = name
+        return request
+    }
+
     func hello(_ name: String) -> TestServicesStructDTOs.Hello {
         var request = TestServicesStructDTOs.Hello()
         request.name = name
@@ -30,10 +36,11 @@ final class StructFamiliesTests: XCTestCase {
         let result = await client.apiAsync(hello("struct"))
         XCTAssertEqual(result.response?.result, "Hello, struct!")
         XCTAssertTrue(result.succeeded)
-        let batch = try await client.sendAllAsync(["a", "b"].map(hello))
-        XCTAssertEqual(batch.map(\.result), ["Hello, a!", "Hello, b!"])
-        let blocking = try blocking { try client.sendAll([hello("c")]) }
-        XCTAssertEqual(blocking.first?.result, "Hello, c!")
+        // Batched as EchoTypes: endpoint routing has batch endpoints only for POST, PUT and PATCH operations.
+        let batch = try await client.sendAllAsync(["a", "b"].map(echo))
+        XCTAssertEqual(batch.map(\.name), ["a", "b"])
+        let blocking = try blocking { try client.sendAll([echo("c")]) }
+        XCTAssertEqual(blocking.first?.name, "c")
 
         var invalid = TestServicesStructDTOs.ThrowValidation()
         invalid.age = 0
@@ -52,6 +59,7 @@ final class StructFamiliesTests: XCTestCase {
         get.key = "struct-one-way"
         let stored = try await client.getAsync(get)
         XCTAssertEqual(stored.value, "kept")
+        try requireClassicRouting()  // endpoint routing has no batch endpoint for a request that returns nothing
         try await client.sendAllOneWayAsync([store])
     }
 

@@ -150,13 +150,14 @@ final class StructRequestTests: XCTestCase {
     func testStructRequestsInBatchesAndApiResults() async throws {
         let client = try makeTestClient()
         let log = TrafficLog(client)
-        let responses = try await client.sendAllAsync([HelloValue(name: "a"), HelloValue(name: "b")])
-        XCTAssertEqual(responses.map(\.result), ["Hello, a!", "Hello, b!"])
-        XCTAssertEqual(log.last?.path, "/api/Hello%5B%5D")
-
         let result = await client.apiAsync(HelloValue(name: "api"))
         XCTAssertEqual(result.response?.result, "Hello, api!")
         XCTAssertTrue(result.succeeded)
+
+        try requireClassicRouting()  // endpoint routing batches only POST, PUT and PATCH operations: not Hello
+        let responses = try await client.sendAllAsync([HelloValue(name: "a"), HelloValue(name: "b")])
+        XCTAssertEqual(responses.map(\.result), ["Hello, a!", "Hello, b!"])
+        XCTAssertEqual(log.last?.path, "/api/Hello%5B%5D")
     }
 
     /// An `ApiResult` of a struct is `Sendable`: it comes out of a detached task, success or failure,

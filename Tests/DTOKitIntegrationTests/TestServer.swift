@@ -14,9 +14,15 @@ import FoundationNetworking
 /// It serves the services of `testservices.metadata.json` and, from `Payloads/`, the TechStacks
 /// responses. The server also exits by itself when this process goes away (it watches its stdin).
 final class TestServer: @unchecked Sendable {
-    /// `http://127.0.0.1:<port>`
+    /// `http://127.0.0.1:<port>`: the server the run asked for (``Mode/requested``).
     let baseUrl: String
     let port: Int
+    /// The services as a ServiceStack.Text server with ServiceStack's own routing answers them
+    /// (`/json/reply/…`, `/json/oneway/…` and `/api/…`, WCF and ISO dates alike).
+    let classicBaseUrl: String
+    /// The services as a ServiceStack 8 server on endpoint routing with System.Text.Json answers
+    /// them (`/api/…` and custom routes only, ISO 8601 dates only: `Server/endpointrouting.py`).
+    let endpointRoutingBaseUrl: String
     /// `https://127.0.0.1:<port>`: the same services over TLS, with a self-signed certificate (one
     /// no client trusts).
     let untrustedTLSBaseUrl: String
@@ -63,14 +69,14 @@ final class TestServer: @unchecked Sendable {
         process.standardInput = input
         try process.run()
 
-        // The first lines are `PORT <n>` and `TLSPORT <n>`; read them on another thread so a silent
-        // server cannot hang us.
+        // The first lines are `PORT <n>`, `ENDPOINTSPORT <n>` and `TLSPORT <n>`; read them on another
+        // thread so a silent server cannot hang us.
         let firstLines = LineBox()
         let done = DispatchSemaphore(value: 0)
         let reader = output.fileHandleForReading
         DispatchQueue.global().async {
             var bytes = Data()
-            while bytes.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
+            while bytes.filter({ $0 == UInt8(ascii: "\n") }).count < 3 {
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
                 bytes.append(chunk)
@@ -83,15 +89,33 @@ final class TestServer: @unchecked Sendable {
             guard lines.count > line, lines[line].hasPrefix(prefix + " ") else { return nil }
             return Int(lines[line].dropFirst(prefix.count + 1).trimmingCharacters(in: .whitespaces))
         }
-        guard let port = announced("PORT", line: 0), let tlsPort = announced("TLSPORT", line: 1) else {
+        guard let classicPort = announced("PORT", line: 0), let endpointsPort = announced("ENDPOINTSPORT", line: 1),
+            let tlsPort = announced("TLSPORT", line: 2)
+        else {
             process.terminate()
             throw TestServerError.noPort(firstLines.get())
         }
         self.process = process
         self.stdin = input
-        self.port = port
-        self.baseUrl = "http://127.0.0.1:\(port)"
+        classicBaseUrl = "http://127.0.0.1:\(classicPort)"
+        endpointRoutingBaseUrl = "http://127.0.0.1:\(endpointsPort)"
+        port = Mode.requested == .endpointRouting ? endpointsPort : classicPort
+        baseUrl = "http://127.0.0.1:\(port)"
         self.untrustedTLSBaseUrl = "https://127.0.0.1:\(tlsPort)"
+    }
+
+    /// How the server the suites call answers.
+    enum Mode {
+        /// ServiceStack.Text and ServiceStack's own routing (the default).
+        case classic
+        /// ServiceStack 8's endpoint routing with System.Text.Json.
+        case endpointRouting
+
+        /// The mode a run asks for: `DTOKIT_TEST_SERVER=endpoint-routing` for endpoint routing.
+        static var requested: Mode {
+            ProcessInfo.processInfo.environment["DTOKIT_TEST_SERVER"] == "endpoint-routing"
+                ? .endpointRouting : .classic
+        }
     }
 
     /// Stops the server: closing its stdin makes it exit; SIGTERM, then SIGKILL if it lingers.
@@ -134,7 +158,8 @@ enum TestServerError: Error, CustomStringConvertible {
     case noPort(String)
 
     var description: String {
-        "The test server did not print `PORT <n>` and `TLSPORT <n>` (is python3 installed?); it printed: \(noPortText)"
+        "The test server did not print `PORT <n>`, `ENDPOINTSPORT <n>` and `TLSPORT <n>` (is python3 installed?); "
+            + "it printed: \(noPortText)"
     }
 
     private var noPortText: String {
@@ -197,6 +222,15 @@ final class TrafficLog: @unchecked Sendable {
     var last: Entry? { requests.last }
     var lastMatchedRoute: String? { responses.last?.value(forHTTPHeaderField: "X-Matched-Route") }
     var lastServerMethod: String? { responses.last?.value(forHTTPHeaderField: "X-Http-Method") }
+}
+
+/// Skips a test of ServiceStack's own routing (`/json/reply/…`, `/json/oneway/…`, `/api/{Name}` with any
+/// verb, batches of any request) when the run's server is on endpoint routing, which serves none of
+/// it; `ServerModesTests` checks what the client meets there instead.
+func requireClassicRouting() throws {
+    if TestServer.Mode.requested == .endpointRouting {
+        throw XCTSkip("ServiceStack's own routing: the server of this run is on endpoint routing")
+    }
 }
 
 /// A loopback port nothing listens on.

@@ -117,7 +117,7 @@ final class OpenEnumTests: XCTestCase {
 
     func testClosedEnumsStillRejectUnlistedValues() {
         XCTAssertThrowsError(try Color.fromJson(#""Purple""#)) { error in
-            XCTAssertTrue("\(error)".contains(#"found "Purple""#), "\(error)")
+            XCTAssertTrue("\(error)".contains(#"found the string "Purple""#), "\(error)")
         }
         XCTAssertThrowsError(try Level.fromJson("3")) { error in
             XCTAssertTrue("\(error)".contains("found the number 3"), "\(error)")

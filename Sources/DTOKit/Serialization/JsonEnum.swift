@@ -8,6 +8,13 @@
 /// Read from the case's text (exactly, then ignoring case), or from its number (a JSON number or
 /// a numeric string), as ServiceStack accepts; written as its text, or as its number for enums
 /// the server treats as integers.
+///
+/// A member whose value is `0` or `"0"` when no case has the value 0 is an enum property the server
+/// never set (a .NET enum's default is 0 whatever its cases; ServiceStack.Text writes `"0"`,
+/// System.Text.Json `0`): the property keeps its initial value (nil, when optional) and the rest of
+/// the document is read, as ServiceStack's own clients do; with
+/// ``InvalidMembers/skip(reportingTo:)`` it is also reported. (Any other value no case has is an
+/// error; a ``JsonOpenEnum`` keeps it, `0` included, as its `unknown` case.)
 public protocol JsonEnum: JsonConvertible, Hashable, Sendable {
     /// The table of cases.
     static var jsonCases: JsonEnumCases<Self> { get }
@@ -154,9 +161,18 @@ final class JsonEnumTable: Sendable {
         let written = reader.text(from: start)
         let found =
             written.utf8.first == .quote
-            ? "\"\(JsonDecodingError.abbreviate(reader.text(ofStringAt: start)))\""
+            ? "the string \"\(JsonDecodingError.abbreviate(reader.text(ofStringAt: start)))\""
             : "the number \(written)"
-        throw reader.error(expected: expectedDescription, found: found, valueStartingAt: start)
+        var error = reader.error(expected: expectedDescription, found: found, valueStartingAt: start)
+        error.isUnsetEnumValue = Self.isUnsetValue(written)
+        throw error
+    }
+
+    /// Whether `json` is how ServiceStack writes an enum property nobody set, when no case has the
+    /// value 0: a .NET enum's default is 0 whatever its cases, which ServiceStack.Text writes as
+    /// `"0"` and System.Text.Json as `0`. (ServiceStack's own clients read it as that default.)
+    static func isUnsetValue(_ json: String) -> Bool {
+        json == "0" || json == "\"0\""
     }
 
     /// Reads a case as ``readIndex(from:)`` does; a string or an integer that no case has is kept

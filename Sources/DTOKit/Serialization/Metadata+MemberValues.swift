@@ -5,16 +5,19 @@
 /// back. Each member is written by the property's own accessor, so values have exactly their JSON
 /// form (dates, durations, enums, Base64), and read back as a ``JsonValue``.
 extension ServiceRequest {
-    /// Every member the request writes, in table order, by JSON name; nil members are left out.
+    /// Every member the request writes with `options`, in table order, by JSON name; nil members
+    /// are left out.
     /// - Throws: ``JsonDecodingError`` when a custom conformance writes invalid JSON.
-    package func jsonMembers() throws -> JsonObject {
-        try MemberValues(of: self).all()
+    package func jsonMembers(options: JsonEncodingOptions = JsonEncodingOptions()) throws -> JsonObject {
+        try MemberValues(of: self, options: options).all()
     }
 
-    /// The member named `name` (exactly, else ignoring case) and its value; nil when the table has
-    /// no such member or the request leaves it out (nil).
-    package func jsonMember(named name: String) throws -> (name: String, value: JsonValue)? {
-        try MemberValues(of: self).member(named: name)
+    /// The member named `name` (exactly, else ignoring case) and its value as written with
+    /// `options`; nil when the table has no such member or the request leaves it out (nil).
+    package func jsonMember(named name: String, options: JsonEncodingOptions = JsonEncodingOptions()) throws
+        -> (name: String, value: JsonValue)?
+    {
+        try MemberValues(of: self, options: options).member(named: name)
     }
 }
 
@@ -24,13 +27,15 @@ private struct MemberValues {
     let names: [String]
     let value: (Int) throws -> JsonValue?
 
-    init(of request: some ServiceRequest) {
+    init(of request: some ServiceRequest, options: JsonEncodingOptions) {
         if let object = request as? any JsonSerializable {
-            self.init(object: object)
+            self.init(object: object, options: options)
         } else if let value = request as? any JsonStruct {
-            self.init(value: value)
+            self.init(value: value, options: options)
         } else {
-            let members = Result { try JsonValue(parsing: request.toJsonData()).objectValue ?? JsonObject() }
+            let members = Result {
+                try JsonValue(parsing: request.toJsonData(options: options)).objectValue ?? JsonObject()
+            }
             let names = (try? members.get().keys).map(Array.init) ?? []
             self.init(names: names, value: { index in try members.get()[names[index]] })
         }
@@ -41,17 +46,19 @@ private struct MemberValues {
         self.value = value
     }
 
-    private init<Object: JsonSerializable>(object: Object) {
+    private init<Object: JsonSerializable>(object: Object, options: JsonEncodingOptions) {
         let metadata = Object.metadata
         let checked = metadata.accessors.checked(object)
         self.init(
-            names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: checked) })
+            names: metadata.propertyNames,
+            value: { index in try metadata.properties[index].jsonValue(of: checked, options: options) })
     }
 
-    private init<Value: JsonStruct>(value instance: Value) {
+    private init<Value: JsonStruct>(value instance: Value, options: JsonEncodingOptions) {
         let metadata = Value.metadata
         self.init(
-            names: metadata.propertyNames, value: { index in try metadata.properties[index].jsonValue(of: instance) })
+            names: metadata.propertyNames,
+            value: { index in try metadata.properties[index].jsonValue(of: instance, options: options) })
     }
 
     func all() throws -> JsonObject {
@@ -73,22 +80,24 @@ private struct MemberValues {
 
 extension PropertyMetadata {
     /// The value this property of the object's own table writes for it, or nil when it writes nothing.
-    func jsonValue(of object: CheckedObject) throws -> JsonValue? {
-        try JsonValue.member { accessors.encode(object, &$0) }
+    func jsonValue(of object: CheckedObject, options: JsonEncodingOptions) throws -> JsonValue? {
+        try JsonValue.member(options: options) { accessors.encode(object, &$0) }
     }
 }
 
 extension StructProperty {
     /// The value this property writes for `value`, or nil when it writes nothing.
-    func jsonValue(of value: Owner) throws -> JsonValue? {
-        try JsonValue.member { accessors.encode(value, &$0) }
+    func jsonValue(of value: Owner, options: JsonEncodingOptions) throws -> JsonValue? {
+        try JsonValue.member(options: options) { accessors.encode(value, &$0) }
     }
 }
 
 extension JsonValue {
     /// The value of the one member `writeMember` writes into an object, or nil when it writes none.
-    fileprivate static func member(_ writeMember: (inout JsonWriter) -> Void) throws -> JsonValue? {
-        let json = JsonWriter.writeData(capacity: 64) { writer in
+    fileprivate static func member(options: JsonEncodingOptions, _ writeMember: (inout JsonWriter) -> Void) throws
+        -> JsonValue?
+    {
+        let json = JsonWriter.writeData(options: options, capacity: 64) { writer in
             writer.beginObject()
             writeMember(&writer)
             writer.endObject()

@@ -41,7 +41,8 @@ extension JsonServiceClient {
             usedMembers = route.usedMembers
         case .oneWay:
             guard let members else { throw ServiceClientError.invalidUrl("a one-way call needs a request DTO") }
-            urlText = resolveUrlText(RouteResolver.oneWayPath(typeName: members.typeName))
+            let resolver = RouteResolver(basePath: settings.basePath, useCustomRoutes: false)
+            urlText = resolveUrlText(resolver.oneWayPath(typeName: members.typeName))
         case .batch(let oneWay):
             let typeName = try Self.batchTypeName(call.requests)
             let resolver = RouteResolver(basePath: settings.basePath, useCustomRoutes: false)
@@ -61,13 +62,13 @@ extension JsonServiceClient {
         case .none:
             break
         case .request:
-            if let members, !method.hasRequestBody {
+            if let members, !method.hasRequestBody || call.body != nil {
                 query = try members.queryItems(excluding: usedMembers)
             } else if body == nil {
                 body = members.map { .bytes($0.jsonBody()) }
             }
         case .json(let value):
-            body = body ?? .bytes(value.toJsonData())
+            body = body ?? .bytes(value.toJsonData(options: settings.encodingOptions))
         case .batch(let requests):
             if body == nil {
                 let items = requests.map { RequestMembers($0, settings: settings).jsonBody() }
@@ -80,6 +81,10 @@ extension JsonServiceClient {
                 body = form.finished()
                 contentType = form.contentType
             }
+        }
+        if let own = call.body {
+            body = own
+            contentType = call.contentType ?? "application/octet-stream"
         }
         query += call.query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         if !query.isEmpty {
@@ -144,12 +149,15 @@ extension JsonServiceClient {
 /// A request DTO's members as JSON values, read one at a time through its metadata table, plus
 /// the client's `sessionId` and `version` for ``IHasSessionId`` and ``IHasVersion`` requests
 /// that leave theirs nil (added after the request's own members; the request object is not changed).
+/// Written with the client's ``JsonServiceClient/encodingOptions``, in the body and in the URL alike.
 struct RequestMembers {
     let request: any ServiceRequest
     let injected: JsonObject
+    let options: JsonEncodingOptions
 
     init(_ request: any ServiceRequest, settings: JsonServiceClient.Settings) {
         self.request = request
+        options = settings.encodingOptions
         var injected = JsonObject()
         if let sessionId = settings.sessionId, let hasSession = request as? any IHasSessionId,
             hasSession.sessionId == nil
@@ -167,7 +175,7 @@ struct RequestMembers {
 
     /// The member named `name` (ignoring case), for filling a route.
     func member(named name: String) throws -> (name: String, value: JsonValue)? {
-        if let found = try request.jsonMember(named: name) { return found }
+        if let found = try request.jsonMember(named: name, options: options) { return found }
         return injected.keys.first { $0.lowercased() == name.lowercased() }.flatMap { key in
             injected[key].map { (name: key, value: $0) }
         }
@@ -176,7 +184,7 @@ struct RequestMembers {
     /// `name=value` pairs (JSV values) for the query string or a form: every member not used by the
     /// route and not null, `[]` or `{}`.
     func queryItems(excluding used: Set<String>) throws -> [(name: String, value: String)] {
-        var members = try request.jsonMembers()
+        var members = try request.jsonMembers(options: options)
         for (name, value) in injected { members[name] = value }
         return members.compactMap { name, value in
             guard !used.contains(name), !JsvEncoder.isEmptyValue(value), let text = JsvEncoder.encode(value) else {
@@ -188,7 +196,7 @@ struct RequestMembers {
 
     /// The request as JSON, with the injected members appended to the object.
     func jsonBody() -> Data {
-        var json = request.toJsonData()
+        var json = request.toJsonData(options: options)
         guard !injected.isEmpty, json.last == UInt8(ascii: "}") else { return json }
         json.removeLast()
         var separator = json.last == UInt8(ascii: "{") ? "" : ","

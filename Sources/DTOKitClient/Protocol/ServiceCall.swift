@@ -17,13 +17,14 @@ public struct ServiceCall {
         /// The route of the request DTO in ``payload``: its custom route when the request's values
         /// fill one and it allows the method, else the pre-defined route (`/api/{Name}`).
         case route
-        /// ServiceStack's one-way endpoint for the request DTO in ``payload``: `/json/oneway/{Name}`.
-        /// The server runs the request (or queues it, when it has a message queue) and sends no
-        /// response body back.
+        /// Where ServiceStack's `JsonApiClient` sends a one-way request DTO (the one in ``payload``):
+        /// the pre-defined route, `/api/{Name}`; without a base path, the legacy one-way endpoint
+        /// `/json/oneway/{Name}` (which queues the request when the server has a message queue). The
+        /// response's body is not read.
         case oneWay
         /// The auto-batch endpoint for the requests in ``payload`` (``Payload/batch(_:)``):
-        /// `/api/{Name}[]` (`/json/reply/{Name}[]` without a base path), or `/json/oneway/{Name}[]`
-        /// when `oneWay`. The server runs the requests in order and answers with the array of their
+        /// `/api/{Name}[]`; without a base path `/json/reply/{Name}[]`, or `/json/oneway/{Name}[]` when
+        /// `oneWay`. The server runs the requests in order and answers with the array of their
         /// responses; it stops at the first that fails.
         case batch(oneWay: Bool)
         /// A path relative to the base URL, or an absolute `http(s)` URL.
@@ -65,6 +66,11 @@ public struct ServiceCall {
     public var streamsResponseBody = false
     /// Settings of this call over the client's (``ServiceClient/with(_:)`` sets them).
     public var options = CallOptions()
+    /// A body of the caller's own (``ServiceClient/postBodyAsync(_:body:contentType:)``): sent in
+    /// place of the request DTO's JSON, whose values then go in the route and the query string.
+    public var body: OutgoingBody?
+    /// The content type of ``body``.
+    public var contentType: String?
 
     /// A call with every part given.
     public init(

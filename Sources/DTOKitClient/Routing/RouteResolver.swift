@@ -45,16 +45,20 @@ struct RouteResolver {
         return "/" + prefix + "/" + PercentEncoding.encodePathSegment(typeName)
     }
 
-    /// `/json/oneway/Hello`: ServiceStack has no one-way route under `/api`, where a request is
-    /// always answered, so one-way calls use the legacy pre-defined route whatever the base path.
-    static func oneWayPath(typeName: String) -> String {
-        "/json/oneway/" + PercentEncoding.encodePathSegment(typeName)
+    /// Where a one-way request goes, as ServiceStack's `JsonApiClient` sends it (its
+    /// `AsyncOneWayBaseUri` is the base path): `/api/Hello`, which the server runs as any request
+    /// (the answer is dropped) — ServiceStack 8's endpoint routing serves nothing else; without a
+    /// base path, the legacy `/json/oneway/Hello` (servers before v6, which queue it when they have
+    /// a message queue).
+    func oneWayPath(typeName: String) -> String {
+        (basePath ?? "").trimmingSlashes.isEmpty
+            ? "/json/oneway/" + PercentEncoding.encodePathSegment(typeName) : predefinedPath(typeName: typeName)
     }
 
-    /// The auto-batch route: `/api/Hello[]` or `/json/reply/Hello[]`; `/json/oneway/Hello[]` when
-    /// one-way. (The brackets go out percent-encoded, which the server decodes.)
+    /// The auto-batch route: `/api/Hello[]`, or without a base path `/json/reply/Hello[]` and
+    /// (one-way) `/json/oneway/Hello[]`. (The brackets go out percent-encoded, which the server decodes.)
     func batchPath(typeName: String, oneWay: Bool) -> String {
-        (oneWay ? Self.oneWayPath(typeName: typeName) : predefinedPath(typeName: typeName)) + "%5B%5D"
+        (oneWay ? oneWayPath(typeName: typeName) : predefinedPath(typeName: typeName)) + "%5B%5D"
     }
 
     /// The template with every parameter replaced, or nil when a parameter has no usable value.

@@ -26,6 +26,11 @@ public struct OutgoingBody: Sendable {
         OutgoingBody(source: .bytes(data), length: Int64(data.count))
     }
 
+    /// A body of `text` in UTF-8 (give its content type with it: `text/plain; charset=utf-8`, `text/csv`…).
+    public static func text(_ text: String) -> OutgoingBody {
+        .bytes(Data(text.utf8))
+    }
+
     /// A body read from the file at `url` as it is sent.
     /// - Throws: ``ServiceClientError/invalidRequest(url:reason:)`` when `url` is not a file that can be read.
     public static func file(_ url: URL) throws -> OutgoingBody {

@@ -20,7 +20,10 @@ Protocol, as a ServiceStack server does it:
   * JWT-style auth: Authenticate issues a bearer token and refresh token (in the body, and as the
     ss-tok / ss-reftok cookies); GetAccessToken exchanges the refresh token for a new bearer token;
     Secured also takes `Authorization: Basic` with a known user's password;
-  * one-way requests at /json/oneway/{Name} (run inline, as a server without a message queue does);
+  * one-way requests at /json/oneway/{Name} (run inline, as a server without a message queue does)
+    and at /api/{Name} (run as any request, as ServiceStack does there);
+  * a non-nullable enum property of a response left unset written as `"0"` when the enum has no
+    member 0, as ServiceStack.Text writes it (`0` with endpoint routing);
   * auto-batched requests: a JSON array POSTed to /api/{Name}[], /json/reply/{Name}[] or
     /json/oneway/{Name}[], run in order; the responses as an array with X-AutoBatch-Completed, or
     the first failing request's error with responseStatus.meta.AutoBatchIndex.
@@ -28,9 +31,10 @@ Protocol, as a ServiceStack server does it:
 Usage:
   python3 testserver.py [--port 0] [--host 127.0.0.1] [--techstacks-data DIR] [--exit-on-stdin-close]
 
-The first line on stdout is `PORT <n>` (flushed), the port the server listens on; with
-`--tls-cert FILE` the next is `TLSPORT <n>`, where the same services answer over TLS with that
-certificate (`self-signed.pem`: one no client trusts).
+The first line on stdout is `PORT <n>` (flushed), the port the server listens on; the next is
+`ENDPOINTSPORT <n>`, where the same services answer as a ServiceStack 8 server on endpoint routing
+with System.Text.Json does (see endpointrouting.py); with `--tls-cert FILE` the next is `TLSPORT <n>`,
+where the same services answer over TLS with that certificate (`self-signed.pem`: one no client trusts).
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
@@ -68,9 +72,17 @@ from decimal import Decimal, InvalidOperation
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote
 
+import endpointrouting
 import serverevents
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Whether the request this thread serves came to the endpoint-routing port (see endpointrouting.py).
+MODE = threading.local()
+
+
+def endpoint_routing():
+    return getattr(MODE, "endpoint_routing", False)
+
 DEFAULT_METADATA = os.path.join(HERE, "..", "testservices.metadata.json")
 TICKS_PER_SECOND = 10_000_000
 
@@ -149,11 +161,15 @@ class Schema:
         for op in doc.get("operations", []):
             name = op["request"]["name"]
             routes = [(r["path"], parse_verbs(r.get("verbs"))) for r in op.get("routes", [])]
-            self.operations[name.lower()] = {"name": name, "routes": routes, "method": op.get("method")}
+            returns = op.get("returnType", {}).get("name")
+            self.operations[name.lower()] = {"name": name, "routes": routes, "method": op.get("method"),
+                                             "returns": bool(returns) and not op.get("returnsVoid"),
+                                             "response": returns}
 
-    def add_operation(self, name, props, routes):
+    def add_operation(self, name, props, routes, method="POST"):
         self.dtos[name] = [(n, {"name": n, "type": t}) for n, t in props]
-        self.operations[name.lower()] = {"name": name, "routes": [(p, parse_verbs(v)) for p, v in routes]}
+        self.operations[name.lower()] = {"name": name, "routes": [(p, parse_verbs(v)) for p, v in routes],
+                                         "method": method}
 
     def spec(self, prop):
         """The type spec of a metadata property."""
@@ -389,9 +405,13 @@ def canonical_enum(value, enum_name, schema):
 
 
 def canonical_guid(text):
+    """A Guid as the server writes it: 32 hex digits (ServiceStack.Text's `N`), or dashed (`D`, System.Text.Json's)."""
     hexdigits = re.sub(r"[{}\-]", "", text).lower()
     if not re.fullmatch(r"[0-9a-f]{32}", hexdigits):
         raise bad_request("'%s' is not a valid Guid" % text)
+    if endpoint_routing():
+        h = hexdigits
+        return "%s-%s-%s-%s-%s" % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
     return hexdigits
 
 
@@ -638,11 +658,16 @@ def cookie(name, value, max_age, http_only=True):
 # Services
 
 
+# Operations whose request DTO reads the body itself (IRequiresRequestStream).
+REQUEST_STREAM_OPERATIONS = {"RawUpload"}
+
+
 class Context:
     """One request: its method, bound members, extra parameters, files and headers; the service
     adds cookies and headers to the response."""
 
     def __init__(self, handler, op_name, method, members, extra, files, route):
+        self.body = b""
         self.handler = handler
         self.op_name = op_name
         self.method = method
@@ -822,6 +847,18 @@ class Services:
             if key in ctx.members:
                 response[key] = ctx.members[key]
         return response
+
+    def RawUpload(self, ctx):
+        """What arrived: the members bound from the route and the query string, and the body as it is."""
+        result = dict(ctx.members)
+        result.update({"method": ctx.method, "length": len(ctx.body), "crc32": zlib.crc32(ctx.body)})
+        if ctx.header("Content-Type"):
+            result["contentType"] = ctx.header("Content-Type")
+        try:
+            result["text"] = ctx.body.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        return result
 
     def GetBinary(self, ctx):
         size = ctx.members.get("size", 0)
@@ -1155,6 +1192,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def dispatch(self, method):
         app = self.server.app
+        MODE.endpoint_routing = self.server.endpoint_routing
         app.state.count("requests")
         raw_path, _, query = self.path.partition("?")
         length = int(self.headers.get("Content-Length") or 0)
@@ -1187,8 +1225,8 @@ class Handler(BaseHTTPRequestHandler):
             if isinstance(result, RawResponse):
                 self.respond(result.status, result.data, result.content_type, extra_headers, ctx.set_cookies)
             else:
-                self.respond(200, to_json_bytes(result), "application/json; charset=utf-8", extra_headers,
-                             ctx.set_cookies)
+                self.respond(200, to_json_bytes(app.response_document(op_name, result)),
+                             "application/json; charset=utf-8", extra_headers, ctx.set_cookies)
         except HttpError as error:
             extra_headers.update(error.headers)
             if error.raw_body is not None:
@@ -1247,7 +1285,9 @@ class Handler(BaseHTTPRequestHandler):
             raw[key] = ("jsv", value)
         files = []
         content_type = self.headers.get("Content-Type") or ""
-        if body:
+        # A request DTO that reads the body itself (IRequiresRequestStream) is bound from the route
+        # and the query string only; the body is the service's (ServiceController.cs).
+        if body and op_name not in REQUEST_STREAM_OPERATIONS:
             if content_type.startswith("application/json"):
                 try:
                     document = json.loads(body.decode("utf-8"))
@@ -1255,6 +1295,8 @@ class Handler(BaseHTTPRequestHandler):
                     raise bad_request("Invalid JSON body: %s" % error)
                 if not isinstance(document, dict):
                     raise bad_request("The JSON body must be an object")
+                if endpoint_routing():
+                    endpointrouting.check_body_value(document, ("dto", op_name), app.schema, self.json_exception)
                 for key, value in document.items():
                     raw[key] = ("json", value)
             elif content_type.startswith("multipart/form-data"):
@@ -1269,7 +1311,14 @@ class Handler(BaseHTTPRequestHandler):
         for key, value in path_vars.items():
             raw[key] = ("jsv", value)
         members, extra = bind_members(op_name, raw, app.schema)
-        return Context(self, op_name, method, members, extra, files, template)
+        context = Context(self, op_name, method, members, extra, files, template)
+        context.body = body
+        return context
+
+    @staticmethod
+    def json_exception(message):
+        """System.Text.Json could not read the body: ServiceStack answers 400."""
+        raise HttpError(400, "JsonException", message)
 
     def test_endpoint(self, path, method, query, body):
         app = self.server.app
@@ -1429,10 +1478,11 @@ class App:
         self.techstacks = TechStacksData(techstacks_dir)
         if techstacks_dir:
             self.schema.add_operation("AppOverview", [("Reload", "Boolean")],
-                                      [("/overview", None), ("/app-overview", None)])
-            self.schema.add_operation("GetAllTechnologies", [], [("/technology", "GET")])
-            self.schema.add_operation("GetTechnology", [("Slug", "String")], [("/technology/{Slug}", None)])
-            self.schema.add_operation("GetTechnologyStack", [("Slug", "String")], [("/techstacks/{Slug}", "GET")])
+                                      [("/overview", None), ("/app-overview", None)], "GET")
+            self.schema.add_operation("GetAllTechnologies", [], [("/technology", "GET")], "GET")
+            self.schema.add_operation("GetTechnology", [("Slug", "String")], [("/technology/{Slug}", None)], "GET")
+            self.schema.add_operation("GetTechnologyStack", [("Slug", "String")], [("/techstacks/{Slug}", "GET")],
+                                      "GET")
             self.schema.add_operation("CreateTechnology", [(name, "String") for name in (
                 "Name", "Slug", "VendorName", "VendorUrl", "ProductUrl", "LogoUrl", "Description", "Tier")]
                 + [("IsLocked", "Boolean")], [("/technology", "POST")])
@@ -1445,16 +1495,26 @@ class App:
     def route(self, method, segments):
         """(operation name, matched template, path variables) for a request path."""
         if len(segments) == 2 and segments[0].lower() == "api":
-            return self.predefined(segments[1], "/api/{Request}")
+            found = self.predefined(segments[1], "/api/{Request}")
+            if endpoint_routing() and method != endpointrouting.operation_method(self.operation(found[0])):
+                raise HttpError(405, None, None, raw_body=b"", content_type=None)  # ASP.NET's: no body
+            return found
         if len(segments) == 3 and segments[0].lower() == "json" and segments[1].lower() in ("reply", "oneway"):
+            if endpoint_routing():
+                raise self.operation_does_not_exist()
             return self.predefined(segments[2], "/json/%s/{Request}" % segments[1].lower())
         candidates = []
         for route in self.routes:
             variables = route.match(segments)
             if variables is not None:
                 candidates.append((route, variables))
-        allowed = [(r, v) for r, v in candidates if r.verbs is None or method in r.verbs]
+        allowed = [(r, v) for r, v in candidates if method in self.verbs_of(r) or
+                   (r.verbs is None and not endpoint_routing())]
         if not allowed:
+            if endpoint_routing():
+                if candidates:
+                    raise HttpError(405, None, None, raw_body=b"", content_type=None)
+                raise HttpError(404, None, None, raw_body=b"", content_type=None)
             if candidates:
                 raise HttpError(405, "NotSupported", "%s is not allowed on /%s" % (method, "/".join(segments)))
             raise HttpError(404, "NotFound", "Handler for Request not found: %s /%s" % (method, "/".join(segments)))
@@ -1469,11 +1529,45 @@ class App:
         name = segments[-1][:-2]
         prefix = [s.lower() for s in segments[:-1]]
         if prefix == ["api"]:
-            return self.predefined(name, "/api/{Request}[]")[0], "/api/{Request}[]", False
+            op_name = self.predefined(name, "/api/{Request}[]")[0]
+            if endpoint_routing() and not endpointrouting.has_batch_endpoint(self.operation(op_name)):
+                raise HttpError(404, None, None, raw_body=b"", content_type=None)
+            return op_name, "/api/{Request}[]", False
         if prefix in (["json", "reply"], ["json", "oneway"]):
+            if endpoint_routing():
+                raise self.operation_does_not_exist()
             template = "/json/%s/{Request}[]" % prefix[1]
             return self.predefined(name, template)[0], template, prefix[1] == "oneway"
         return None
+
+    def response_document(self, op_name, result):
+        """A service's result as the server writes it. A non-nullable enum property of the response
+        left unset is written, as ServiceStack writes a .NET enum's default 0 when no member has that
+        value: `"0"` by ServiceStack.Text, `0` by System.Text.Json (other defaults are left out here).
+        With endpoint routing, values as System.Text.Json writes them (endpointrouting.render)."""
+        response = self.operation(op_name).get("response")
+        if isinstance(result, dict) and response in self.schema.dtos:
+            for name, prop in self.schema.dtos[response]:
+                spec = self.schema.spec(prop)
+                enum = self.schema.enums.get(spec[1]) if spec[0] == "enum" else None
+                if enum and camel(name) not in result and "0" not in (enum["values"] or ["0"]):
+                    result = dict(result, **{camel(name): 0 if endpoint_routing() else "0"})
+        return endpointrouting.render(result) if endpoint_routing() else result
+
+    def operation(self, op_name):
+        return self.schema.operations[op_name.lower()]
+
+    def verbs_of(self, route):
+        """The verbs a custom route answers (endpoint routing: the operation's method when it names none)."""
+        if endpoint_routing():
+            return endpointrouting.route_verbs(route.verbs, self.operation(route.op_name))
+        return route.verbs or set()
+
+    @staticmethod
+    def operation_does_not_exist():
+        """What endpoint routing answers for ServiceStack's own routes (/json/reply/…, /json/oneway/…):
+        the catch-all handler is handed the path as the operation's name (AppHostBase.NetCore.cs)."""
+        return HttpError(405, "NotImplementedException", "The operation does not exist for this service")
 
     def predefined(self, name, template):
         op = self.schema.operations.get(name.lower())
@@ -1508,13 +1602,19 @@ def main():
 
     server = Server((args.host, args.port), Handler)
     server.app = App(args.metadata, args.techstacks_data)
-    server.verbose = args.verbose
+    server.verbose, server.endpoint_routing = args.verbose, False
     sys.stdout.write("PORT %d\n" % server.server_address[1])
+    # The same services as a ServiceStack 8 server on endpoint routing with System.Text.Json answers
+    # them (endpointrouting.py), on a port of its own.
+    endpoints = Server((args.host, 0), Handler)
+    endpoints.app, endpoints.verbose, endpoints.endpoint_routing = server.app, args.verbose, True
+    threading.Thread(target=endpoints.serve_forever, daemon=True).start()
+    sys.stdout.write("ENDPOINTSPORT %d\n" % endpoints.server_address[1])
     if args.tls_cert:
         # The same services over TLS, with a certificate no client trusts (self-signed): for the
         # client's handling of TLS failures.
         tls = Server((args.host, 0), Handler)
-        tls.app, tls.verbose = server.app, args.verbose
+        tls.app, tls.verbose, tls.endpoint_routing = server.app, args.verbose, False
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(args.tls_cert)
         tls.socket = context.wrap_socket(tls.socket, server_side=True)

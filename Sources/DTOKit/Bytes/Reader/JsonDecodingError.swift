@@ -42,6 +42,9 @@ public struct JsonDecodingError: Error, CustomStringConvertible, Sendable, Equat
     public let found: String
     /// Path components innermost-first: they are added while the error travels up the stack.
     var reversedPath: [PathComponent] = []
+    /// The value is `0` or `"0"` for an enum none of whose cases is 0: ServiceStack's unset enum
+    /// (see ``JsonEnum``), which leaves the member's property as it was instead of failing.
+    var isUnsetEnumValue = false
 
     /// Where in the document's structure the problem is, from the root.
     public var path: [PathComponent] { reversedPath.reversed() }

@@ -2,12 +2,18 @@
 /// and reporting them with their paths from the document's root.
 extension JsonReader {
     /// After the member `name` failed to decode: skips its value when the options ask to skip
-    /// values that are valid JSON but do not fit, else throws the error with the member's name.
-    /// (Out of the decoding loops' frames, which every nesting level of a document keeps.)
+    /// values that are valid JSON but do not fit, or when it is ServiceStack's unset enum (`0`, which
+    /// no case has: the property keeps its value whatever the options; reported when they skip), else
+    /// throws the error with the member's name. (Out of the decoding loops' frames, which every
+    /// nesting level of a document keeps.)
     @inline(never)
     mutating func skipInvalidMember(named name: String, _ error: JsonDecodingError, valueStart: Int, depth: Int) throws
     {
-        guard options.invalidMembers.report != nil else { throw error.prefixed(with: .key(name)) }
+        // An unset enum inside an array or a dictionary (a path below the member) still fails: only a
+        // member can be left as it was.
+        guard options.invalidMembers.report != nil || (error.isUnsetEnumValue && error.reversedPath.isEmpty) else {
+            throw error.prefixed(with: .key(name))
+        }
         do {
             try skipInvalidMember(error, valueStart: valueStart, depth: depth)
         } catch let invalidValue as JsonDecodingError {
