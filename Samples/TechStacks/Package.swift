@@ -8,7 +8,7 @@ let package = Package(
     name: "TechStacksSample",
     platforms: [.macOS(.v12), .iOS(.v15)],
     dependencies: [
-        // In your own package: .package(url: "https://github.com/your-org/DTOKit.git", from: "1.0.0")
+        // In your own package: .package(url: "https://github.com/DTOKit/DTOKit.git", from: "2.0.0")
         .package(name: "DTOKit", path: "../..")
     ],
     targets: [

@@ -60,6 +60,8 @@ public enum CommandLineTool {
                     return 0
                 }
                 try await InitCommand(arguments: rest).run(console: &console)
+            case "--version", "version":
+                console.output += "dtokit \(DTOKitVersion.current)\n"
             case "help", "--help", "-h":
                 console.output += rest.first.map(Help.text(for:)) ?? Help.overview
             default:

@@ -15,6 +15,9 @@ enum Help {
           init        Create a target folder for DTOs: snapshot, options and its Swift file.
           help        Show help for a command.
 
+        OPTIONS:
+          --version   Show DTOKit's version.
+
         See `dtokit help <command>` for details.
 
         """

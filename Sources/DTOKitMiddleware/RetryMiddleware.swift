@@ -55,6 +55,18 @@ public struct RetryMiddleware: ClientMiddleware {
         self.statuses = statuses
     }
 
+    /// DTOKit 1.0's initializer (before `maxRetryAfter:`), kept so that binaries built against it still
+    /// link; calls written for it compile against the current one, which wins.
+    @available(*, deprecated, renamed: "init(maxRetries:baseDelay:maxDelay:maxRetryAfter:statuses:)")
+    @_disfavoredOverload
+    public init(
+        maxRetries: Int = 2, baseDelay: TimeInterval = 0.25, maxDelay: TimeInterval = 8,
+        statuses: Set<Int> = [408, 429, 502, 503, 504]
+    ) {
+        self.init(
+            maxRetries: maxRetries, baseDelay: baseDelay, maxDelay: maxDelay, maxRetryAfter: nil, statuses: statuses)
+    }
+
     public func intercept(
         _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext

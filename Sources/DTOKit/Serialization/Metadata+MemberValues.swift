@@ -8,16 +8,26 @@ extension ServiceRequest {
     /// Every member the request writes with `options`, in table order, by JSON name; nil members
     /// are left out.
     /// - Throws: ``JsonDecodingError`` when a custom conformance writes invalid JSON.
-    package func jsonMembers(options: JsonEncodingOptions = JsonEncodingOptions()) throws -> JsonObject {
+    package func jsonMembers(options: JsonEncodingOptions) throws -> JsonObject {
         try MemberValues(of: self, options: options).all()
     }
 
     /// The member named `name` (exactly, else ignoring case) and its value as written with
     /// `options`; nil when the table has no such member or the request leaves it out (nil).
-    package func jsonMember(named name: String, options: JsonEncodingOptions = JsonEncodingOptions()) throws
+    package func jsonMember(named name: String, options: JsonEncodingOptions) throws
         -> (name: String, value: JsonValue)?
     {
         try MemberValues(of: self, options: options).member(named: name)
+    }
+
+    /// ``jsonMembers(options:)`` with the default options (`/Date(ms)/` dates).
+    package func jsonMembers() throws -> JsonObject {
+        try jsonMembers(options: JsonEncodingOptions())
+    }
+
+    /// ``jsonMember(named:options:)`` with the default options (`/Date(ms)/` dates).
+    package func jsonMember(named name: String) throws -> (name: String, value: JsonValue)? {
+        try jsonMember(named: name, options: JsonEncodingOptions())
     }
 }
 

@@ -34,6 +34,15 @@ public protocol ClientMiddleware: Sendable {
         _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream
+
+    /// DTOKit 1.0's form, with the request as a `URLRequest`: a middleware written for it still builds
+    /// and works, through a bridge (see `ClientMiddleware+URLRequest.swift`); implement the
+    /// `OutgoingRequest` form instead.
+    @available(*, deprecated, message: "implement intercept(_: OutgoingRequest, context:next:)")
+    func intercept(
+        _ request: URLRequest, context: MiddlewareContext,
+        next: MiddlewareNext
+    ) async throws -> ServiceStream
 }
 
 /// What comes after a middleware: the next middleware, or the transport. Call it with a request:
@@ -44,9 +53,15 @@ public protocol ClientMiddleware: Sendable {
 /// `NonisolatedNonsendingByDefault`, on in new Xcode 26 app targets, and would then no longer match).
 public struct MiddlewareNext: Sendable {
     private let send: @Sendable (OutgoingRequest) async throws -> ServiceStream
+    /// How a `URLRequest` a middleware of DTOKit 1.0 passes on becomes the request sent on.
+    let fromURLRequest: @Sendable (URLRequest) throws -> OutgoingRequest
 
-    init(_ send: @escaping @Sendable (OutgoingRequest) async throws -> ServiceStream) {
+    init(
+        _ send: @escaping @Sendable (OutgoingRequest) async throws -> ServiceStream,
+        fromURLRequest: @escaping @Sendable (URLRequest) throws -> OutgoingRequest = { try OutgoingRequest($0) }
+    ) {
         self.send = send
+        self.fromURLRequest = fromURLRequest
     }
 
     /// Sends `request` on, and returns its response.

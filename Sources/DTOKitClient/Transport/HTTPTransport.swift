@@ -29,13 +29,32 @@ import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns once the response's headers arrive, with its body as it arrives.
     func send(_ request: OutgoingRequest, options: TransportOptions) async throws -> ServiceStream
+
+    /// DTOKit 1.0's form, with the request as a `URLRequest` (its `httpBody` as the body): a transport
+    /// written for it still builds and works, through a bridge; calling it sends the request through the
+    /// `OutgoingRequest` form.
+    @available(*, deprecated, message: "transports take an OutgoingRequest: send(OutgoingRequest(request), options:)")
+    func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream
 }
 
 extension HTTPTransport {
-    /// Sends a `URLRequest` (its `httpBody` as the body).
-    @available(*, deprecated, message: "transports take an OutgoingRequest: send(OutgoingRequest(request), options:)")
+    /// Sends a `URLRequest` (its `httpBody` as the body) through the `OutgoingRequest` form.
     public func send(_ request: URLRequest, options: TransportOptions) async throws -> ServiceStream {
-        try await send(OutgoingRequest(request), options: options)
+        try await LegacyForms.bridge(from: Self.self, url: request.url) {
+            try await send(OutgoingRequest(request), options: options)
+        }
+    }
+
+    /// Runs a transport that implements only DTOKit 1.0's `URLRequest` form: the body, a file or a
+    /// stream included, is read into memory first (`httpBody` is all such a transport sends).
+    @available(
+        *, deprecated,
+        message: "implement send(_: OutgoingRequest, options:); send its body as it reads it (request.body?.chunks())"
+    )
+    public func send(_ request: OutgoingRequest, options: TransportOptions) async throws -> ServiceStream {
+        var urlRequest = request.urlRequest
+        if let body = request.body, body.data == nil { urlRequest.httpBody = try await body.collected() }
+        return try await send(urlRequest, options: options)
     }
 }
 

@@ -1195,8 +1195,13 @@ class Handler(BaseHTTPRequestHandler):
         MODE.endpoint_routing = self.server.endpoint_routing
         app.state.count("requests")
         raw_path, _, query = self.path.partition("?")
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
+        body = self.read_body()
+        if body is None:
+            # The connection ended before the whole body arrived: a broken request, never run (a
+            # server reads the length it was told, or a chunked body to its last chunk).
+            app.state.count("broken:%s %s" % (method, raw_path))
+            self.close_connection = True
+            return
         app.state.count("received:%s %s" % (method, raw_path))
         if getattr(self, "drop_next_request", False):
             # This kept-alive connection was armed (/_test/arm-drop): close it without a word, as a
@@ -1239,6 +1244,32 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as error:  # noqa: BLE001 - a test server reports everything as a 500
             status = HttpError(500, type(error).__name__, str(error))
             self.respond(500, to_json_bytes(status.body()), "application/json; charset=utf-8", extra_headers, [])
+
+    def read_body(self):
+        """The request's body: its Content-Length's bytes, or a chunked body's chunks; None when the
+        connection ends before all of it arrives, or its framing is broken."""
+        try:
+            if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+                body = b""
+                while True:
+                    line = self.rfile.readline(65537)
+                    size = int(line.split(b";")[0].strip(), 16)
+                    if size == 0:
+                        while True:  # trailers, to the empty line that ends the request
+                            trailer = self.rfile.readline(65537)
+                            if not trailer:
+                                return None
+                            if trailer in (b"\r\n", b"\n"):
+                                return body
+                    chunk = self.rfile.read(size)
+                    if len(chunk) < size or self.rfile.read(2) != b"\r\n":
+                        return None
+                    body += chunk
+            length = int(self.headers.get("Content-Length") or 0)
+        except (ValueError, OSError):
+            return None
+        body = self.rfile.read(length) if length > 0 else b""
+        return body if len(body) == length else None
 
     def request_user(self, app):
         """The user a valid bearer token, ss-tok cookie or Basic header names, else None."""
