@@ -21,7 +21,7 @@ import FoundationNetworking
 /// The client is safe to use from many threads and tasks at once: its settings and cookies are
 /// guarded by a lock, and every call reads the settings it needs once, when it starts. Each client
 /// has its own URLSession and its own cookies (kept apart from `HTTPCookieStorage.shared`).
-public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
+public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
     /// The base URL every relative path and route is appended to, ending with `/`.
     public let baseUrl: String
 
@@ -61,7 +61,10 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
         var refreshTokenUrl: String?
         var sessionId: String?
         var version: Int?
-        var timeout: TimeInterval?
+        var idleTimeout: TimeInterval = 60
+        var callTimeout: TimeInterval?
+        /// What the deprecated ``JsonServiceClient/timeout`` was set to.
+        var legacyTimeout: TimeInterval?
         var cachePolicy: URLRequest.CachePolicy = .reloadIgnoringLocalCacheData
         var maxResponseSize: Int? = 64 * 1024 * 1024
         var maxRedirects = 10
@@ -77,9 +80,6 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
         var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
         var middleware: [any ClientMiddleware] = []
         var onAuthenticationRequired: (@Sendable () async throws -> Void)?
-
-        /// Seconds an exchange may take: ``timeout``, 60 when nil.
-        var exchangeTimeout: TimeInterval { timeout ?? 60 }
     }
 
     // MARK: Routing
@@ -172,12 +172,42 @@ public final class JsonServiceClient: ServiceClient, LongestCall, Sendable {
 
     // MARK: HTTP
 
-    /// Seconds an exchange may take before the call fails with
-    /// ``ServiceClientError/timedOut(url:timeout:)`` (one attempt with its middleware; a stream's
-    /// until its headers arrive); nil is 60 s, and zero, a negative or an infinite value waits for ever.
+    /// Seconds a call may go without progress before it fails with
+    /// ``ServiceClientError/timedOut(url:timeout:)`` (60 by default): the wait for the server's answer,
+    /// and the gaps between bytes of a transfer going out or coming in — as URLSession's
+    /// `timeoutInterval`, so that a large upload or download goes on as long as its bytes flow. It bounds
+    /// what the call runs between them too: its middleware, ``onAuthenticationRequired``, a token
+    /// refresh, a retry's wait. Zero, a negative or an infinite value: no idle timeout. A stream (Server
+    /// Events) is bounded until its headers arrive. See ``callTimeout`` for a limit on the whole call.
+    public var idleTimeout: TimeInterval {
+        get { settings[\.idleTimeout] }
+        set { settings[\.idleTimeout] = newValue }
+    }
+
+    /// Seconds a whole call may take, whatever flows — every exchange, retries and their waits, hooks —
+    /// before it fails with ``ServiceClientError/timedOut(url:timeout:)``, as URLSession's
+    /// `timeoutIntervalForResource`; nil (the default) sets no limit beyond ``idleTimeout``.
+    public var callTimeout: TimeInterval? {
+        get { settings[\.callTimeout] }
+        set { settings[\.callTimeout] = newValue }
+    }
+
+    /// DTOKit 1's timeout, which bounded each exchange (60 s when nil). Setting it sets both of the
+    /// timeouts that replace it: ``idleTimeout`` (nil: 60) and ``callTimeout`` — a call then fails after
+    /// that long in all, or that long without progress. Reading it gives what was set.
+    @available(
+        *, deprecated,
+        message: "two settings now: idleTimeout (the gaps while bytes flow, 60 s) and callTimeout (the whole call)"
+    )
     public var timeout: TimeInterval? {
-        get { settings[\.timeout] }
-        set { settings[\.timeout] = newValue }
+        get { settings[\.legacyTimeout] }
+        set {
+            settings.withLock { settings in
+                settings.legacyTimeout = newValue
+                settings.idleTimeout = newValue ?? 60
+                settings.callTimeout = newValue
+            }
+        }
     }
 
     /// The cache policy of every request (default `.reloadIgnoringLocalCacheData`).

@@ -42,7 +42,8 @@ public struct CachedResponse: Sendable, Equatable {
     static func variant(of request: OutgoingRequest, vary: String?) -> String {
         guard let vary, !vary.isEmpty else { return "" }
         let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.sorted()
-        return KeyHash.hex(names.map { "\($0):\(request.value(forHTTPHeaderField: $0) ?? "")" }.joined(separator: "\n"))
+        return CacheKey.digest(
+            names.map { "\($0):\(request.value(forHTTPHeaderField: $0) ?? "")" }.joined(separator: "\n"))
     }
 
     /// A header's value, whatever the case of its name.

@@ -5,8 +5,9 @@ import Foundation
 /// (its headers, its body in Base64, when it was stored), named by a hash of its key, at most
 /// `capacity` of them (storing one more removes the oldest files).
 ///
-/// Nothing secret is written: the keys hold only a hash of the credentials, and the file keeps a
-/// hash of its key (checked on reading, so two keys never share a response) and the URL without its
+/// Nothing secret is written: the keys hold only a fingerprint of the credentials (``CacheKey``), and
+/// the file is named by the SHA-256 of its key and keeps it (checked on reading, so two keys never
+/// share a response) and the URL without its
 /// query string (GET requests carry their DTO's values there). Cookies are never kept. A file that
 /// cannot be read (written by another version, cut short) is a miss, and is removed. Only the
 /// store's own `*.json` files are ever removed.
@@ -78,14 +79,16 @@ public final class DiskCacheStore: HTTPCacheStore {
     }
 
     private func file(for key: String) -> URL {
-        directory.appendingPathComponent(KeyHash.hex(key) + ".json")
+        directory.appendingPathComponent(CacheKey.digest(key) + ".json")
     }
 
-    /// The store's own files: 32 hex digits and `.json`.
+    /// The store's own files: 64 hex digits and `.json` (32 digits: an earlier version's, which are never
+    /// read again and go as the oldest).
     private func files() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { name in
-            name.hasSuffix(".json") && name.count == 37 && name.prefix(32).allSatisfy(\.isHexDigit)
+            let stem = name.dropLast(5)
+            return name.hasSuffix(".json") && (stem.count == 64 || stem.count == 32) && stem.allSatisfy(\.isHexDigit)
         }.map { directory.appendingPathComponent($0) }
     }
 
@@ -111,7 +114,7 @@ public final class DiskCacheStore: HTTPCacheStore {
             response.url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
             ?? ""
         let document: JsonObject = [
-            "key": .string(KeyHash.hex(key)), "url": .string(url), "statusCode": .int(response.statusCode),
+            "key": .string(CacheKey.digest(key)), "url": .string(url), "statusCode": .int(response.statusCode),
             "storedAt": .double(response.storedAt.timeIntervalSince1970), "headers": .object(headers),
             "variant": .string(response.variant), "body": .string(response.body.base64EncodedString()),
         ]
@@ -119,7 +122,7 @@ public final class DiskCacheStore: HTTPCacheStore {
     }
 
     static func decode(_ data: Data, key: String) -> CachedResponse? {
-        guard let document = try? JsonValue(parsing: data), document["key"] == .string(KeyHash.hex(key)),
+        guard let document = try? JsonValue(parsing: data), document["key"] == .string(CacheKey.digest(key)),
             case .string(let url)? = document["url"], let statusCode = document["statusCode"]?.intValue,
             let storedAt = document["storedAt"]?.doubleValue, case .object(let headerObject)? = document["headers"],
             case .string(let variant)? = document["variant"],
@@ -135,23 +138,5 @@ public final class DiskCacheStore: HTTPCacheStore {
         return CachedResponse(
             url: url, statusCode: statusCode, headers: headers, body: body,
             storedAt: Date(timeIntervalSince1970: storedAt), variant: variant)
-    }
-}
-
-/// FNV-1a, 64 bits, from two offset bases: 128 bits of hash for file names and credential
-/// fingerprints (not a secret: it only keeps raw values out of keys and file names).
-enum KeyHash {
-    static func hex(_ text: String) -> String {
-        hash(text, basis: 0xcbf2_9ce4_8422_2325) + hash(text, basis: 0x6c62_272e_07bb_0142)
-    }
-
-    private static func hash(_ text: String, basis: UInt64) -> String {
-        var value = basis
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

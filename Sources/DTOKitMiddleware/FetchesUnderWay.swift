@@ -2,8 +2,12 @@ import DTOKit
 
 /// The cache misses being fetched, by key: a request that misses while the same key is being
 /// fetched waits for that fetch instead of making its own (then reads what it kept), so that twenty
-/// identical misses at once make one request.
+/// identical misses at once make one request — for keys whose response was kept before only, so that
+/// no request waits for an answer that will not be kept (`HTTPCache` tells: ``rememberKept(_:)``,
+/// ``forgetKept(_:)``).
 final class FetchesUnderWay: Sendable {
+    /// How many keys are remembered as kept at most; the oldest go first.
+    static let keptCapacity = 4_096
     private enum Waiter {
         case waiting(CheckedContinuation<Void, Never>)
         /// Cancelled before it began to wait.
@@ -14,9 +18,37 @@ final class FetchesUnderWay: Sendable {
         var nextId: UInt64 = 0
         /// The keys being fetched, and who waits for each.
         var fetches: [String: [UInt64: Waiter]] = [:]
+        /// Keys whose last response was kept, in the order they were remembered.
+        var kept: Set<String> = []
+        var keptOrder: [String] = []
     }
 
     private let state = Locked(State())
+
+    /// Whether `key`'s last response was kept (then a miss of it waits for the same fetch under way).
+    func wasKept(_ key: String) -> Bool {
+        state.withLock { $0.kept.contains(key) }
+    }
+
+    /// `key`'s response was kept.
+    func rememberKept(_ key: String) {
+        state.withLock { state in
+            guard state.kept.insert(key).inserted else { return }
+            state.keptOrder.append(key)
+            if state.keptOrder.count > Self.keptCapacity {
+                let dropped = state.keptOrder.prefix(state.keptOrder.count - Self.keptCapacity / 2)
+                for old in dropped { state.kept.remove(old) }
+                state.keptOrder.removeFirst(dropped.count)
+            }
+        }
+    }
+
+    /// `key`'s response was not kept, or was invalidated.
+    func forgetKept(_ key: String) {
+        state.withLock { state in
+            if state.kept.remove(key) != nil { state.keptOrder.removeAll { $0 == key } }
+        }
+    }
 
     /// True when the caller is to fetch `key` itself (and call ``finish(_:)`` when done); false once
     /// the fetch under way ended, or the caller's task was cancelled while it waited.

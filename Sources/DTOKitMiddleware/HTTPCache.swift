@@ -22,16 +22,22 @@ import FoundationNetworking
 ///   with the kept response and renews it (``Statistics/notModifiedHits``).
 /// - When the server cannot answer — no connection, or a 5xx — the kept response answers instead,
 ///   unless it says `no-cache`, or `must-revalidate` and is stale (``Statistics/errorFallbackHits``).
+///   A failed answer never removes a kept response (RFC 9111 §4.3.3): only a full successful answer
+///   replaces it, and a successful POST, PUT, PATCH or DELETE to its URL (or to the URL its response
+///   names in `Location` or `Content-Location`) invalidates it (§4.4).
 /// - Requests that miss while the same response is being fetched wait for that fetch and are
 ///   answered by what it kept (``Statistics/coalesced``): twenty identical misses make one request.
+///   Only for a URL whose response was kept before: an answer the cache will not keep (no
+///   `Cache-Control`, as most services send) is never waited for, and when a fetch's answer turns out
+///   not to be kept, the requests waiting for it go at once.
 /// - A call's ``/DTOKitClient/CallOptions/cachePolicy`` changes this for that call: `.reload` asks the
 ///   server whatever is kept (a pull to refresh; the answer is kept), `.onlyIfCached` takes what is
 ///   kept, fresh or stale, and fails with a 504 (`WebServiceException`, error code `NotCached`) when
 ///   nothing is.
 ///
-/// Responses are kept per URL and per credentials: the key holds a hash of the request's
+/// Responses are kept per URL and per credentials: the key holds the SHA-256 of the request's
 /// `Authorization` and `Cookie` headers (never the values), so one user's response never answers
-/// another's request; a response's `Vary` headers must match too (`Vary: *` is not kept). Credentials
+/// another's request, on disk too; a response's `Vary` headers must match too (`Vary: *` is not kept). Credentials
 /// in other headers count only through `Vary`, and only those already on the request when it reaches
 /// the cache: put headers of your own in the client's `headers`, or in a middleware before the cache
 /// (a `requestFilter` runs after it). Streams (Server Events) pass untouched, as do requests other
@@ -87,8 +93,9 @@ public final class HTTPCache: ClientMiddleware {
         _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
-        guard context.method == .get, !context.streamsResponseBody else { return try await next(request) }
-        let key = Self.key(for: request)
+        guard !context.streamsResponseBody else { return try await next(request) }
+        guard context.method == .get else { return try await invalidating(request, next: next) }
+        let key = CacheKey.key(for: request)
         switch context.options.cachePolicy ?? .useCache {
         case .reload:
             count(\.misses)
@@ -116,15 +123,28 @@ public final class HTTPCache: ClientMiddleware {
         return kept
     }
 
-    /// A miss: fetched, unless the same key is being fetched already; then what that fetch kept
-    /// answers (or, when it kept nothing, the request goes out after all).
+    /// A miss: fetched, unless the same key, one whose response was kept before, is being fetched
+    /// already; then what that fetch keeps answers (or, when it keeps nothing, the request goes out at
+    /// once).
     private func fetchMissing(_ request: OutgoingRequest, key: String, next: MiddlewareNext) async throws
         -> ServiceStream
     {
-        if await fetches.lead(key) {
-            defer { fetches.finish(key) }
+        guard fetches.wasKept(key) else {
             count(\.misses)
             return try await keep(try await next(request), for: request, key: key)
+        }
+        if await fetches.lead(key) {
+            let finished = Locked(false)
+            let finish: @Sendable () -> Void = { [fetches] in
+                let first = finished.withLock { finished -> Bool in
+                    defer { finished = true }
+                    return !finished
+                }
+                if first { fetches.finish(key) }
+            }
+            defer { finish() }
+            count(\.misses)
+            return try await keep(try await next(request), for: request, key: key, decided: finish)
         }
         if let kept = kept(for: key, request), kept.isFresh(at: now()) {
             count(\.coalesced)
@@ -186,10 +206,11 @@ public final class HTTPCache: ClientMiddleware {
     }
 
     /// `response`, kept when it may be: its body is read to keep it (up to ``maxEntrySize``; a
-    /// larger one is handed on whole, as it arrives, and not kept).
-    private func keep(_ response: ServiceStream, for request: OutgoingRequest, key: String) async throws
-        -> ServiceStream
-    {
+    /// larger one is handed on whole, as it arrives, and not kept). `decided` is called once it is
+    /// known whether it is kept (the requests waiting for it go on then).
+    private func keep(
+        _ response: ServiceStream, for request: OutgoingRequest, key: String, decided: (@Sendable () -> Void)? = nil
+    ) async throws -> ServiceStream {
         let control = CacheControl(response.httpResponse.value(forHTTPHeaderField: "Cache-Control"))
         let headers = response.httpResponse.allHeaderFields.reduce(into: [String: String]()) { headers, field in
             let name = "\(field.key)"
@@ -200,11 +221,16 @@ public final class HTTPCache: ClientMiddleware {
         guard response.statusCode == 200, response.httpResponse.value(forHTTPHeaderField: "Cache-Control") != nil,
             !control.noStore, validated || (control.maxAge ?? 0) > 0, vary?.trimmingCharacters(in: .whitespaces) != "*"
         else {
-            store.removeResponse(for: key)
+            fetches.forgetKept(key)
+            decided?()
+            // A full successful answer replaces what was kept; a failed one leaves it (RFC 9111 §4.3.3).
+            if (200..<300).contains(response.statusCode) { store.removeResponse(for: key) }
             return response
         }
         let (body, rest) = try await BodyPrefix.read(response.chunks, upTo: maxEntrySize)
         if let rest {
+            fetches.forgetKept(key)
+            decided?()
             return ServiceStream(httpResponse: response.httpResponse, chunks: rest)
         }
         let url = response.httpResponse.url?.absoluteString ?? ""
@@ -212,6 +238,8 @@ public final class HTTPCache: ClientMiddleware {
             url: url, statusCode: 200, headers: headers, body: body, storedAt: now(),
             variant: CachedResponse.variant(of: request, vary: vary))
         store.store(kept, for: key)
+        fetches.rememberKept(key)
+        decided?()
         count(\.stored)
         // The response as it came, its cookies included (they are not kept).
         return ServiceStream(ServiceResponse(data: body, httpResponse: response.httpResponse))
@@ -225,10 +253,28 @@ public final class HTTPCache: ClientMiddleware {
         }
     }
 
-    /// The URL, and a hash of the credentials the request carries.
-    static func key(for request: OutgoingRequest) -> String {
-        let credentials = CredentialRules.headers.map { request.value(forHTTPHeaderField: $0) ?? "" }
-        return request.url.absoluteString + " " + KeyHash.hex(credentials.joined(separator: "\n"))
+    /// A request that is not a GET: sent on; a successful answer to an unsafe method invalidates what
+    /// is kept for its URL, and for the URL its `Location` or `Content-Location` names on the same
+    /// origin (RFC 9111 §4.4), for the same credentials.
+    private func invalidating(_ request: OutgoingRequest, next: MiddlewareNext) async throws -> ServiceStream {
+        let response = try await next(request)
+        let safe: [HTTPMethod] = [.head, .options, HTTPMethod(rawValue: "TRACE")]
+        guard !safe.contains(request.method), response.statusCode < 400 else { return response }
+        var invalid = [request.url]
+        for name in ["Location", "Content-Location"] {
+            guard let value = response.httpResponse.value(forHTTPHeaderField: name),
+                let url = URL(string: value, relativeTo: request.url)?.absoluteURL,
+                CredentialRules.mayCarry(from: request.url, to: url)
+            else { continue }
+            invalid.append(url)
+        }
+        let credentials = CredentialRules.headers.map { request.value(forHTTPHeaderField: $0) }
+        for url in invalid {
+            let key = CacheKey.key(url: url, credentials: credentials)
+            store.removeResponse(for: key)
+            fetches.forgetKept(key)
+        }
+        return response
     }
 
     private func count(_ counter: WritableKeyPath<Statistics, Int>) {

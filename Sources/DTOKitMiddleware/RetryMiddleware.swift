@@ -15,15 +15,18 @@ import FoundationNetworking
 ///
 /// Only idempotent requests are retried (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; never a POST or a
 /// batch, which the server may have run in part), and not a call made with
-/// `CallOptions(allowsRetry: false)`. A response with a status in ``statuses`` (default 408, 429,
+/// `CallOptions(allowsRetry: false)` nor one that only a cache may answer
+/// (`CallOptions(cachePolicy: .onlyIfCached)`: `HTTPCache`'s 504 is final, wherever it stands). A response with a status in ``statuses`` (default 408, 429,
 /// 502, 503, 504) or a failure that may pass (``/DTOKitClient/ServiceClientError/isTransient``:
 /// refused or lost connections, other network failures — never App Transport Security, TLS or an
 /// invalid URL, which no retry cures) is retried, up to ``maxRetries`` times; the last answer is the
 /// call's. The wait before retry `n` (from 1) is a random time up to `min(maxDelay, baseDelay ×
 /// 2ⁿ⁻¹)`, or the server's `Retry-After` when it gives one. A server that asks for more than
 /// ``maxRetryAfter`` is not asked sooner: its response is the call's at once, and the error says
-/// how long the server asked for (``/DTOKitClient/WebServiceException/retryAfter``). The client's
-/// timeout bounds the attempt with its retries, waits included; cancelling the task ends the wait.
+/// how long the server asked for (``/DTOKitClient/WebServiceException/retryAfter``). The call's
+/// timeouts bound it with its retries, waits included: a wait that would not end before the call
+/// times out (``/DTOKitClient/MiddlewareContext/timeRemaining``) is not begun, and the answer so far is
+/// the call's — the 503 with its `retryAfter`, or the failure. Cancelling the task ends the wait.
 public struct RetryMiddleware: ClientMiddleware {
     /// How many times a request is sent again at most.
     public var maxRetries: Int
@@ -71,28 +74,36 @@ public struct RetryMiddleware: ClientMiddleware {
         _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
-        guard context.isIdempotent, context.options.allowsRetry != false else { return try await next(request) }
+        guard context.isIdempotent, context.options.allowsRetry != false, context.options.cachePolicy != .onlyIfCached
+        else { return try await next(request) }
         var retry = 0
         while true {
             retry += 1
-            let retryAfter: TimeInterval?
+            let wait: TimeInterval
             do {
                 let response = try await next(request)
                 guard retry <= maxRetries, statuses.contains(response.statusCode) else { return response }
-                retryAfter = RetryAfter.seconds(in: response.httpResponse)
+                let retryAfter = RetryAfter.seconds(in: response.httpResponse)
                 // Never sooner than the server asked: a longer wait than allowed ends the retries.
                 if let retryAfter, retryAfter > maxRetryAfter { return response }
+                wait = retryAfter ?? Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
+                if !Self.fits(wait, context) { return response }
             } catch let error as ServiceClientError where retry <= maxRetries && error.isTransient {
-                retryAfter = nil
+                wait = Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
+                if !Self.fits(wait, context) { throw error }
             }
             // The unread body of the answer given up on is dropped: its connection closes.
-            let wait = retryAfter ?? Self.delay(beforeRetry: retry, baseDelay: baseDelay, maxDelay: maxDelay)
             do {
                 try await Task.sleep(nanoseconds: UInt64(Self.bounded(wait) * 1_000_000_000))
             } catch {
                 throw ServiceClientError.cancelled(url: ServiceClientError.label(for: request.url))
             }
         }
+    }
+
+    /// Whether a wait of `seconds` ends before the call times out.
+    private static func fits(_ seconds: TimeInterval, _ context: MiddlewareContext) -> Bool {
+        context.timeRemaining.map { bounded(seconds) < $0 } ?? true
     }
 
     /// `seconds` between nothing and an hour (NaN: nothing).

@@ -131,11 +131,13 @@ struct ClientRulesTests {
 
     @Test func aCallsOptionsStackOnTheOuterOnes() {
         let outer = CallOptions(
-            cachePolicy: .reload, timeout: 5, headers: ["A": "outer", "B": "outer"], allowsRetry: false)
-        let inner = CallOptions(timeout: 1, headers: ["B": "inner"])
+            cachePolicy: .reload, idleTimeout: 5, callTimeout: 60, headers: ["A": "outer", "B": "outer"],
+            allowsRetry: false)
+        let inner = CallOptions(idleTimeout: 1, headers: ["B": "inner"])
         let merged = outer.merging(inner)
         #expect(merged.cachePolicy == .reload)
-        #expect(merged.timeout == 1)
+        #expect(merged.idleTimeout == 1)
+        #expect(merged.callTimeout == 60)
         #expect(merged.headers == ["A": "outer", "B": "inner"])
         #expect(merged.allowsRetry == false)
     }

@@ -66,10 +66,17 @@ struct ExchangeStateTests {
         #expect(bodyEnd == nil)
     }
 
-    @Test func aCallerCancelledBeforeTheStartCancelsTheTaskAsItStarts() throws {
+    @Test func aCallerCancelledBeforeTheStartNeverStartsTheTask() throws {
         var state = try Self.state()
         #expect(!Self.isCancel(state.cancelled()), "a task not resumed is not cancelled: it might never end")
-        #expect(Self.isCancel(state.started("caller")))
+        guard case .neverStart(let caller, .cancelled) = state.started("caller") else {
+            Issue.record("a cancelled exchange was started")
+            return
+        }
+        #expect(caller == "caller")
+        #expect(!Self.isCancel(state.cancelled()), "it has ended: nothing more to cancel")
+        let (action, _) = state.completed(response: nil, error: URLError(.cancelled))
+        #expect(Self.outcome(action) == nil, "the caller was told once")
     }
 
     @Test func aCallerCancelledLaterCancelsTheTaskThenHearsWhy() throws {

@@ -91,7 +91,7 @@ final class BlockingCallTests: XCTestCase {
         // Each caller waits for a response that comes after its timeout: the timer that ends the
         // call must run although every thread of the pool is blocked.
         let client = try makeTestClient()
-        client.timeout = 0.5
+        client.idleTimeout = 0.5
         let outcomes = Outcomes()
         let done = DispatchGroup()
         for index in 0..<callers {

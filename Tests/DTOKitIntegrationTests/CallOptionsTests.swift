@@ -66,14 +66,14 @@ final class CallOptionsTests: XCTestCase {
         let sleep = Sleep()
         sleep.milliseconds = 1_500
         do {
-            _ = try await client.with(CallOptions(timeout: 0.3)).getAsync(sleep)
+            _ = try await client.with(CallOptions(idleTimeout: 0.3)).getAsync(sleep)
             XCTFail("no timeout")
         } catch ServiceClientError.timedOut(_, let timeout) {
             XCTAssertEqual(timeout, 0.3)
         }
         let blockingSleep = Sleep()
         blockingSleep.milliseconds = 1_500
-        XCTAssertThrowsError(try client.with(CallOptions(timeout: 0.3)).get(blockingSleep)) { error in
+        XCTAssertThrowsError(try client.with(CallOptions(idleTimeout: 0.3)).get(blockingSleep)) { error in
             guard case ServiceClientError.timedOut(_, 0.3)? = error as? ServiceClientError else {
                 return XCTFail("\(error)")
             }
@@ -168,34 +168,63 @@ final class CallOptionsTests: XCTestCase {
 
     // MARK: A cache and retries as a server expects
 
-    func testConcurrentMissesOfOneKeyMakeOneRequest() async throws {
+    /// Misses of a URL whose response was kept before wait for one fetch (a kept response the store
+    /// dropped: evicted, or removed as here).
+    func testConcurrentMissesOfAKeptKeyMakeOneRequest() async throws {
         let client = try makeTestClient()
         let cache = HTTPCache()
         client.middleware = [cache]
         let key = UUID().uuidString
         let path = cachedPath(key, delayMs: 300)
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        cache.removeAll()
         let bodies = try await withThrowingTaskGroup(of: JsonValue.self) { group in
             for _ in 0..<20 { group.addTask { try await client.getAsync(path, as: JsonValue.self) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         XCTAssertEqual(bodies.count, 20)
         XCTAssertEqual(Set(bodies.map { $0.toJson() }).count, 1)
-        XCTAssertEqual(try serverCounter("cached:\(key)"), 1, "one request for twenty misses")
-        XCTAssertEqual(cache.statistics.misses, 1)
+        XCTAssertEqual(try serverCounter("cached:\(key)"), 2, "one request for twenty misses (after the first)")
+        XCTAssertEqual(cache.statistics.misses, 2)
         XCTAssertEqual(cache.statistics.coalesced, 19)
     }
 
+    /// A URL the cache knows nothing of is never waited for: concurrent calls whose answers are not kept
+    /// (no `Cache-Control`, as most services answer, or only an `ETag`) take no longer with the cache
+    /// installed than without it.
+    func testUncacheableConcurrentCallsTakeNoLongerWithTheCache() async throws {
+        for validators in ["", "&validators=etag&noCacheControl=1"] {
+            let client = try makeTestClient()
+            client.middleware = [HTTPCache()]
+            client.callTimeout = 3
+            let key = UUID().uuidString
+            let path = "/_test/cached?key=\(key)&delayMs=1500&noCacheControl=1" + validators
+            let started = Date()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 { group.addTask { _ = try await client.getAsync(path, as: JsonValue.self) } }
+                try await group.waitForAll()
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2.9, "all four at once, none waiting for another")
+            XCTAssertEqual(try serverCounter("cached:\(key)"), 4)
+        }
+    }
+
     func testAResponseThatCannotBeKeptLetsTheWaitersGoOut() async throws {
-        // no-store: what the first fetch brought back is not kept, so each waiter asks for itself.
+        // no-store: what the fetch brings back now is not kept, so the waiters go at once.
         let client = try makeTestClient()
-        client.middleware = [HTTPCache()]
+        let cache = HTTPCache()
+        client.middleware = [cache]
         let key = UUID().uuidString
-        let path = cachedPath(key, delayMs: 200) + "&directives=no-store"
+        let path = cachedPath(key, delayMs: 200)
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        cache.removeAll()
+        _ = try await client.executeAsync(
+            ServiceCall(method: .post, destination: .url("/_test/cached?key=\(key)&directives=no-store")))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<5 { group.addTask { _ = try await client.getAsync(path, as: JsonValue.self) } }
             try await group.waitForAll()
         }
-        XCTAssertEqual(try serverCounter("cached:\(key)"), 5)
+        XCTAssertEqual(try serverCounter("cached:\(key)"), 6)
     }
 
     func testARetryAfterLongerThanAllowedFailsAtOnceWithTheServersWait() async throws {

@@ -467,7 +467,7 @@ final class ClientBasicsTests: XCTestCase {
         JsonServiceClient.Global.responseFilter = { _ in globalCount.increment() }
         defer { JsonServiceClient.Global.reset() }
         client.headers = ["X-Client": "yes"]
-        client.timeout = 30
+        client.idleTimeout = 30
         client.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         XCTAssertEqual(try client.get(Hello()).result, "Hello, World!")
         XCTAssertEqual(seen.last?.headers["X-Client"], "yes")
@@ -483,7 +483,7 @@ final class ClientBasicsTests: XCTestCase {
         }
         _ = try client.get(Hello())
         XCTAssertEqual(captured.get(), "client")
-        XCTAssertEqual(client.timeout, 30)
+        XCTAssertEqual(client.idleTimeout, 30)
         XCTAssertEqual(client.cachePolicy, .reloadIgnoringLocalAndRemoteCacheData)
     }
 

@@ -23,7 +23,7 @@ final class ClientChallengeTests: XCTestCase {
 
     func client(challengingWith provider: String) throws -> JsonServiceClient {
         let client = try makeTestClient()
-        client.timeout = 20
+        client.idleTimeout = 20
         client.headers = ["X-Test-Auth-Provider": provider]
         return client
     }

@@ -194,7 +194,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testTimeoutSync() throws {
         let client = try makeTestClient()
-        client.timeout = 1
+        client.idleTimeout = 1
         let request = Sleep()
         request.milliseconds = 4000
         let started = Date()
@@ -209,7 +209,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testTimeoutAsync() async throws {
         let client = try makeTestClient()
-        client.timeout = 1
+        client.idleTimeout = 1
         let request = Sleep()
         request.milliseconds = 4000
         let started = Date()

@@ -213,7 +213,9 @@ final class ClientFaultTests: XCTestCase {
         let client = try makeTestClient()
         client.bearerToken = Self.token
         client.refreshToken = Self.refreshToken
-        client.timeout = timeout
+        // A drip keeps the call going as long as its bytes come: only the call's own limit ends it.
+        client.idleTimeout = timeout
+        client.callTimeout = timeout
         client.maxResponseSize = 1_000_000
         client.maxRedirects = 3
         return client

@@ -182,7 +182,7 @@ final class ClientMiddlewareTests: XCTestCase {
     func testTheTimeoutHoldsAgainstAMiddlewareThatIgnoresCancellation() async throws {
         let client = try makeTestClient()
         client.middleware = [Stubborn()]
-        client.timeout = 0.3
+        client.idleTimeout = 0.3
         let started = Date()
         do {
             _ = try await client.getAsync("/_test/headers", as: [String: String].self)
@@ -200,7 +200,8 @@ final class ClientMiddlewareTests: XCTestCase {
         XCTAssertEqual([retry.baseDelay, retry.maxDelay], [0, 0])
         let client = try makeTestClient()
         for timeout in [TimeInterval.infinity, .nan, -1, 0, 1e300] {
-            client.timeout = timeout
+            client.idleTimeout = timeout
+            client.callTimeout = timeout
             let headers = try await client.getAsync("/_test/headers", as: [String: String].self)
             XCTAssertFalse(headers.isEmpty, "timeout \(timeout): no deadline, and no trap")
         }

@@ -170,7 +170,7 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
                 if response.result == "Hello, thread \(index)!" { successes.increment() } else { failures.increment() }
                 // Settings change while other threads read them.
                 client.headers = ["X-Index": "\(index)"]
-                client.timeout = Double(30 + index % 3)
+                client.idleTimeout = Double(30 + index % 3)
             } catch {
                 failures.increment()
             }
@@ -252,11 +252,16 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
         XCTAssertEqual(redirected.files?.first?.contentLength, 5)
     }
 
-    /// The temporary files the transport wrote bodies to (URLSession uploads a stream from one).
+    /// The temporary files transports wrote bodies to (Apple's URLSession uploads a stream from one), in
+    /// their folders under `tmp/DTOKit-uploads`.
     private func spooledBodies() throws -> Set<String> {
-        Set(
-            try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-                .filter { $0.hasPrefix("DTOKit-upload-") })
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("DTOKit-uploads")
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return Set(
+            folders.flatMap { folder in
+                ((try? FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent(folder).path))
+                    ?? []).map { folder + "/" + $0 }
+            })
     }
 
     /// A file on disk goes up as it is read: the server gets its bytes exactly, the progress counts up

@@ -118,8 +118,9 @@ final class HTTPCacheTests: XCTestCase {
         _ = try await alice.getAsync(path, as: JsonValue.self)
         XCTAssertEqual(try requests(key), 2, "Bob's request is not answered with Alice's response")
         XCTAssertEqual(cache.statistics.hits, 1)
-        XCTAssertFalse(
-            HTTPCache.key(for: OutgoingRequest(url: URL(fileURLWithPath: "/"))).contains("eyJ"))
+        let withToken = OutgoingRequest(
+            url: URL(fileURLWithPath: "/"), headers: ["Authorization": "Bearer eyJ-alice-token-0001"])
+        XCTAssertFalse(CacheKey.key(for: withToken).contains("eyJ"), "the key holds no credential")
     }
 
     func testFreshnessFollowsMaxAgeOnTheCachesClock() async throws {

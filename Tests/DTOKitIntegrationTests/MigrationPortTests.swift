@@ -95,8 +95,8 @@ final class MigrationPortTests: XCTestCase {
         // JsonServiceClient.Global.onError = {(e:NSError) in ... }
         JsonServiceClient.Global.onError = { _ in seen.increment() }
         defer { JsonServiceClient.Global.reset() }
-        // client.timeout = ...
-        client.timeout = 30
+        // client.idleTimeout = ...
+        client.idleTimeout = 30
         // client.cachePolicy = NSURLRequestCachePolicy.ReloadIgnoringLocalCacheData
         client.cachePolicy = .reloadIgnoringLocalCacheData
         // client.requestFilter = {(req:URLRequest) in ... }   (the request is `inout`: filters change it)

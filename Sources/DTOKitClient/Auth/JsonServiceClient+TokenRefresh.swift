@@ -27,12 +27,13 @@ extension JsonServiceClient {
         return call
     }
 
-    /// Sends `GetAccessToken` (once, whatever its answer) and takes the new token from its response.
-    func refreshAccessToken() async throws {
+    /// Sends `GetAccessToken` (once, whatever its answer), on the clock of the call it refreshes the
+    /// token for, and takes the new token from its response.
+    func refreshAccessToken(clock: CallClock) async throws {
         let call = try makeRefreshCall()
         let settings = self.settings.current
-        let attempt = makeAttempt(call, settings: settings)
-        let answer = try await exchange(attempt, of: call, settings: settings)
+        let attempt = makeAttempt(call, settings: settings, clock: clock)
+        let answer = try await exchange(attempt, of: call, settings: settings, clock: clock)
         let data = answer.body ?? Data()
         if let error = receive(data, answer.response, call: call, attempt: attempt) { throw error }
         try applyAccessToken(from: data, answer.response, call: call)

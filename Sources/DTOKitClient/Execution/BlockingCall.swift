@@ -17,9 +17,10 @@ enum BlockingCall {
     /// Runs `operation` and blocks the calling thread until it ends.
     ///
     /// Where the calling thread cannot run the work itself (systems before macOS 15 and iOS 18, which
-    /// have no task executors), the work runs on Swift's shared pool, and a caller that waits for it
-    /// longer than the longest a call of `client` can take (because every thread of the pool is
-    /// blocked the same way) gets ``ServiceClientError/timedOut(url:timeout:)``.
+    /// have no task executors), the work runs on Swift's shared pool, and the caller waits no longer than
+    /// `client`'s timeouts allow (``CallClock``, which the call shares): when every thread of the pool
+    /// is blocked the same way the work never runs, and the caller gets
+    /// ``ServiceClientError/timedOut(url:timeout:)``.
     ///
     /// The operation and its result cross from this thread to the task and back unchecked: the
     /// calling thread does nothing but run the task's jobs or wait in between, so nothing touches them
@@ -28,7 +29,7 @@ enum BlockingCall {
     static func wait<T>(for client: some ServiceClient, _ operation: @escaping () async throws -> T) throws -> T {
         checkThread()
         let handOver = HandOver(operation)
-        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+        if !withoutTaskExecutor, #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
             let executor = CallingThreadExecutor()
             let task = Task(executorPreference: executor) {
                 await $executor.withValue(executor) { await handOver.run() }
@@ -36,19 +37,27 @@ enum BlockingCall {
             }
             executor.runJobs(cancelling: { task.cancel() })
         } else {
+            let clock = (client as? any TimedClient)?.callClock(options: CallOptions())
             let done = DispatchSemaphore(value: 0)
             let task = Task {
-                await handOver.run()
+                await CallClock.$current.withValue(clock) { await handOver.run() }
                 done.signal()
             }
-            let timeLimit = (client as? any LongestCall)?.longestBlockingCall(timeout: nil)
-            if done.wait(timeout: dispatchTime(after: timeLimit)) == .timedOut {
-                task.cancel()
-                throw ServiceClientError.timedOut(url: "a blocking call", timeout: timeLimit ?? 0)
+            // Until the call ends, or its clock runs out (looked at again when the call made progress).
+            while done.wait(timeout: dispatchTime(after: clock?.timeRemaining)) == .timedOut {
+                if let limit = clock?.expiredLimit {
+                    task.cancel()
+                    throw ServiceClientError.timedOut(url: "a blocking call", timeout: limit)
+                }
             }
         }
         return try handOver.result()
     }
+
+    /// Blocking calls take the path of systems without task executors (macOS before 15, iOS before 18)
+    /// wherever this runs, so that the tests run it here too: `DTOKIT_BLOCKING_WITHOUT_TASK_EXECUTOR=1`.
+    static let withoutTaskExecutor =
+        ProcessInfo.processInfo.environment["DTOKIT_BLOCKING_WITHOUT_TASK_EXECUTOR"] == "1"
 
     /// Starts an unstructured task of a call (a timer, work the caller may stop waiting for) where
     /// the call runs: on its blocking caller's thread (``executor``), else as `Task {}` does.
@@ -62,8 +71,8 @@ enum BlockingCall {
     }
 
     private static func dispatchTime(after seconds: TimeInterval?) -> DispatchTime {
-        guard let seconds, seconds > 0, seconds < 365 * 86_400 else { return .distantFuture }
-        return .now() + seconds
+        guard let seconds, seconds.isFinite, seconds < 365 * 86_400 else { return .distantFuture }
+        return .now() + max(seconds, 0.001)
     }
 
     /// On an app's main thread a blocking call freezes the interface for as long as the server takes

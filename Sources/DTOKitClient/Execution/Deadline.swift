@@ -1,22 +1,21 @@
 import DTOKit
 import Foundation
 
-/// The client's timeout, the same over every transport: an exchange that has not finished within
-/// its time fails with ``ServiceClientError/timedOut(url:timeout:)`` and is cancelled (its transport
-/// stops the request) — a server that answers slowly, or drips its body, cannot hold a call longer
-/// than that, and neither can a middleware or hook that does not stop when cancelled: the caller
-/// goes on at once, whatever the cancelled work still does.
+/// The client's timeouts, the same over every transport: a call whose ``CallClock`` runs out fails with
+/// ``ServiceClientError/timedOut(url:timeout:)`` and its work is cancelled (its transport stops the
+/// request) — a server that answers slowly, or stops in the middle of a body, cannot hold a call longer
+/// than that, and neither can a middleware or hook that does not stop when cancelled: the caller goes
+/// on at once, whatever the cancelled work still does.
 enum Deadline {
-    /// Runs `operation`, failing it with `timedOut` after `seconds` (none when not positive and
-    /// finite); cancelling the calling task cancels it and fails it with `cancelled` at once (and a
-    /// task cancelled already does not start it).
+    /// Runs `operation` within `clock`'s limits; cancelling the calling task cancels it and fails it
+    /// with `cancelled` at once (and a task cancelled already does not start it).
     static func run<T: Sendable>(
-        seconds: TimeInterval, url: URL,
+        clock: CallClock, url: URL,
         _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        // A cancelled task's exchange does not start: not even its middleware sees it.
+        // A cancelled task's work does not start: not even its middleware sees it.
         if Task.isCancelled { throw ServiceClientError.cancelled(url: ServiceClientError.label(for: url)) }
-        guard seconds > 0, seconds.isFinite else { return try await operation() }
+        guard clock.expiry != nil else { return try await operation() }
         let race = Race<T>()
         let work = BlockingCall.startTask {
             do {
@@ -25,19 +24,56 @@ enum Deadline {
                 race.finish(.failure(error))
             }
         }
-        let timeout = Timeouts.shared.schedule(after: seconds) {
-            if race.finish(
-                .failure(ServiceClientError.timedOut(url: ServiceClientError.label(for: url), timeout: seconds)))
+        let timer = Timer(clock: clock) {
+            if race.finish(.failure(ServiceClientError.timedOut(url: ServiceClientError.label(for: url), timeout: $0)))
             {
                 work.cancel()
             }
         }
-        defer { Timeouts.shared.cancel(timeout) }
+        defer { timer.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { race.wait(with: $0) }
         } onCancel: {
             race.finish(.failure(ServiceClientError.cancelled(url: ServiceClientError.label(for: url))))
             work.cancel()
+        }
+    }
+
+    /// The timer of one run: armed for the clock's expiry, and when it fires before it (the call made
+    /// progress meanwhile), armed again for the new one.
+    private final class Timer: Sendable {
+        private let state = Locked<(token: Timeouts.Token?, cancelled: Bool)>((nil, false))
+        private let clock: CallClock
+        private let expired: @Sendable (TimeInterval) -> Void
+
+        init(clock: CallClock, expired: @escaping @Sendable (TimeInterval) -> Void) {
+            self.clock = clock
+            self.expired = expired
+            arm()
+        }
+
+        func cancel() {
+            let token = state.withLock { state -> Timeouts.Token? in
+                state.cancelled = true
+                return state.token
+            }
+            token.map(Timeouts.shared.cancel)
+        }
+
+        private func arm() {
+            guard let expiry = clock.expiry else { return }
+            state.withLock { state in
+                guard !state.cancelled else { return }
+                state.token = Timeouts.shared.schedule(at: expiry.at) { [self] in fire() }
+            }
+        }
+
+        private func fire() {
+            if let limit = clock.expiredLimit {
+                expired(limit)
+            } else {
+                arm()
+            }
         }
     }
 

@@ -15,51 +15,68 @@ extension JsonServiceClient {
     /// ``ServiceClientError/cancelled(url:)``. Errors are passed to ``onError`` and
     /// ``Global/onError``, then thrown.
     ///
-    /// Each exchange — one attempt with everything the ``middleware`` does, or the `GetAccessToken`
-    /// request — ends within ``timeout``, its body collected up to ``maxResponseSize`` (reporting
-    /// ``onDownloadProgress``), unless the call streams it: then the timeout bounds the wait for the
-    /// headers, and an error status's body is read up to 64 KiB. A call sent again after a 401 takes
-    /// one more exchange (two, with a new access token).
+    /// The whole call — every exchange with everything the ``middleware`` does, the hooks between them,
+    /// a token refresh, a retry's wait — runs within ``idleTimeout`` of its last progress and within
+    /// ``callTimeout`` of its start (``CallClock``; a call made while another runs, from a hook say,
+    /// shares its clock). The body is collected up to ``maxResponseSize`` (reporting
+    /// ``onDownloadProgress``), unless the call streams it: then the timeouts bound the wait for the
+    /// headers, and an error status's body is read up to 64 KiB.
     public func perform(_ call: ServiceCall) async throws -> ServiceStream {
+        let settings = self.settings.current
+        let clock =
+            CallClock.current
+            ?? CallClock(
+                idle: call.options.idleTimeout ?? settings.idleTimeout,
+                total: call.options.callTimeout ?? settings.callTimeout)
         do {
-            var run = CallRun(call: try prepare(call))
-            var prepared = run.call
-            while true {
-                // The settings as they are now: a token refreshed for the attempt before is in them.
-                let settings = self.settings.current
-                let attempt = makeAttempt(prepared, settings: settings)
-                let answer = try await exchange(attempt, of: prepared, settings: settings)
-                guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt)
-                else {
-                    var stream =
-                        answer.stream
-                        ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
-                    stream.decodingOptions = settings.decodingOptions
-                    return stream
-                }
-                switch run.next(
-                    after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials))
-                {
-                case .send(let next):
-                    prepared = next
-                case .refreshTokenThenSend(let next):
-                    do {
-                        try await refreshAccessToken()
-                    } catch {
-                        if case ServiceClientError.cancelled = error { throw error }
-                        throw ServiceClientError.refreshTokenFailed(url: prepared.label, underlying: error)
-                    }
-                    prepared = next
-                case .authenticateThenSend(let next):
-                    try await settings.onAuthenticationRequired?()
-                    if Task.isCancelled { throw ServiceClientError.cancelled(url: prepared.label) }
-                    prepared = next
-                case .fail(let error):
-                    throw error
+            let prepared = try prepare(call)
+            return try await CallClock.$current.withValue(clock) {
+                try await Deadline.run(clock: clock, url: prepared.url) {
+                    try await self.run(prepared, clock: clock)
                 }
             }
         } catch {
             throw report(error)
+        }
+    }
+
+    /// The call's course, within its clock (see ``perform(_:)``).
+    private func run(_ call: PreparedCall, clock: CallClock) async throws -> ServiceStream {
+        var run = CallRun(call: call)
+        var prepared = run.call
+        while true {
+            // The settings as they are now: a token refreshed for the attempt before is in them.
+            let settings = self.settings.current
+            let attempt = makeAttempt(prepared, settings: settings, clock: clock)
+            let answer = try await exchange(attempt, of: prepared, settings: settings, clock: clock)
+            guard let error = receive(answer.body ?? Data(), answer.response, call: prepared, attempt: attempt)
+            else {
+                var stream =
+                    answer.stream
+                    ?? ServiceStream(ServiceResponse(data: answer.body ?? Data(), httpResponse: answer.response))
+                stream.decodingOptions = settings.decodingOptions
+                return stream
+            }
+            switch run.next(
+                after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials))
+            {
+            case .send(let next):
+                prepared = next
+            case .refreshTokenThenSend(let next):
+                do {
+                    try await refreshAccessToken(clock: clock)
+                } catch {
+                    if case ServiceClientError.cancelled = error { throw error }
+                    throw ServiceClientError.refreshTokenFailed(url: prepared.label, underlying: error)
+                }
+                prepared = next
+            case .authenticateThenSend(let next):
+                try await settings.onAuthenticationRequired?()
+                if Task.isCancelled { throw ServiceClientError.cancelled(url: prepared.label) }
+                prepared = next
+            case .fail(let error):
+                throw error
+            }
         }
     }
 
@@ -71,40 +88,42 @@ extension JsonServiceClient {
         var body: Data?
     }
 
-    /// Sends one attempt of `call` through the middleware and the transport, within its timeout. A
-    /// streamed call's successful response comes back at its headers; every other response comes
-    /// back read.
-    func exchange(_ attempt: Attempt, of call: PreparedCall, settings: Settings) async throws -> Answer {
+    /// Sends one attempt of `call` through the middleware and the transport. A streamed call's
+    /// successful response comes back at its headers; every other response comes back read. Its
+    /// headers and each piece of its body are progress on the call's `clock`.
+    func exchange(_ attempt: Attempt, of call: PreparedCall, settings: Settings, clock: CallClock) async throws
+        -> Answer
+    {
         let middleware =
             settings.middleware + [
                 FilterHooks(requestFilter: settings.requestFilter, responseFilter: settings.responseFilter)
             ]
-        let (maxResponseSize, transport) = (settings.maxResponseSize, self.transport)
-        let context = call.middlewareContext
-        return try await Deadline.run(seconds: attempt.timeout, url: call.url) {
-            let stream = try await middleware.send(attempt.request, context: context) {
-                try await transport.send($0, options: attempt.options)
-            }
-            if context.streamsResponseBody {
-                if stream.statusCode < 400 { return Answer(response: stream.httpResponse, stream: stream) }
-                return Answer(
-                    response: stream.httpResponse, body: try await stream.collect(limit: 64 * 1024, truncating: true))
-            }
-            let body = try await stream.collect(limit: maxResponseSize, progress: attempt.onDownloadProgress)
-            return Answer(response: stream.httpResponse, body: body)
+        var context = call.middlewareContext
+        context.clock = clock
+        let stream = try await middleware.send(attempt.request, context: context) { [transport] in
+            try await transport.send($0, options: attempt.options)
         }
+        clock.progress()
+        if context.streamsResponseBody {
+            if stream.statusCode < 400 { return Answer(response: stream.httpResponse, stream: stream) }
+            return Answer(
+                response: stream.httpResponse,
+                body: try await stream.collect(limit: 64 * 1024, truncating: true, activity: clock.progress))
+        }
+        let body = try await stream.collect(
+            limit: settings.maxResponseSize, progress: attempt.onDownloadProgress, activity: clock.progress)
+        return Answer(response: stream.httpResponse, body: body)
     }
 
     /// The request for one attempt: method, body, `Accept`, extra headers, credentials and cookies
     /// (``AuthPolicy``). (The request filters run as the last middleware: ``FilterHooks``.)
-    func makeAttempt(_ call: PreparedCall, settings: Settings) -> Attempt {
-        let timeout = call.options.timeout ?? settings.exchangeTimeout
-        // The client enforces `timeout` itself (`Deadline`); URLSession's own timeout (whole seconds
-        // on Linux; for a stream the longest gap between the body's packets) is only a backstop, a
-        // finite one: FoundationNetworking traps on an infinite or huge `timeoutInterval`.
-        let bounded = timeout > 0 && timeout < 86_400 && !call.streamsBody
+    func makeAttempt(_ call: PreparedCall, settings: Settings, clock: CallClock) -> Attempt {
+        // The client enforces its timeouts itself (`Deadline`); URLSession's own (an idle timeout, in
+        // whole seconds on Linux) is only a backstop, a finite one: FoundationNetworking traps on an
+        // infinite or huge `timeoutInterval`.
+        let idle = clock.idle.flatMap { $0 < 86_400 && !call.streamsBody ? $0 : nil }
         var request = OutgoingRequest(
-            url: call.url, method: call.method, timeoutInterval: bounded ? (timeout + 1).rounded(.up) : 86_400,
+            url: call.url, method: call.method, timeoutInterval: idle.map { ($0 + 1).rounded(.up) } ?? 86_400,
             cachePolicy: settings.cachePolicy)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         // The client's headers, the call's options' over them, a caller-built request's own over both.
@@ -122,11 +141,12 @@ extension JsonServiceClient {
         }
         let credentials = authPolicy(settings: settings).authorize(
             &request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
+        var options = TransportOptions(
+            maxRedirects: settings.maxRedirects,
+            onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress)
+        options.onActivity = clock.progress
         return Attempt(
-            request: request, credentials: credentials, timeout: timeout,
-            options: TransportOptions(
-                maxRedirects: settings.maxRedirects,
-                onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress),
+            request: request, credentials: credentials, options: options,
             onDownloadProgress: call.options.onDownloadProgress ?? settings.onDownloadProgress)
     }
 
@@ -142,14 +162,12 @@ extension JsonServiceClient {
             url: call.label, secrets: secrets)
     }
 
-    /// The longest a call of this client takes, for blocking calls where the waiting thread cannot
-    /// run the call itself (see ``BlockingCall/wait(for:_:)``): three exchanges (the call, a
-    /// `GetAccessToken`, the call once more), and 10 s for the hooks between them; nil when the
-    /// timeout is off.
-    func longestBlockingCall(timeout: TimeInterval?) -> TimeInterval? {
-        let timeout = timeout ?? settings.withLock { $0.exchangeTimeout }
-        guard timeout > 0, timeout < 86_400 else { return nil }
-        return 3 * timeout + 10
+    /// The clock a blocking call of this client runs by where the waiting thread cannot run the call
+    /// itself (see ``BlockingCall/wait(for:_:)``): the client's timeouts under `options`.
+    func callClock(options: CallOptions) -> CallClock {
+        let settings = self.settings.current
+        return CallClock(
+            idle: options.idleTimeout ?? settings.idleTimeout, total: options.callTimeout ?? settings.callTimeout)
     }
 
     /// Removes secrets from a client error, passes it to the client's and the global error hooks,

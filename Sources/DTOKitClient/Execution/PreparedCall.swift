@@ -39,12 +39,10 @@ struct PreparedCall: @unchecked Sendable {
     var label: String { ServiceClientError.label(for: url) }
 }
 
-/// One attempt of a call: the finished request, what authenticated it, and its bounds.
+/// One attempt of a call: the finished request, what authenticated it, and how it is carried.
 struct Attempt: @unchecked Sendable {
     var request: OutgoingRequest
     var credentials: AuthPolicy.Credentials
-    /// Seconds the exchange may take (for a streamed body, until its headers arrive).
-    var timeout: TimeInterval
     var options: TransportOptions
     var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)?
 }

@@ -48,7 +48,11 @@ final class Timeouts: @unchecked Sendable {
     /// Calls `handler` (on a dispatch queue) after `seconds`, unless cancelled first.
     func schedule(after seconds: TimeInterval, _ handler: @escaping @Sendable () -> Void) -> Token {
         let (sum, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(Self.nanoseconds(seconds))
-        let due = overflow ? UInt64.max : sum
+        return schedule(at: overflow ? UInt64.max : sum, handler)
+    }
+
+    /// Calls `handler` (on a dispatch queue) at `due` (uptime nanoseconds), unless cancelled first.
+    func schedule(at due: UInt64, _ handler: @escaping @Sendable () -> Void) -> Token {
         // The timer is armed under the lock, so that two timeouts scheduled at once arm it for the
         // earlier of them whichever comes last.
         return state.withLock { state in

@@ -83,6 +83,13 @@ public struct MiddlewareContext: Sendable {
     /// The call's own settings (``ServiceClient/with(_:)``): `HTTPCache` reads its cache policy,
     /// `RetryMiddleware` whether it may retry.
     public var options: CallOptions
+    /// The clock of the call the request belongs to, when a client with timeouts sends it.
+    var clock: CallClock?
+
+    /// Seconds the call has left before it times out if nothing progresses (its idle timeout, or the
+    /// end of its ``CallOptions/callTimeout``, whichever is sooner); nil when it has no limit. A
+    /// middleware that waits (`RetryMiddleware`, before a retry) waits no longer than this.
+    public var timeRemaining: TimeInterval? { clock?.timeRemaining }
 
     public init(
         method: HTTPMethod, requestTypeName: String? = nil, isBatch: Bool = false, streamsResponseBody: Bool = false,

@@ -11,8 +11,8 @@ import Foundation
 /// // Pull to refresh: past the cache, to the server (the fresh response is cached again).
 /// let fresh = try await client.with(CallOptions(cachePolicy: .reload)).getAsync(FindTechnologies())
 ///
-/// // One upload with a longer timeout and its own progress.
-/// let upload = client.with(CallOptions(timeout: 300, onUploadProgress: { sent, total in
+/// // One upload that may take an hour in all, with its own progress.
+/// let upload = client.with(CallOptions(callTimeout: 3_600, onUploadProgress: { sent, total in
 ///     print("\(sent) of \(total) bytes")
 /// }))
 /// ```
@@ -30,8 +30,10 @@ public struct CallOptions: Sendable {
 
     /// How the cache answers; nil: ``CachePolicy/useCache``.
     public var cachePolicy: CachePolicy?
-    /// Seconds each exchange of the call may take; nil: the client's ``JsonServiceClient/timeout``.
-    public var timeout: TimeInterval?
+    /// Seconds the call may go without progress; nil: the client's ``JsonServiceClient/idleTimeout``.
+    public var idleTimeout: TimeInterval?
+    /// Seconds the whole call may take; nil: the client's ``JsonServiceClient/callTimeout``.
+    public var callTimeout: TimeInterval?
     /// Headers sent with the call, over the client's ``JsonServiceClient/headers`` (a `URLRequest`
     /// you send keeps its own).
     public var headers: [String: String]
@@ -45,23 +47,52 @@ public struct CallOptions: Sendable {
     public var onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)?
 
     public init(
-        cachePolicy: CachePolicy? = nil, timeout: TimeInterval? = nil, headers: [String: String] = [:],
-        allowsRetry: Bool? = nil,
+        cachePolicy: CachePolicy? = nil, idleTimeout: TimeInterval? = nil, callTimeout: TimeInterval? = nil,
+        headers: [String: String] = [:], allowsRetry: Bool? = nil,
         onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil,
         onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil
     ) {
         self.cachePolicy = cachePolicy
-        self.timeout = timeout
+        self.idleTimeout = idleTimeout
+        self.callTimeout = callTimeout
         self.headers = headers
         self.allowsRetry = allowsRetry
         self.onUploadProgress = onUploadProgress
         self.onDownloadProgress = onDownloadProgress
     }
 
+    /// Options with `timeout` as both of the timeouts that replaced it (see
+    /// ``JsonServiceClient/timeout``).
+    @available(
+        *, deprecated,
+        renamed: "init(cachePolicy:idleTimeout:callTimeout:headers:allowsRetry:onUploadProgress:onDownloadProgress:)",
+        message: "timeout is two settings now: idleTimeout and callTimeout"
+    )
+    @_disfavoredOverload
+    public init(
+        cachePolicy: CachePolicy? = nil, timeout: TimeInterval? = nil, headers: [String: String] = [:],
+        allowsRetry: Bool? = nil,
+        onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil,
+        onDownloadProgress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil
+    ) {
+        self.init(
+            cachePolicy: cachePolicy, idleTimeout: timeout, callTimeout: timeout, headers: headers,
+            allowsRetry: allowsRetry, onUploadProgress: onUploadProgress, onDownloadProgress: onDownloadProgress)
+    }
+
+    /// Both timeouts, as DTOKit 1's single one (see ``JsonServiceClient/timeout``); reading it gives the
+    /// call's limit.
+    @available(*, deprecated, message: "two settings now: idleTimeout and callTimeout")
+    public var timeout: TimeInterval? {
+        get { callTimeout }
+        set { (idleTimeout, callTimeout) = (newValue, newValue) }
+    }
+
     /// These options with what `other` sets on top (its headers added to these).
     public func merging(_ other: CallOptions) -> CallOptions {
         CallOptions(
-            cachePolicy: other.cachePolicy ?? cachePolicy, timeout: other.timeout ?? timeout,
+            cachePolicy: other.cachePolicy ?? cachePolicy, idleTimeout: other.idleTimeout ?? idleTimeout,
+            callTimeout: other.callTimeout ?? callTimeout,
             headers: headers.merging(other.headers, uniquingKeysWith: { $1 }),
             allowsRetry: other.allowsRetry ?? allowsRetry,
             onUploadProgress: other.onUploadProgress ?? onUploadProgress,
@@ -100,15 +131,15 @@ public struct ServiceClientWithOptions<Base: ServiceClient>: ServiceClient {
     }
 }
 
-extension ServiceClientWithOptions: LongestCall where Base: LongestCall {
-    func longestBlockingCall(timeout: TimeInterval?) -> TimeInterval? {
-        base.longestBlockingCall(timeout: options.timeout ?? timeout)
+extension ServiceClientWithOptions: TimedClient where Base: TimedClient {
+    func callClock(options: CallOptions) -> CallClock {
+        base.callClock(options: self.options.merging(options))
     }
 }
 
-/// A client that knows the longest its calls may take: what a blocking call waits at most where the
-/// waiting thread cannot run the call itself (``BlockingCall/wait(for:_:)``).
-protocol LongestCall {
-    /// The longest a call takes with `timeout` per exchange (nil: the client's own).
-    func longestBlockingCall(timeout: TimeInterval?) -> TimeInterval?
+/// A client whose calls have timeouts: what a blocking call waits at most where the waiting thread
+/// cannot run the call itself (``BlockingCall/wait(for:_:)``).
+protocol TimedClient {
+    /// A clock, started now, with the client's timeouts under `options`.
+    func callClock(options: CallOptions) -> CallClock
 }

@@ -160,11 +160,12 @@ public struct ServiceStream: @unchecked Sendable {
 
     /// The body, read to its end or to `limit` bytes: beyond them, the rest is left unread
     /// (`truncating`) or the read fails with ``ServiceClientError/responseTooLarge(url:limit:)``.
-    /// `progress` hears the bytes received so far as they come. Cancelling the reading task stops
-    /// it with ``ServiceClientError/cancelled(url:)``.
+    /// `progress` hears the bytes received so far as they come, `activity` each piece. Cancelling the
+    /// reading task stops it with ``ServiceClientError/cancelled(url:)``.
     package func collect(
         limit: Int? = nil, truncating: Bool = false,
-        progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil
+        progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil,
+        activity: (@Sendable () -> Void)? = nil
     ) async throws -> Data {
         let total = progress == nil ? nil : TransferProgress.announcedLength(of: httpResponse)
         var collected = Data()
@@ -178,6 +179,7 @@ public struct ServiceStream: @unchecked Sendable {
             if !data.isEmpty { progress?(Int64(data.count), total) }
         case .arriving(let chunks):
             for try await chunk in chunks {
+                activity?()
                 if let limit, collected.count + chunk.count > limit {
                     guard truncating else { throw tooLarge(limit) }
                     collected.append(chunk.prefix(limit - collected.count))

@@ -25,7 +25,9 @@ import FoundationNetworking
 /// - stops the exchange when the calling task is cancelled, or when the body's iteration ends early;
 /// - throws ``ServiceClientError`` for failures (``ServiceClientError/cancelled(url:)``,
 ///   ``ServiceClientError/connectionRefused(url:)``…), and never enforces a timeout of its own
-///   shorter than the request's `timeoutInterval`: the client bounds each exchange itself.
+///   shorter than the request's `timeoutInterval`: the client bounds each call itself;
+/// - calls ``TransportOptions/onActivity`` as bytes of the request go out, so that the client's idle
+///   timeout does not end an upload that keeps going.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns once the response's headers arrive, with its body as it arrives.
     func send(_ request: OutgoingRequest, options: TransportOptions) async throws -> ServiceStream
@@ -65,6 +67,10 @@ public struct TransportOptions: Sendable {
     /// Called as the request's body goes out: bytes sent so far, and the body's length (-1 when it is
     /// not known: a stream without a stated length).
     public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+    /// Called whenever bytes of the request go out (at once, on the transport's own thread: it only
+    /// notes the time): the client's idle timeout counts from the last of them, so that a long upload
+    /// that keeps going never times out. (The client itself notes the response's headers and body.)
+    public var onActivity: (@Sendable () -> Void)?
 
     public init(maxRedirects: Int = 10, onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil) {
         self.maxRedirects = maxRedirects

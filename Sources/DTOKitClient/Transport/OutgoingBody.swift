@@ -128,11 +128,18 @@ extension OutgoingBody {
             Iterator(parts: [body], chunkSize: chunkSize)
         }
 
+        /// Reads the parts one after the other. A part never ends short or long of its stated length
+        /// (a file that changed since the body was made, a stream that gave other bytes than it said),
+        /// and a stream that ends because the reading task was cancelled is no end: each throws, so that
+        /// no transport sends a body other than the one the request states — never a shorter one a
+        /// server would take for whole.
         public struct Iterator: AsyncIteratorProtocol {
             /// What is left to read, the part being read first.
             private var parts: [OutgoingBody]
             private let chunkSize: Int
             private var offset = 0
+            /// The bytes of the part being read given so far.
+            private var partBytes: Int64 = 0
             private var file: FileHandle?
             private var stream: AsyncThrowingStream<Data, any Error>.AsyncIterator?
 
@@ -141,6 +148,9 @@ extension OutgoingBody {
                 self.chunkSize = chunkSize
             }
 
+            /// - Throws: `CancellationError` when a stream ended because the task was cancelled,
+            ///   ``ServiceClientError/invalidRequest(url:reason:)`` when a part gives more or fewer bytes
+            ///   than its length, and what reading a part threw.
             public mutating func next() async throws -> Data? {
                 while let part = parts.first {
                     // A joined body is read as its parts, in its place (however deeply they nest).
@@ -148,12 +158,29 @@ extension OutgoingBody {
                         parts.replaceSubrange(0..<1, with: inner)
                         continue
                     }
-                    if let chunk = try await nextChunk(of: part) { return chunk }
+                    if let chunk = try await nextChunk(of: part) {
+                        partBytes += Int64(chunk.count)
+                        if let length = part.length, partBytes > length { throw Self.wrongLength(part, "more bytes") }
+                        return chunk
+                    }
+                    if case .stream = part.source, Task.isCancelled { throw CancellationError() }
+                    if let length = part.length, partBytes != length {
+                        throw Self.wrongLength(part, "\(partBytes) bytes")
+                    }
                     if let file { try? file.close() }
-                    (file, stream, offset) = (nil, nil, 0)
+                    (file, stream, offset, partBytes) = (nil, nil, 0, 0)
                     parts.removeFirst()
                 }
                 return nil
+            }
+
+            /// `read`: what the part gave ("more bytes", "10 bytes").
+            private static func wrongLength(_ part: OutgoingBody, _ read: String) -> ServiceClientError {
+                let what = part.fileURL.map { "the body's file \($0.path) (changed since the body was made)" }
+                return .invalidRequest(
+                    url: "?",
+                    reason: "\(what ?? "the body's stream") gave \(read) where its length says "
+                        + "\(part.length ?? 0) bytes: the request is not sent")
             }
 
             /// The next chunk of `part`, or nil when it has no more.

@@ -22,6 +22,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         registrations.withLock { $0[ObjectIdentifier(task)] = Registration(exchange: exchange) }
     }
 
+    /// Stops routing `task`'s callbacks (a task never started), and lets go of the session made for it
+    /// alone.
+    func forget(_ task: URLSessionTask) {
+        registrations.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(task)) }
+    }
+
     private func exchange(for task: URLSessionTask) -> Exchange? {
         registrations.withLock { $0[ObjectIdentifier(task)]?.exchange }
     }
@@ -43,6 +49,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         totalBytesExpectedToSend: Int64
     ) {
         exchange(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
+    /// The platform sends the body again from its start (Apple's URLSession, after a connection failed).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        completionHandler(exchange(for: task)?.newBodyStream())
     }
 
     func urlSession(

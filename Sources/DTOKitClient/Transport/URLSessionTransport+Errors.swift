@@ -12,6 +12,7 @@ extension URLSessionTransport {
         _ error: any Error, url label: String, timeout: TimeInterval, response: URLResponse?,
         receivedBytes: Int
     ) -> ServiceClientError {
+        if let error = error as? ServiceClientError { return error }  // the body's own failure
         let nsError = error as NSError
         switch nsError.domain == NSURLErrorDomain ? nsError.code : 0 {
         case NSURLErrorCancelled: return .cancelled(url: label)

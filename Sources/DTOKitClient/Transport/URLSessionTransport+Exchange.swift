@@ -19,18 +19,22 @@ final class Exchange: Sendable {
     private let options: TransportOptions
     private let chunks: AsyncThrowingStream<Data, any Error>.Continuation
     private let state: Locked<ExchangeState<Headers>>
-    /// Run once when the task ends (a spooled body's temporary file is removed).
-    private let ended: Locked<(@Sendable () -> Void)?>
+    /// The body, when it is not bytes: stopped and its temporary file removed when the task ends.
+    let upload: URLSessionTransport.UploadBody?
+    /// Where the upload's progress is reported: a queue of its own, so that a callback that makes a
+    /// call of its own (blocking, say) never holds up the session's delegate queue that call needs.
+    private let progressQueue: DispatchQueue?
 
     init(
         course: ExchangeCourse, options: TransportOptions, chunks: AsyncThrowingStream<Data, any Error>.Continuation,
-        whenEnded: (@Sendable () -> Void)? = nil
+        upload: URLSessionTransport.UploadBody? = nil
     ) {
         request = course.request
         self.options = options
         self.chunks = chunks
+        self.upload = upload
         state = Locked(ExchangeState(course: course))
-        ended = Locked(whenEnded)
+        progressQueue = options.onUploadProgress == nil ? nil : DispatchQueue(label: "DTOKit.uploadProgress")
     }
 
     /// The course to go on with on a task of its own, when this task's redirect kept a body
@@ -39,15 +43,25 @@ final class Exchange: Sendable {
 
     var label: String { ServiceClientError.label(for: request.url) }
 
-    /// Resumes `task`; `headers` is resumed once, with the response or the error the task ended with.
+    /// Resumes `task`, unless the caller was cancelled before (then it never starts); `headers` is
+    /// resumed once, with the response or the error the task ended with.
     func start(_ task: URLSessionDataTask, headers: Headers) {
         let action = state.withLock { $0.started(headers) }
-        task.resume()
+        if case .neverStart = action {
+            upload?.end()
+            chunks.finish(throwing: ServiceClientError.cancelled(url: label))
+        } else {
+            task.resume()
+        }
         perform(action, on: task)
     }
 
-    /// The caller was cancelled: the task is cancelled now, or as soon as it starts.
+    /// Whether the task was never started: the caller was cancelled before.
+    var neverStarted: Bool { state.withLock { $0.neverStarted } }
+
+    /// The caller was cancelled: the body's reading stops, the task is cancelled now, or never starts.
     func cancel(_ task: URLSessionDataTask) {
+        upload?.end()
         perform(state.withLock { $0.cancelled() }, on: task)
     }
 
@@ -67,8 +81,17 @@ final class Exchange: Sendable {
         chunks.yield(data)
     }
 
+    /// The body's progress: the length it states when the platform knows none (a body stream).
     func sent(_ sent: Int64, of total: Int64) {
-        options.onUploadProgress?(sent, total)
+        options.onActivity?()
+        guard let progress = options.onUploadProgress, let progressQueue else { return }
+        let total = total > 0 ? total : request.body?.length ?? -1
+        progressQueue.async { progress(sent, total) }
+    }
+
+    /// A new stream of the body for the platform, from its start (a redirect, a resend).
+    func newBodyStream() -> InputStream? {
+        upload?.makeStream()
     }
 
     /// The request to follow a redirect with, as the course decides, or nil to stop. (Refusing, not
@@ -78,10 +101,13 @@ final class Exchange: Sendable {
         state.withLock { $0.redirect(to: next) }
     }
 
-    /// The task ended: with `error`, or, when nil, with `response`.
+    /// The task ended: with `error`, or, when nil, with `response`. A failure of the body's own (it
+    /// could not be read to its end) is the exchange's error.
     func complete(response: URLResponse?, error: (any Error)?) {
-        ended.withLock { $0.takeOnce() }?()
-        let (action, bodyEnd) = state.withLock { $0.completed(response: response, error: error) }
+        let bodyFailure = error == nil ? nil : upload?.failure
+        upload?.end()
+        let failure = bodyFailure.map { URLSessionTransport.bodyFailure($0, url: label) } ?? error
+        let (action, bodyEnd) = state.withLock { $0.completed(response: response, error: failure) }
         perform(action, on: nil)
         chunks.finish(throwing: bodyEnd)
     }
@@ -90,8 +116,13 @@ final class Exchange: Sendable {
         switch action {
         case .none: break
         case .cancelTask: task.map(Self.cancelSoon)
-        case .resume(let waiting, .success(let response)): waiting.resume(returning: response)
-        case .resume(let waiting, .failure(let failure)): waiting.resume(throwing: failure)
+        case .neverStart(let waiting, let failure):
+            task.map(Self.cancelSoon)
+            waiting.resume(throwing: failure)
+        case .resume(let waiting, let outcome):
+            // After the progress reported so far: the caller never hears of bytes sent after its answer.
+            guard let progressQueue else { return waiting.resume(with: outcome) }
+            progressQueue.async { waiting.resume(with: outcome) }
         }
     }
 }

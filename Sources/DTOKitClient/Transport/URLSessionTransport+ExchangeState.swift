@@ -27,6 +27,8 @@ struct ExchangeState<Waiter> {
         case none
         /// Cancel the task (it has started; the caller was cancelled).
         case cancelTask
+        /// Do not start the task: the caller was cancelled before it started; tell the caller why.
+        case neverStart(Waiter, with: ServiceClientError)
         /// Hand the caller the headers, or the error instead of them.
         case resume(Waiter, with: Result<HTTPURLResponse, ServiceClientError>)
     }
@@ -59,12 +61,20 @@ struct ExchangeState<Waiter> {
         timeout = course.request.timeoutInterval
     }
 
-    /// The task was resumed, `waiter` waits for its headers. A caller cancelled before the start
-    /// cancels the task now: a task cancelled before it was ever resumed need not end at all.
+    /// Whether the task was never resumed because the caller was cancelled first.
+    private(set) var neverStarted = false
+
+    /// The task is to be resumed, `waiter` waits for its headers; unless the caller was cancelled
+    /// before: then it is never resumed (nothing of the request goes out), and the exchange ends.
     mutating func started(_ waiter: Waiter) -> Action {
         guard case .created(let cancelled) = phase else { return .none }
+        guard !cancelled else {
+            phase = .ended
+            neverStarted = true
+            return .neverStart(waiter, with: .cancelled(url: label))
+        }
         phase = .waitingForHeaders(waiter)
-        return cancelled ? .cancelTask : .none
+        return .none
     }
 
     /// The caller was cancelled: the task is cancelled now, or as soon as it starts.
@@ -90,6 +100,9 @@ struct ExchangeState<Waiter> {
 
     /// The platform made `next` for a redirect: the request to follow it with, or nil to stop there.
     mutating func redirect(to next: URLRequest) -> URLRequest? {
+        // The platform's copy of the body stream is not the body: the course carries the body itself.
+        var next = next
+        next.httpBodyStream = nil
         guard let next = try? OutgoingRequest(next) else {
             refusal = .invalidResponse(url: label, reason: "a redirect URLSession could not make a request of")
             return nil

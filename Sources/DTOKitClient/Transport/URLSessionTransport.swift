@@ -21,6 +21,12 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     private let configuration: URLSessionConfiguration
     private let sessionDelegate: any URLSessionDataDelegate
     private let interposer: (any SessionInterposer)?
+    /// How bodies that are not bytes go up (``BodyDelivery/platform``; the tests force the other).
+    let bodyDelivery: BodyDelivery
+    /// Where bodies are written first, when they are (``BodyDelivery/spooled``).
+    let spoolFolder = SpoolFolder()
+    /// Every request on the one session, as on Apple's platforms (for the tests).
+    private let oneSessionForAll: Bool
 
     /// A transport over a session configured your way (proxy, TLS, connection limits…).
     ///
@@ -33,7 +39,12 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         self.init(configuration: configuration, interposer: nil)
     }
 
-    init(configuration: URLSessionConfiguration, interposer: (any SessionInterposer)?) {
+    init(
+        configuration: URLSessionConfiguration, interposer: (any SessionInterposer)?,
+        bodyDelivery: BodyDelivery = .platform, oneSessionForAll: Bool = false
+    ) {
+        self.bodyDelivery = bodyDelivery
+        self.oneSessionForAll = oneSessionForAll
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -72,30 +83,37 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         let request = course.request
         let label = ServiceClientError.label(for: request.url)
         if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
-        // A body that is not bytes goes up from a file: its own, or the spool of a stream.
-        let upload = try await BodyFile.file(for: request.body, url: label)
+        // A body that is not bytes goes up as a stream, read as it is sent (or from a file).
+        let upload = try await UploadBody.make(
+            for: request.body, delivery: bodyDelivery, spoolFolder: spoolFolder, url: label)
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
-        let exchange = Exchange(
-            course: course, options: options, chunks: continuation, whenEnded: upload?.removal)
+        let exchange = Exchange(course: course, options: options, chunks: continuation, upload: upload)
         let task: URLSessionDataTask
         do {
-            task = try dataTask(for: request, uploading: upload?.file, exchange: exchange)
+            task = try dataTask(for: request, upload: upload, exchange: exchange)
         } catch {
-            upload?.removal?()
+            upload?.end()
             throw error
         }
         continuation.onTermination = { termination in
             guard case .cancelled = termination else { return }
             Exchange.cancelSoon(task)
         }
-        let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (headers: CheckedContinuation<HTTPURLResponse, any Error>) in
-                exchange.start(task, headers: headers)
+        do {
+            let response = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation {
+                    (headers: CheckedContinuation<HTTPURLResponse, any Error>) in
+                    exchange.start(task, headers: headers)
+                }
+            } onCancel: {
+                exchange.cancel(task)
             }
-        } onCancel: {
-            exchange.cancel(task)
+            return (ServiceStream(httpResponse: response, chunks: chunks), exchange)
+        } catch {
+            // A task cancelled before it started never ends by itself: forget it here.
+            if exchange.neverStarted { delegate.forget(task) }
+            throw error
         }
-        return (ServiceStream(httpResponse: response, chunks: chunks), exchange)
     }
 
     /// Why a configuration with `identifier` cannot carry calls, if it cannot: one with an identifier
@@ -109,23 +127,27 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             + ".ephemeral configuration"
     }
 
-    /// A data task for `request` (an upload task from `file`, when given), its callbacks routed to
-    /// `exchange`; not resumed yet.
-    private func dataTask(for outgoing: OutgoingRequest, uploading file: URL?, exchange: Exchange) throws
+    /// A data task for `request` (its body the upload's stream, when it is not bytes), its callbacks
+    /// routed to `exchange`; not resumed yet.
+    private func dataTask(for outgoing: OutgoingRequest, upload: UploadBody?, exchange: Exchange) throws
         -> URLSessionDataTask
     {
-        let request = outgoing.urlRequest
+        var request = outgoing.urlRequest
+        if let upload {
+            request.httpBodyStream = upload.makeStream()
+            if let length = upload.length { request.setValue(String(length), forHTTPHeaderField: "Content-Length") }
+        }
         if let refusal = interposer?.refusal(of: request) {
             throw Self.failure(
                 refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
         }
         var session = self.session
-        if Self.needsConnectionOfItsOwn(outgoing) {
+        if !oneSessionForAll, Self.needsConnectionOfItsOwn(outgoing) {
             // A session for this request alone; the delegate invalidates it when the task completes.
             session = URLSession(configuration: configuration, delegate: sessionDelegate, delegateQueue: nil)
             session.sessionDescription = Self.connectionOfItsOwn
         }
-        let task = file.map { session.uploadTask(with: request, fromFile: $0) } ?? session.dataTask(with: request)
+        let task = session.dataTask(with: request)
         delegate.register(exchange, for: task)
         return task
     }

@@ -1410,8 +1410,10 @@ class Handler(BaseHTTPRequestHandler):
         before Last-Modified. Query: key (required), maxAge (seconds, default 0), directives
         (comma-separated: must-revalidate, no-cache, no-store), validators (etag, lastModified;
         default both), vary (a `Vary` header), cookie=1 (a `Set-Cookie: ss-id=…`), delayMs (answer
-        that much later). Counters: `cached:K` every GET, `notModified:K` every 304.
-        POST with mode=ok|down|close (down: 503; close: no answer) and/or bump=1 (a new version)."""
+        that much later), noCacheControl=1 (no `Cache-Control` at all, as most services answer). Counters:
+        `cached:K` every GET, `notModified:K` every 304.
+        POST with mode=ok|down|close (down: 503; close: no answer), bump=1 (a new version) and/or
+        directives=… (from then on, in place of the GETs' own)."""
         app = self.server.app
         key = params.get("key", "")
         with app.state.lock:
@@ -1422,8 +1424,11 @@ class Handler(BaseHTTPRequestHandler):
                     resource["version"] += 1
                     resource["modified"] = max(int(time.time()), resource["modified"] + 1)
                 resource["mode"] = params.get("mode", resource["mode"])
+                if "directives" in params:
+                    resource["directives"] = params["directives"]
                 return self.respond(200, to_json_bytes(dict(resource)), "application/json", {}, [])
             version, modified, mode = resource["version"], resource["modified"], resource["mode"]
+            stored_directives = resource.get("directives")
         app.state.count("cached:" + key)
         if params.get("delayMs"):
             time.sleep(int(params["delayMs"]) / 1000.0)
@@ -1439,8 +1444,8 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             return self.respond(400, b'{"responseStatus":{"errorCode":"ArgumentException"}}', "application/json", {}, [])
         directives = ["max-age=%d" % max_age, "private"]
-        directives += [d for d in params.get("directives", "").split(",") if d]
-        headers = {"Cache-Control": ", ".join(directives)}
+        directives += [d for d in (stored_directives or params.get("directives", "")).split(",") if d]
+        headers = {} if params.get("noCacheControl") == "1" else {"Cache-Control": ", ".join(directives)}
         etag = '"%s-v%d"' % (key, version)
         last_modified = email.utils.formatdate(modified, usegmt=True)
         if "etag" in validators:

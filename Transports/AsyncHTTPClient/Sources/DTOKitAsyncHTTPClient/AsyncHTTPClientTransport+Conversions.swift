@@ -19,11 +19,11 @@ extension AsyncHTTPClientTransport {
             converted.headers.add(name: name, value: value)
         }
         guard let body = request.body else { return converted }
-        if let data = body.data, options.onUploadProgress == nil {
+        if let data = body.data, options.onUploadProgress == nil, data.count <= UploadChunks.size {
             converted.body = .bytes(ByteBuffer(bytes: data))
         } else {
             converted.body = .stream(
-                UploadChunks(body, progress: options.onUploadProgress),
+                UploadChunks(body, progress: options.onUploadProgress, activity: options.onActivity),
                 length: body.length.map { .known($0) } ?? .unknown)
         }
         return converted
@@ -85,32 +85,45 @@ private final class BodyReader: @unchecked Sendable {
 
 /// A request body in pieces of at most 64 KiB, read as AsyncHTTPClient asks for them (a file or a
 /// stream is never held whole), each reported as it is taken to be written (the nearest AsyncHTTPClient
-/// tells of the bytes going out). The body is read from its start each time the request goes out.
+/// tells of the bytes going out), to the progress and to the client's idle timeout. The body is read
+/// from its start each time the request goes out; a body that cannot be read to its end (cancelled, a
+/// stream that fails, a file that changed) throws, and AsyncHTTPClient abandons the request.
 private struct UploadChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
+    /// The largest piece, and the largest body of bytes sent in one.
+    static let size = 64 * 1024
     let body: OutgoingBody
     let progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+    let activity: (@Sendable () -> Void)?
 
-    init(_ body: OutgoingBody, progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?) {
+    init(
+        _ body: OutgoingBody, progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?,
+        activity: (@Sendable () -> Void)?
+    ) {
         self.body = body
         self.progress = progress
+        self.activity = activity
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var chunks: OutgoingBody.Chunks.Iterator
         let length: Int64?
         let progress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)?
+        let activity: (@Sendable () -> Void)?
         var sent: Int64 = 0
 
         mutating func next() async throws -> ByteBuffer? {
             guard let chunk = try await chunks.next() else { return nil }
             sent += Int64(chunk.count)
+            activity?()
             progress?(sent, length ?? -1)
             return ByteBuffer(bytes: chunk)
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: body.chunks().makeAsyncIterator(), length: body.length, progress: progress)
+        AsyncIterator(
+            chunks: body.chunks(chunkSize: Self.size).makeAsyncIterator(), length: body.length, progress: progress,
+            activity: activity)
     }
 }

@@ -12,6 +12,10 @@ extension AsyncHTTPClientTransport {
         _ error: any Error, url label: String, receivedBytes: Int, expectedBytes: Int? = nil,
         timeout: TimeInterval = 0
     ) -> ServiceClientError {
+        // The body's own failure (it could not be read to its end), named by the request's URL.
+        if case .invalidRequest("?", let reason)? = error as? ServiceClientError {
+            return .invalidRequest(url: label, reason: reason)
+        }
         if let error = error as? ServiceClientError { return error }
         if error is CancellationError { return .cancelled(url: label) }
         if let error = error as? HTTPClientError {

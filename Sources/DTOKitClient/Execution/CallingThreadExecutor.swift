@@ -1,8 +1,9 @@
 import Foundation
 
-/// The executor of one blocking call of DTOKitClient: its jobs run on the thread that waits for the
-/// call. (In this room because running a job takes the executor's unowned reference, which the
-/// compiler counts as unsafe; the client uses it through ``runJobs(cancelling:)`` and ``finish()``.)
+/// The executor of one blocking call: its jobs run on the thread that waits for the call. (One of the
+/// places unsafe code may be, `Scripts/check-build.py`: running a job takes the executor's unowned
+/// reference, which the compiler counts as unsafe; ``BlockingCall`` uses it through
+/// ``runJobs(cancelling:)`` and ``finish()``.)
 ///
 /// A blocking call cannot wait for work queued on Swift's shared pool of threads: when it is made
 /// from code running on that pool (a synchronous helper called from `Task {}` or SwiftUI's
@@ -13,16 +14,16 @@ import Foundation
 /// too (its `BlockingCall.startTask`). Jobs enqueued after the caller left — a timer cancelled as the call returned, work the call's timeout abandoned — go to
 /// the global concurrent executor.
 @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
-package final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
+final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: every stored property is read and changed only while `condition` is locked.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var finished = false
     private var callerLeft = false
 
-    package init() {}
+    init() {}
 
-    package func enqueue(_ job: UnownedJob) {
+    func enqueue(_ job: UnownedJob) {
         condition.lock()
         if callerLeft {
             condition.unlock()
@@ -35,7 +36,7 @@ package final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Ends ``runJobs(cancelling:)``: jobs still queued, and later ones, go to the global executor.
-    package func finish() {
+    func finish() {
         condition.lock()
         finished = true
         condition.signal()
@@ -44,14 +45,16 @@ package final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs jobs on this thread until ``finish()``.
     ///
-    /// The cancellation of the task the calling thread runs, if any (`Task.isCancelled` says false
-    /// outside a task), is looked at every 50 ms while no job comes, and passed on by `cancel`:
-    /// synchronous code has no other way to hear it.
-    package func runJobs(cancelling cancel: () -> Void) {
+    /// When the calling thread runs a task (a synchronous helper called from `Task {}`), that task's
+    /// cancellation is looked at every 50 ms while no job comes, and passed on by `cancel`: synchronous
+    /// code has no other way to hear it. Outside a task nothing can be cancelled, and the thread sleeps
+    /// until a job comes.
+    func runJobs(cancelling cancel: () -> Void) {
+        let inTask = unsafe withUnsafeCurrentTask { unsafe $0 != nil }
         var passedOnCancellation = Task.isCancelled
         if passedOnCancellation { cancel() }
         while true {
-            switch next(waitingAtMost: passedOnCancellation ? nil : 0.05) {
+            switch next(waitingAtMost: passedOnCancellation || !inTask ? nil : 0.05) {
             case .job(let job):
                 unsafe job.runSynchronously(on: asUnownedTaskExecutor())
             case .idle:

@@ -1,0 +1,188 @@
+import DTOKit
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+    /// How a body that is not bytes in memory (a file, a stream, several of these joined) goes up.
+    enum BodyDelivery: Sendable {
+        /// Read as it goes out, through a stream of the client's own (``BodyInputStream``):
+        /// FoundationNetworking reads a body stream synchronously, on the request's own session.
+        case streamed
+        /// From a file: the body's own, else a temporary one its bytes are written to first. Apple's
+        /// URLSession reads a body stream on a run loop, which a stream of one's own cannot be
+        /// scheduled on. (The tests here force it, to run this path too.)
+        case spooled
+
+        /// What this platform does.
+        static var platform: BodyDelivery {
+            #if canImport(FoundationNetworking)
+            .streamed
+            #else
+            .spooled
+            #endif
+        }
+    }
+
+    /// A request's body as URLSession sends it, `httpBodyStream`: a stream made afresh each time the
+    /// platform asks for one, with the body's length when known; what stops its reading; what is left
+    /// to remove when the exchange ends (a temporary file).
+    final class UploadBody: Sendable {
+        private enum Source {
+            case pumped(OutgoingBody)
+            case file(URL)
+        }
+
+        let length: Int64?
+        private let source: Source
+        private let spool: SpoolFolder.File?
+        private let pumps = Locked<(made: [ChunkPump], ended: Bool)>(([], false))
+
+        private init(source: Source, length: Int64?, spool: SpoolFolder.File? = nil) {
+            self.source = source
+            self.length = length
+            self.spool = spool
+        }
+
+        /// The upload of `body`; nil for no body or bytes (sent as `httpBody`).
+        /// - Throws: ``ServiceClientError/cancelled(url:)`` when the task is cancelled while a body is
+        ///   written to a temporary file, ``ServiceClientError/invalidRequest(url:reason:)`` when it cannot
+        ///   be read or is not its stated length.
+        static func make(
+            for body: OutgoingBody?, delivery: BodyDelivery, spoolFolder: SpoolFolder, url label: String
+        ) async throws -> UploadBody? {
+            guard let body, body.data == nil else { return nil }
+            switch delivery {
+            case .streamed:
+                return UploadBody(source: .pumped(body), length: body.length)
+            case .spooled:
+                if let file = body.fileURL { return UploadBody(source: .file(file), length: body.length) }
+                let spool = try await spoolFolder.write(body, url: label)
+                return UploadBody(source: .file(spool.url), length: spool.length, spool: spool)
+            }
+        }
+
+        /// A new stream of the body from its start; nil once the exchange ended.
+        func makeStream() -> InputStream? {
+            switch source {
+            case .file(let url):
+                return pumps.withLock { $0.ended } ? nil : InputStream(url: url)
+            case .pumped(let body):
+                return pumps.withLock { pumps -> ChunkPump? in
+                    guard !pumps.ended else { return nil }
+                    let pump = ChunkPump(body)
+                    pumps.made.append(pump)
+                    return pump
+                }.map(BodyInputStream.init)
+            }
+        }
+
+        /// Why the body could not be read to its end (its own error, or the cancellation), if it could not.
+        var failure: (any Error)? {
+            pumps.withLock { $0.made.lazy.compactMap(\.failed).first }
+        }
+
+        /// The exchange ended, or is cancelled: every read stops, a temporary file is removed.
+        func end() {
+            let made = pumps.withLock { pumps -> [ChunkPump] in
+                pumps.ended = true
+                return pumps.made
+            }
+            for pump in made { pump.cancel() }
+            spool?.remove()
+        }
+    }
+
+    /// A folder of the transport's own for bodies written to files first (``BodyDelivery/spooled``):
+    /// `tmp/DTOKit-uploads/<process>-<unique>`, readable by the user only (0700, files 0600), removed
+    /// with the transport. A folder a process left behind when it ended (a crash) is removed by the
+    /// next one that makes its own.
+    final class SpoolFolder: Sendable {
+        /// The parent of every transport's folder.
+        static let parent = FileManager.default.temporaryDirectory.appendingPathComponent("DTOKit-uploads")
+        private let folder = Locked<URL?>(nil)
+
+        deinit {
+            if let folder = folder.current { try? FileManager.default.removeItem(at: folder) }
+        }
+
+        /// One temporary file.
+        struct File: Sendable {
+            let url: URL
+            let length: Int64
+            func remove() { try? FileManager.default.removeItem(at: url) }
+        }
+
+        /// `body`'s bytes in a new file of this folder.
+        func write(_ body: OutgoingBody, url label: String) async throws -> File {
+            let file = try folderURL(url: label).appendingPathComponent(UUID().uuidString)
+            guard
+                FileManager.default.createFile(
+                    atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
+                throw ServiceClientError.invalidRequest(
+                    url: label, reason: "the body could not be written to a temporary file at \(file.path)")
+            }
+            do {
+                let handle = try FileHandle(forWritingTo: file)
+                defer { try? handle.close() }
+                var written: Int64 = 0
+                for try await chunk in body.chunks() {
+                    if Task.isCancelled { throw CancellationError() }
+                    try handle.write(contentsOf: chunk)
+                    written += Int64(chunk.count)
+                }
+                if Task.isCancelled { throw CancellationError() }
+                return File(url: file, length: written)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw URLSessionTransport.bodyFailure(error, url: label)
+            }
+        }
+
+        private func folderURL(url label: String) throws -> URL {
+            try folder.withLock { folder in
+                if let folder { return folder }
+                let manager = FileManager.default
+                let pid = ProcessInfo.processInfo.processIdentifier
+                Self.removeFoldersOfEndedProcesses()
+                let made = Self.parent.appendingPathComponent("\(pid)-\(UUID().uuidString)")
+                do {
+                    try manager.createDirectory(
+                        at: made, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw ServiceClientError.invalidRequest(
+                        url: label, reason: "no folder for the body's temporary file at \(made.path): \(error)")
+                }
+                folder = made
+                return made
+            }
+        }
+
+        /// Removes the folders of processes that no longer run (named `<process id>-…`).
+        private static func removeFoldersOfEndedProcesses() {
+            let manager = FileManager.default
+            for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] {
+                guard let pid = Int32(name.prefix { $0 != "-" }), pid > 0, !processRuns(pid) else { continue }
+                try? manager.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+
+        /// Whether a process with this id runs (a signal 0 reaches it, or would but for permission).
+        private static func processRuns(_ pid: Int32) -> Bool {
+            kill(pid, 0) == 0 || errno == EPERM
+        }
+    }
+
+    /// A failure reading a body as the client's error.
+    static func bodyFailure(_ error: any Error, url label: String) -> ServiceClientError {
+        switch error {
+        case is CancellationError: return .cancelled(url: label)
+        case .invalidRequest(_, let reason) as ServiceClientError: return .invalidRequest(url: label, reason: reason)
+        case let error as ServiceClientError: return error
+        default: return .invalidRequest(url: label, reason: "the body could not be read: \(error)")
+        }
+    }
+}
