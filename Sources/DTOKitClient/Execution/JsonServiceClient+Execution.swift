@@ -108,7 +108,8 @@ extension JsonServiceClient {
             if stream.statusCode < 400 { return Answer(response: stream.httpResponse, stream: stream) }
             return Answer(
                 response: stream.httpResponse,
-                body: try await stream.collect(limit: 64 * 1024, truncating: true, activity: clock.progress))
+                body: try await stream.collect(
+                    limit: 64 * 1024, truncating: true, progress: nil, activity: clock.progress))
         }
         let body = try await stream.collect(
             limit: settings.maxResponseSize, progress: attempt.onDownloadProgress, activity: clock.progress)

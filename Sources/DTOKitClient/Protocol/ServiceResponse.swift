@@ -164,8 +164,15 @@ public struct ServiceStream: @unchecked Sendable {
     /// reading task stops it with ``ServiceClientError/cancelled(url:)``.
     package func collect(
         limit: Int? = nil, truncating: Bool = false,
-        progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil,
-        activity: (@Sendable () -> Void)? = nil
+        progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)? = nil
+    ) async throws -> Data {
+        try await collect(limit: limit, truncating: truncating, progress: progress, activity: nil)
+    }
+
+    /// ``collect(limit:truncating:progress:)``, calling `activity` as each piece arrives.
+    package func collect(
+        limit: Int?, truncating: Bool = false, progress: (@Sendable (_ received: Int64, _ total: Int64?) -> Void)?,
+        activity: (@Sendable () -> Void)?
     ) async throws -> Data {
         let total = progress == nil ? nil : TransferProgress.announcedLength(of: httpResponse)
         var collected = Data()
