@@ -16,6 +16,10 @@ The version is written once (`Sources/DTOKitGenerator/DTOKitVersion.swift`); the
 section and every dependency line of the README, the DocC articles and the sample must name it, and it
 must be a major version newer than the release when the API breaks.
 
+The digester compares declarations: it does not see every source break (an attribute such as
+`@MainActor` or `noasync` added to a function, a default implementation removed), which
+`Tests/UpgradeFixture`, code written for the release compiled against this checkout, looks for instead.
+
 Every break the digester reports must be listed in CHANGELOG.md's Unreleased section, the one for the
 next major version, in a ```text block under the entry that says what changed and how to migrate; and
 every line listed there must still be reported, so that the changelog and the API agree. A break that
@@ -94,13 +98,17 @@ def breaks(module, digest_json, build_path, triple):
     command = [digester(), "-diagnose-sdk", "-baseline-path", digest_json, "-module", module,
                "-target", triple, "-disable-fail-on-error"] + module_paths(build_path)
     result = subprocess.run(command, capture_output=True, text=True)
+    output = result.stdout + "\n" + result.stderr
+    if "Failed to load module" in output or (result.returncode != 0 and not output.strip()):
+        sys.exit("error: the API digester could not load %s from %s (is it built there?):\n%s"
+                 % (module, build_path, output.strip()))
     lines = []
-    for line in (result.stdout + "\n" + result.stderr).splitlines():
+    for line in output.splitlines():
         line = line.strip()
         if line and not (line.startswith("/*") and line.endswith("*/")):
-            lines.append(line)
-    if result.returncode != 0 and not lines:
-        sys.exit("error: the API digester failed for %s:\n%s" % (module, result.stderr))
+            # Foundation's types as Apple's SDKs name them (Linux has URLRequest in FoundationNetworking),
+            # so that the changelog reads the same on every platform.
+            lines.append(line.replace("FoundationNetworking.", "Foundation."))
     return lines
 
 
@@ -166,9 +174,16 @@ def check(build_path, report_only):
     version, commit = baseline()
     triple = target_triple()
     reported = []
+    # Every module of the release is still a library product (a product removed is a break the
+    # digester cannot see: the module may still be built).
+    products = set(library_products(ROOT)) | set(library_products(os.path.join(ROOT, TRANSPORT)))
+    released = sorted(name[: -len(".json.gz")] for name in os.listdir(DIGESTS))
+    for module in released:
+        if module not in products:
+            reported.append("Library product %s has been removed" % module)
     with tempfile.TemporaryDirectory() as scratch:
-        for name in sorted(os.listdir(DIGESTS)):
-            module = name[: -len(".json.gz")]
+        for module in released:
+            name = module + ".json.gz"
             digest = os.path.join(scratch, module + ".json")
             with gzip.open(os.path.join(DIGESTS, name), "rb") as source, open(digest, "wb") as target:
                 shutil.copyfileobj(source, target)

@@ -61,7 +61,7 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
         var refreshTokenUrl: String?
         var sessionId: String?
         var version: Int?
-        var idleTimeout: TimeInterval = 60
+        var idleTimeout: TimeInterval = CallClock.defaultIdleTimeout
         var callTimeout: TimeInterval?
         /// What the deprecated ``JsonServiceClient/timeout`` was set to.
         var legacyTimeout: TimeInterval?

@@ -5,7 +5,7 @@ import Foundation
 /// (its headers, its body in Base64, when it was stored), named by a hash of its key, at most
 /// `capacity` of them (storing one more removes the oldest files).
 ///
-/// Nothing secret is written: the keys hold only a fingerprint of the credentials (``CacheKey``), and
+/// Nothing secret is written: the keys hold only the SHA-256 of the credentials, and
 /// the file is named by the SHA-256 of its key and keeps it (checked on reading, so two keys never
 /// share a response) and the URL without its
 /// query string (GET requests carry their DTO's values there). Cookies are never kept. A file that

@@ -37,12 +37,11 @@ import FoundationNetworking
 ///
 /// Responses are kept per URL and per credentials: the key holds the SHA-256 of the request's
 /// `Authorization` and `Cookie` headers (never the values), so one user's response never answers
-/// another's request, on disk too; a response's `Vary` headers must match too (`Vary: *` is not kept). Credentials
-/// in other headers count only through `Vary`, and only those already on the request when it reaches
+/// another's request, on disk too; a response's `Vary` headers must match too (`Vary: *` is not
+/// kept). Credentials in other headers count only through `Vary`, and only those already on the request when it reaches
 /// the cache: put headers of your own in the client's `headers`, or in a middleware before the cache
 /// (a `requestFilter` runs after it). Streams (Server Events) pass untouched, as do requests other
-/// than GET. The client's timeout bounds each exchange as ever: one that times out gets no cached
-/// answer.
+/// than GET (but for the invalidation above). A call that times out gets no cached answer.
 public final class HTTPCache: ClientMiddleware {
     /// What the cache did, for tests and diagnostics (C#'s `CacheHits`, `NotModifiedHits`,
     /// `ErrorFallbackHits`, `CachesAdded`, plus the misses).

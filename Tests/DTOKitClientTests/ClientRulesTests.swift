@@ -114,6 +114,14 @@ struct ClientRulesTests {
         #expect(Paging.noRowsLeft(after: 0, total: 0))
     }
 
+    @Test func aPageWithNoNewRows() {
+        let page = Data("[{\"id\":1}]".utf8)
+        #expect(Paging.noNewRows(asked: 50, offset: 50, page, nil) == nil)
+        #expect(Paging.noNewRows(asked: 50, offset: nil, page, Data("[{\"id\":0}]".utf8)) == nil)
+        #expect(Paging.noNewRows(asked: 50, offset: 0, page, nil)?.contains("came back from row 0") == true)
+        #expect(Paging.noNewRows(asked: 50, offset: nil, page, page)?.contains("rows of the page before") == true)
+    }
+
     @Test func retryAfterAsSecondsOrAsADate() throws {
         func response(_ value: String) throws -> HTTPURLResponse {
             try #require(

@@ -25,7 +25,10 @@ final class RuntimeAgreementTests: XCTestCase {
     /// members' Swift type.
     func testEveryValueFormatIsARuntimeFormatOfItsMembersType() {
         func values<Format: JsonFormat>(of _: Format.Type) -> String { String(describing: Format.Value.self) }
-        let runtime = ["TimeSpan": values(of: TimeSpan.self), "Base64Bytes": values(of: Base64Bytes.self)]
+        let runtime = [
+            "TimeSpan": values(of: TimeSpan.self), "Base64Bytes": values(of: Base64Bytes.self),
+            "DateOnly": values(of: DateOnly.self),
+        ]
         XCTAssertEqual(Set(ValueFormat.all.map(\.formatType)), Set(runtime.keys))
         let aliases = ["TimeInterval": "Double"]
         for format in ValueFormat.all {

@@ -33,7 +33,7 @@ final class TypeMappingTests: XCTestCase {
         Row(type: "Guid", swift: "String?", builder: "optionalString"),
         Row(type: "DateTime", swift: "Date?", builder: "optionalDate"),
         Row(type: "DateTimeOffset", swift: "Date?", builder: "optionalDate"),
-        Row(type: "DateOnly", swift: "Date?", builder: "optionalDate"),
+        Row(type: "DateOnly", swift: "Date?", builder: "optionalFormatted", format: "DateOnly"),
         Row(type: "TimeSpan", swift: "TimeInterval?", builder: "optionalFormatted", format: "TimeSpan"),
         Row(type: "TimeOnly", swift: "TimeInterval?", builder: "optionalFormatted", format: "TimeSpan"),
         Row(type: "Type", swift: "String?", builder: "optionalString"),

@@ -106,6 +106,69 @@ final class HTTPCacheTests: XCTestCase {
         }
     }
 
+    /// A pull to refresh that fails (503) returns the failure, and the kept response stays: it still
+    /// answers `.onlyIfCached`, and a plain call within its `max-age` (RFC 9111 §4.3.3: only a full,
+    /// successful answer replaces it; only an unsafe method invalidates it).
+    func testAFailedReloadKeepsTheKeptResponse() async throws {
+        let cache = HTTPCache()
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=60")
+        let kept = try await client.getAsync(path, as: JsonValue.self)
+        try await control(key, "mode=down")
+        do {
+            _ = try await client.with(CallOptions(cachePolicy: .reload)).getAsync(path, as: JsonValue.self)
+            XCTFail("the server is down")
+        } catch let error as WebServiceException {
+            XCTAssertEqual(error.statusCode, 503)
+        }
+        let offline = try await client.with(CallOptions(cachePolicy: .onlyIfCached)).getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(offline, kept)
+        let plain = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(plain, kept)
+        XCTAssertEqual(try requests(key), 2, "the failed reload, and nothing after it")
+    }
+
+    /// A successful POST, PUT, PATCH or DELETE to a kept response's URL invalidates it (RFC 9111 §4.4);
+    /// a failed one does not.
+    func testUnsafeMethodsInvalidateWhatIsKeptForTheirUrl() async throws {
+        let cache = HTTPCache()
+        let client = try client(cache)
+        let (key, path) = resource("maxAge=60")
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 1)
+        _ = try await client.executeAsync(ServiceCall(method: .post, destination: .url(path)))  // the server's 200
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 2, "the POST invalidated it")
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 2, "kept again")
+        _ = try? await client.executeAsync(ServiceCall(method: .delete, destination: .url(path + "&x=1")))
+        XCTAssertEqual(try requests(key), 3, "the DELETE went out")
+        _ = try await client.getAsync(path, as: JsonValue.self)
+        XCTAssertEqual(try requests(key), 3, "another URL's DELETE leaves it")
+    }
+
+    /// `.onlyIfCached` with nothing kept is the cache's own 504, which no retry cures: `RetryMiddleware`
+    /// passes it on at once, before the cache or after it.
+    func testOnlyIfCachedIsNeverRetriedInAnyOrder() async throws {
+        let retry = RetryMiddleware(maxRetries: 3, baseDelay: 0.5, maxDelay: 1)
+        for order in [[retry, HTTPCache()], [HTTPCache(), retry]] as [[any ClientMiddleware]] {
+            let client = try makeTestClient()
+            client.middleware = order
+            let (key, path) = resource("maxAge=60")
+            let started = Date()
+            do {
+                _ = try await client.with(CallOptions(cachePolicy: .onlyIfCached)).getAsync(path, as: JsonValue.self)
+                XCTFail("nothing is kept")
+            } catch let error as WebServiceException {
+                XCTAssertEqual(error.statusCode, 504)
+                XCTAssertEqual(error.errorCode, "NotCached")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.4, "not retried")
+            XCTAssertEqual(try requests(key), 0)
+        }
+    }
+
     func testResponsesAreKeptPerCredentials() async throws {
         let cache = HTTPCache()
         let (key, path) = resource("maxAge=60")

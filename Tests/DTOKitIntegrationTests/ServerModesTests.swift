@@ -72,6 +72,23 @@ final class ServerModesTests: XCTestCase {
         }
     }
 
+    /// A .NET `DateOnly` goes out as a day, `2018-04-17`: System.Text.Json reads a `DateOnly` in no
+    /// other form (not even a full ISO 8601 date and time), and ServiceStack.Text reads it too.
+    func testADateOnlyGoesOutAsADayWhichEveryServerReads() async throws {
+        let day = Date(timeIntervalSince1970: 1_523_923_200)  // 2018-04-17T00:00:00Z
+        for mode in Mode.allCases {
+            let client = try client(mode)
+            let body = Guarded<Data?>(nil)
+            client.requestFilter = { request in body.withLock { $0 = request.httpBody } }
+            let request = EchoTypes()
+            request.birthday = day.addingTimeInterval(5 * 3600 + 0.25)  // any time of that day, in UTC
+            let response = try await client.postAsync(request)
+            XCTAssertEqual(response.birthday, day, "\(mode)")
+            let sent = String(decoding: body.current ?? Data(), as: UTF8.self)
+            XCTAssertTrue(sent.contains(#""birthday":"2018-04-17""#), sent)
+        }
+    }
+
     func testWcfDatesAreASettingThatOnlyServiceStackTextReads() async throws {
         let request = EchoTypes()
         request.created = Date(timeIntervalSince1970: 1_523_942_312.513)

@@ -140,3 +140,26 @@ final class JsonFormatTests: XCTestCase {
         }
     }
 }
+
+/// .NET's `DateOnly`: written as the day in UTC, `yyyy-MM-dd`, read from any date form.
+final class DateOnlyFormatTests: XCTestCase {
+    func testADayIsWrittenAsDotNetWritesADateOnly() throws {
+        let cases: [(TimeInterval, String)] = [
+            (1_523_923_200, "2018-04-17"), (1_523_923_200 + 86_399.9, "2018-04-17"), (-1, "1969-12-31"),
+            (-62_135_596_800, "0001-01-01"), (253_402_300_799, "9999-12-31"), (-1e18, "0001-01-01"),
+        ]
+        for (seconds, day) in cases {
+            XCTAssertEqual(DateOnly(Date(timeIntervalSince1970: seconds)).toJson(), "\"\(day)\"", "\(seconds)")
+        }
+    }
+
+    func testADayIsReadFromEveryFormAndComesBackTheSame() throws {
+        let midnight = Date(timeIntervalSince1970: 1_523_923_200)
+        for json in [#""2018-04-17""#, #""\/Date(1523923200000)\/""#, #""2018-04-17T00:00:00.0000000Z""#] {
+            let read = try DateOnly.fromJson(json)
+            XCTAssertEqual(read.value, midnight, json)
+            XCTAssertEqual(read.toJson(), #""2018-04-17""#, json)
+        }
+        XCTAssertThrowsError(try DateOnly.fromJson(#""April""#))
+    }
+}

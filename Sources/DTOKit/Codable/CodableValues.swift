@@ -27,6 +27,25 @@ extension TimeSpan: Codable {
     }
 }
 
+extension DateOnly: Codable {
+    /// Reads a day (`2018-04-17`) or any date form ServiceStack writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = DateFormats.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a date (2018-04-17), found \"\(text)\"")
+        }
+        self.init(date)
+    }
+
+    /// Writes the day, `2018-04-17`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(DateFormats.calendarDate(value))
+    }
+}
+
 extension Base64Bytes: Codable {
     /// Reads a Base64 string.
     public init(from decoder: any Decoder) throws {

@@ -151,14 +151,24 @@ public enum DateFormats {
     /// `2018-04-17T05:18:32.5130000Z`: UTC with seven fraction digits, as .NET's round-trip
     /// format (`"o"`) writes a UTC DateTime.
     public static func iso8601(_ date: Date) -> String {
+        let (day, timeOfDay) = calendarDayAndTime(of: date)
+        let secondOfDay = Int(timeOfDay / Ticks.perSecond)  // 32-bit: < 86,400
+        let fraction = Int(timeOfDay % Ticks.perSecond)  // 32-bit: < 10,000,000
+        let time = pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        return day + "T" + time + "." + pad(fraction, 7) + "Z"
+    }
+
+    /// `2018-04-17`: the date's day in UTC, as .NET writes a `DateOnly` (its round-trip format).
+    public static func calendarDate(_ date: Date) -> String {
+        calendarDayAndTime(of: date).day
+    }
+
+    /// `yyyy-MM-dd` of `date` in UTC, and the ticks since that day's midnight.
+    private static func calendarDayAndTime(of date: Date) -> (day: String, timeOfDay: Int64) {
         // Within DateTime's range (years 1 to 9999), so each part fits a 32-bit Int.
         let (days, timeOfDay) = CivilTime.floorDivide(ticksSince1970(of: date), Ticks.perDay)
         let (year, month, day) = CivilTime.date(fromDays: Int(days))  // 32-bit: |days| < 3.7 million
-        let secondOfDay = Int(timeOfDay / Ticks.perSecond)  // 32-bit: < 86,400
-        let fraction = Int(timeOfDay % Ticks.perSecond)  // 32-bit: < 10,000,000
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        return text + "." + pad(fraction, 7) + "Z"
+        return (pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2), timeOfDay)
     }
 
     /// The instant to print for `seconds` since 2001, in ticks since 2001: the roundest of whole

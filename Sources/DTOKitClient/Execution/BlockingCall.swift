@@ -18,9 +18,9 @@ enum BlockingCall {
     ///
     /// Where the calling thread cannot run the work itself (systems before macOS 15 and iOS 18, which
     /// have no task executors), the work runs on Swift's shared pool, and the caller waits no longer than
-    /// `client`'s timeouts allow (``CallClock``, which the call shares): when every thread of the pool
-    /// is blocked the same way the work never runs, and the caller gets
-    /// ``ServiceClientError/timedOut(url:timeout:)``.
+    /// `client`'s timeouts allow (``CallClock``, which the call shares; 60 s without progress for a
+    /// client that has none, such as a test double): when every thread of the pool is blocked the same
+    /// way the work never runs, and the caller gets ``ServiceClientError/timedOut(url:timeout:)``.
     ///
     /// The operation and its result cross from this thread to the task and back unchecked: the
     /// calling thread does nothing but run the task's jobs or wait in between, so nothing touches them
@@ -37,22 +37,46 @@ enum BlockingCall {
             }
             executor.runJobs(cancelling: { task.cancel() })
         } else {
-            let clock = (client as? any TimedClient)?.callClock(options: CallOptions())
+            // The task made here does not inherit the caller's cancellation, and would start at once.
+            if callerIsATask, Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
+            let clock = CallClock.forBlockingCall(of: client)
             let done = DispatchSemaphore(value: 0)
             let task = Task {
                 await CallClock.$current.withValue(clock) { await handOver.run() }
                 done.signal()
             }
-            // Until the call ends, or its clock runs out (looked at again when the call made progress).
-            while done.wait(timeout: dispatchTime(after: clock?.timeRemaining)) == .timedOut {
-                if let limit = clock?.expiredLimit {
-                    task.cancel()
-                    throw ServiceClientError.timedOut(url: "a blocking call", timeout: limit)
-                }
-            }
+            try waitOnThePool(for: task, done: done, clock: clock)
         }
         return try handOver.result()
     }
+
+    /// Waits for `task` to signal `done`, until the call's clock runs out
+    /// (``ServiceClientError/timedOut(url:timeout:)``) or, when the caller is itself a task, until that
+    /// task is cancelled (``ServiceClientError/cancelled(url:)``; a task made here does not inherit
+    /// its caller's cancellation, and no handler can be installed from synchronous code, so the caller's
+    /// task is looked at every 0.1 s, as ``CallingThreadExecutor`` looks at it).
+    private static func waitOnThePool(for task: Task<Void, Never>, done: DispatchSemaphore, clock: CallClock) throws {
+        let callerIsATask = Self.callerIsATask
+        while true {
+            var until = dispatchTime(after: clock.timeRemaining)
+            if callerIsATask { until = min(until, .now() + 0.1) }
+            if done.wait(timeout: until) == .success { return }
+            if let limit = clock.expiredLimit {
+                task.cancel()
+                throw ServiceClientError.timedOut(url: label, timeout: limit)
+            }
+            if callerIsATask, Task.isCancelled {
+                task.cancel()
+                // The call ends at once when it runs; when every thread of the pool is blocked it may
+                // never run, so the caller does not wait for it.
+                if done.wait(timeout: .now() + 0.1) == .success { return }
+                throw ServiceClientError.cancelled(url: label)
+            }
+        }
+    }
+
+    /// What a blocking call's own errors name in place of a URL.
+    private static let label = "a blocking call"
 
     /// Blocking calls take the path of systems without task executors (macOS before 15, iOS before 18)
     /// wherever this runs, so that the tests run it here too: `DTOKIT_BLOCKING_WITHOUT_TASK_EXECUTOR=1`.

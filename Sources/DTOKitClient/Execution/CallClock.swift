@@ -60,6 +60,17 @@ final class CallClock: Sendable {
         return expiry.at > now ? TimeInterval(expiry.at - now) / 1_000_000_000 : 0
     }
 
+    /// The idle timeout of a client's calls until it is set (``JsonServiceClient/idleTimeout``), and of
+    /// a blocking call whose client has no timeouts of its own.
+    static let defaultIdleTimeout: TimeInterval = 60
+
+    /// The clock a blocking call of `client` runs by where the waiting thread cannot run the call
+    /// itself (``BlockingCall/wait(for:_:)``): the client's timeouts, else the default idle timeout.
+    static func forBlockingCall(of client: some ServiceClient) -> CallClock {
+        (client as? any TimedClient)?.callClock(options: CallOptions())
+            ?? CallClock(idle: defaultIdleTimeout, total: nil)
+    }
+
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     private static func limit(_ seconds: TimeInterval?) -> TimeInterval? {

@@ -1,3 +1,4 @@
+import DTOKit
 import Foundation
 
 /// The executor of one blocking call: its jobs run on the thread that waits for the call. (One of the
@@ -20,6 +21,9 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var finished = false
     private var callerLeft = false
+
+    /// How many times a waiting thread woke with no job (to look at its task's cancellation), for tests.
+    static let idleWakes = Locked(0)
 
     init() {}
 
@@ -50,7 +54,7 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// code has no other way to hear it. Outside a task nothing can be cancelled, and the thread sleeps
     /// until a job comes.
     func runJobs(cancelling cancel: () -> Void) {
-        let inTask = unsafe withUnsafeCurrentTask { unsafe $0 != nil }
+        let inTask = BlockingCall.callerIsATask
         var passedOnCancellation = Task.isCancelled
         if passedOnCancellation { cancel() }
         while true {
@@ -58,6 +62,7 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
             case .job(let job):
                 unsafe job.runSynchronously(on: asUnownedTaskExecutor())
             case .idle:
+                Self.idleWakes.withLock { $0 += 1 }
                 if Task.isCancelled {
                     passedOnCancellation = true
                     cancel()
@@ -94,5 +99,13 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
             return .finished(leftOver: jobs)
         }
         return .job(jobs.removeFirst())
+    }
+}
+
+extension BlockingCall {
+    /// Whether the calling thread runs a task (synchronous code called from one), whose cancellation
+    /// a blocking call then looks at.
+    static var callerIsATask: Bool {
+        unsafe withUnsafeCurrentTask { unsafe $0 != nil }
     }
 }

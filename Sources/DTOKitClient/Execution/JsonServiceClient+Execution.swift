@@ -17,7 +17,7 @@ extension JsonServiceClient {
     ///
     /// The whole call — every exchange with everything the ``middleware`` does, the hooks between them,
     /// a token refresh, a retry's wait — runs within ``idleTimeout`` of its last progress and within
-    /// ``callTimeout`` of its start (``CallClock``; a call made while another runs, from a hook say,
+    /// ``callTimeout`` of its start (one clock; a call made while another runs, from a hook say,
     /// shares its clock). The body is collected up to ``maxResponseSize`` (reporting
     /// ``onDownloadProgress``), unless the call streams it: then the timeouts bound the wait for the
     /// headers, and an error status's body is read up to 64 KiB.
@@ -136,7 +136,7 @@ extension JsonServiceClient {
         }
         if let body = call.body {
             request.body = body
-            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+            if call.contentTypeIsTheCallers || request.value(forHTTPHeaderField: "Content-Type") == nil {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }

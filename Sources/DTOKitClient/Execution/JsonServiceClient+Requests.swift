@@ -92,6 +92,11 @@ extension JsonServiceClient {
             urlText += (urlText.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + PercentEncoding.queryString(query)
         }
         let url = try httpUrl(urlText)
+        var contentTypes: [String: String] = [:]
+        if let own = call.contentType { contentTypes["Content-Type"] = own }
+        for fields in [settings.headers, call.options.headers, headers, contentTypes] {
+            try HeaderFields.check(fields, url: ServiceClientError.label(for: url))
+        }
         if body != nil && !method.allowsBody {
             throw ServiceClientError.invalidRequest(
                 url: ServiceClientError.label(for: url),
@@ -102,6 +107,8 @@ extension JsonServiceClient {
             method: method, url: url, body: body, contentType: body == nil ? nil : contentType,
             headers: headers, retryIf: call.retryIf)
         if case .batch = call.destination { prepared.isBatch = true }
+        // A body of the caller's is sent as the caller says, whatever the client's headers say.
+        prepared.contentTypeIsTheCallers = call.body != nil
         prepared.streamsBody = call.streamsResponseBody
         prepared.requestTypeName = call.requests.first.map { type(of: $0).typeName }
         prepared.options = call.options

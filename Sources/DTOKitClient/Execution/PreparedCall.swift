@@ -11,6 +11,9 @@ struct PreparedCall: @unchecked Sendable {
     var url: URL
     var body: OutgoingBody?
     var contentType: String?
+    /// ``contentType`` wins over the client's and the call's `Content-Type` headers (a body of the
+    /// caller's own, ``ServiceCall/body``).
+    var contentTypeIsTheCallers = false
     /// Headers of a caller-built `URLRequest`, kept as they are.
     var headers: [String: String] = [:]
     /// The caller's `retryIf` (see ``ServiceCall/retryIf``).

@@ -7,8 +7,9 @@ import FoundationNetworking
 // DTOKit 1.0's middleware took a `URLRequest`: `intercept(_ request: URLRequest, context:next:)`, calling
 // `next(request)` with one. Such a middleware still builds — with a warning on its conformance, which
 // the `OutgoingRequest` form's default below satisfies — and still works: the default hands it the
-// request as a `URLRequest` (its body when the body is bytes) and sends on what it passes to `next`,
-// with the original body when it passes none (a file or a stream a `URLRequest` cannot hold).
+// request as a `URLRequest` (its body when the body is bytes), and what it passes to `next` goes on
+// with the original body when it holds none (a file or a stream a `URLRequest` cannot hold), as does
+// a `URLRequest` any middleware passes to `next`.
 
 extension ClientMiddleware {
     /// Runs a middleware that implements only DTOKit 1.0's `URLRequest` form.
@@ -20,15 +21,7 @@ extension ClientMiddleware {
         _ request: OutgoingRequest, context: MiddlewareContext,
         next: MiddlewareNext
     ) async throws -> ServiceStream {
-        let original = request.body
-        let bridged = MiddlewareNext(
-            { try await next($0) },
-            fromURLRequest: { passedOn in
-                var outgoing = try OutgoingRequest(passedOn)
-                if outgoing.body == nil, original?.data == nil { outgoing.body = original }
-                return outgoing
-            })
-        return try await intercept(request.urlRequest, context: context, next: bridged)
+        try await intercept(request.urlRequest, context: context, next: next)
     }
 
     /// The request of DTOKit 1.0's form as an `OutgoingRequest`, for the middleware's own form.
@@ -43,10 +36,14 @@ extension ClientMiddleware {
 }
 
 extension MiddlewareNext {
-    /// Sends a `URLRequest` on, as a middleware of DTOKit 1.0 does (`next(request)`).
+    /// Sends a `URLRequest` on, as a middleware of DTOKit 1.0 does (`next(request)`): with the body of
+    /// the request the middleware was given when it holds none (a file or a stream, which a `URLRequest`
+    /// cannot hold).
     @available(*, deprecated, message: "pass the OutgoingRequest a middleware's intercept(_:context:next:) gets")
     public func callAsFunction(_ request: URLRequest) async throws -> ServiceStream {
-        try await self(fromURLRequest(request))
+        var outgoing = try OutgoingRequest(request)
+        if outgoing.body == nil, originalBody?.data == nil { outgoing.body = originalBody }
+        return try await self(outgoing)
     }
 }
 

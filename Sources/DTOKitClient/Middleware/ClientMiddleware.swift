@@ -53,15 +53,12 @@ public protocol ClientMiddleware: Sendable {
 /// `NonisolatedNonsendingByDefault`, on in new Xcode 26 app targets, and would then no longer match).
 public struct MiddlewareNext: Sendable {
     private let send: @Sendable (OutgoingRequest) async throws -> ServiceStream
-    /// How a `URLRequest` a middleware of DTOKit 1.0 passes on becomes the request sent on.
-    let fromURLRequest: @Sendable (URLRequest) throws -> OutgoingRequest
+    /// The body of the request the middleware was given: a `URLRequest` it passes on (DTOKit 1.0's
+    /// form) cannot hold a file or a stream, and goes on with this one when it holds no body.
+    var originalBody: OutgoingBody?
 
-    init(
-        _ send: @escaping @Sendable (OutgoingRequest) async throws -> ServiceStream,
-        fromURLRequest: @escaping @Sendable (URLRequest) throws -> OutgoingRequest = { try OutgoingRequest($0) }
-    ) {
+    init(_ send: @escaping @Sendable (OutgoingRequest) async throws -> ServiceStream) {
         self.send = send
-        self.fromURLRequest = fromURLRequest
     }
 
     /// Sends `request` on, and returns its response.
@@ -117,7 +114,11 @@ extension Array where Element == any ClientMiddleware {
         var next = MiddlewareNext(transport)
         for middleware in reversed() {
             let inner = next
-            next = MiddlewareNext { try await middleware.intercept($0, context: context, next: inner) }
+            next = MiddlewareNext { request in
+                var inner = inner
+                inner.originalBody = request.body
+                return try await middleware.intercept(request, context: context, next: inner)
+            }
         }
         return try await next(request)
     }

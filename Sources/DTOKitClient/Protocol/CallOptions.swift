@@ -131,9 +131,13 @@ public struct ServiceClientWithOptions<Base: ServiceClient>: ServiceClient {
     }
 }
 
-extension ServiceClientWithOptions: TimedClient where Base: TimedClient {
+extension ServiceClientWithOptions: TimedClient {
+    /// The base client's timeouts under these options; for a base without timeouts of its own (a test
+    /// double), these options' over the default idle timeout.
     func callClock(options: CallOptions) -> CallClock {
-        base.callClock(options: self.options.merging(options))
+        let merged = self.options.merging(options)
+        if let timed = base as? any TimedClient { return timed.callClock(options: merged) }
+        return CallClock(idle: merged.idleTimeout ?? CallClock.defaultIdleTimeout, total: merged.callTimeout)
     }
 }
 

@@ -17,8 +17,8 @@ public struct ServiceCall {
         /// The route of the request DTO in ``payload``: its custom route when the request's values
         /// fill one and it allows the method, else the pre-defined route (`/api/{Name}`).
         case route
-        /// Where ServiceStack's `JsonApiClient` sends a one-way request DTO (the one in ``payload``):
-        /// the pre-defined route, `/api/{Name}`; without a base path, the legacy one-way endpoint
+        /// Where ServiceStack's clients send a one-way request DTO (the one in ``payload``): the
+        /// pre-defined route, `/api/{Name}`; without a base path, the legacy one-way endpoint
         /// `/json/oneway/{Name}` (which queues the request when the server has a message queue). The
         /// response's body is not read.
         case oneWay

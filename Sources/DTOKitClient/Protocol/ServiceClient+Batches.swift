@@ -8,10 +8,13 @@ import DTOKit
 /// ``WebServiceException/autoBatchIndex`` says which one (those before it have run). An empty
 /// array makes no call.
 ///
-/// `sendOneWay` / `publish` POST one request to ServiceStack's one-way endpoint,
-/// `/json/oneway/{Name}`: the server queues it when it has a message queue, else runs it, and the
-/// response body is ignored; `sendAllOneWay` / `publishAll` do the same with a batch
-/// (`/json/oneway/{Name}[]`). HTTP errors are still thrown.
+/// `sendOneWay` / `publish` send one request where ServiceStack's clients send one-way requests, with
+/// the method of its verb marker (POST when it has none, as the C# `JsonServiceClient` does):
+/// `/api/{Name}`, which the server runs as any request — ServiceStack 8's endpoint routing maps it for
+/// the operation's own method, the one the generator marks the request with — or, without a base
+/// path, ServiceStack's one-way endpoint `/json/oneway/{Name}`, where a server with a message queue
+/// queues it. The response body is ignored; HTTP errors are still thrown. `sendAllOneWay` /
+/// `publishAll` POST a batch (`/api/{Name}[]`, `/json/oneway/{Name}[]`).
 extension ServiceClient {
     // MARK: Batches
 
@@ -67,18 +70,19 @@ extension ServiceClient {
 
     // MARK: One-way
 
-    /// POSTs `request` to its one-way endpoint; the response body is ignored.
+    /// Sends `request` to its one-way endpoint, with its verb marker's method (POST when it has none: a
+    /// GET's values go in the query string); the response body is ignored.
     @available(
         *, noasync, renamed: "sendOneWayAsync(_:)",
         message: "blocks the calling thread until the response arrives; call the …Async form"
     )
     public func sendOneWay<T: ServiceRequest>(_ request: T) throws {
-        _ = try execute(ServiceCall(method: .post, destination: .oneWay, payload: .request(request)))
+        _ = try execute(ServiceCall(oneWay: request))
     }
 
     /// Async ``sendOneWay(_:)``.
     public func sendOneWayAsync<T: ServiceRequest>(_ request: T) async throws {
-        _ = try await executeAsync(ServiceCall(method: .post, destination: .oneWay, payload: .request(request)))
+        _ = try await executeAsync(ServiceCall(oneWay: request))
     }
 
     /// The same as ``sendOneWay(_:)`` (the .NET clients' name).
@@ -111,5 +115,10 @@ extension ServiceCall {
     /// An auto-batched call: `requests` POSTed as one JSON array to their batch endpoint.
     public init(batch requests: [any ServiceRequest], oneWay: Bool) {
         self.init(method: .post, destination: .batch(oneWay: oneWay), payload: .batch(requests))
+    }
+
+    /// A one-way call of `request`, with the method of its verb marker (POST when it has none).
+    init(oneWay request: any ServiceRequest) {
+        self.init(method: .preferred(for: request), destination: .oneWay, payload: .request(request))
     }
 }

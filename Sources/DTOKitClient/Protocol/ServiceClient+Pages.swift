@@ -19,9 +19,11 @@ import Foundation
 /// received fall short of it, whatever size each page has — a server caps a page at its `MaxLimit`
 /// (ServiceStack's templates: 1,000), so a page can be shorter than `take` and not be the last.
 /// A server that gives no total (or one that does not count the rows already received) is paged
-/// until it answers with an empty page: one call more, no row lost. The request you pass is not
-/// changed: each page is requested with a copy. Cancelling the iterating task cancels the page under
-/// way; nothing is fetched ahead.
+/// until it answers with an empty page: one call more, no row lost. A service that does not page at
+/// all — that answers a later page from another row than asked for, or with the very rows of the page
+/// before — ends the paging with ``ServiceClientError/invalidResponse(url:reason:)``, which says so,
+/// where it would go on for ever. The request you pass is not changed: each page is requested with a
+/// copy. Cancelling the iterating task cancels the page under way; nothing is fetched ahead.
 extension ServiceClient {
     /// The pages of an AutoQuery request (`QueryDb<T>`, `QueryData<T>`…), fetched as they are iterated.
     public func queryPages<Request: IQuery & IReturn>(_ request: Request) -> QueryPages<Request>
@@ -62,6 +64,8 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
         var nextRow: Int
         var isFirstPage = true
         var isFinished = false
+        /// The rows of the page before, as JSON: a page that brings them again brings nothing new.
+        var previousRows: Data?
 
         /// The next page, or nil after the last. An empty first page is returned (its `total` is 0);
         /// an empty later page ends the sequence.
@@ -76,6 +80,12 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
                 isFinished = true
                 return isFirstPage ? page : nil
             }
+            let rows = (try? JsonValue(parsing: page.toJsonData()))?["results"].map { Data($0.toJson().utf8) }
+            if !isFirstPage, let problem = Paging.noNewRows(asked: nextRow, offset: page.offset, rows, previousRows) {
+                isFinished = true
+                throw ServiceClientError.invalidResponse(url: Request.typeName, reason: problem)
+            }
+            previousRows = rows
             nextRow += count
             isFinished = Paging.noRowsLeft(after: nextRow, total: page.total)
             return page
@@ -121,6 +131,21 @@ public struct QueryResults<Request: IQuery & IReturn>: AsyncSequence, Sendable w
 
 /// When AutoQuery pages end.
 enum Paging {
+    /// Why a page after the first brings no new rows, if it does not: it starts at another row than
+    /// `asked` (its `offset`), or its rows are the page before's (a service that ignores `skip` and
+    /// gives no offset); nil when it may be new.
+    static func noNewRows(asked: Int, offset: Int?, _ rows: Data?, _ previous: Data?) -> String? {
+        if let offset, offset != asked {
+            return "the page asked from row \(asked) came back from row \(offset): the service ignores `skip`, "
+                + "and paging it would never end"
+        }
+        if rows != nil, rows == previous {
+            return "the page from row \(asked) brought the rows of the page before again: the service ignores "
+                + "`skip`, and paging it would never end"
+        }
+        return nil
+    }
+
     /// Whether no row is left after the first `received` (counted from the first row of all): the
     /// total says so, when the server gave one that counts at least the rows received. Without one,
     /// only an empty page tells (a page shorter than asked for may be the server's cap).

@@ -49,6 +49,16 @@ public struct OutgoingBody: Sendable {
         return OutgoingBody(source: .file(url), length: size)
     }
 
+    /// The error for a part that gave another number of bytes than its length says; `read` is what it
+    /// gave ("more bytes", "10 bytes").
+    static func wrongLength(_ part: OutgoingBody, _ read: String) -> ServiceClientError {
+        let what = part.fileURL.map { "the body's file \($0.path) (changed since the body was made)" }
+        return .invalidRequest(
+            url: "?",
+            reason: "\(what ?? "the body's stream") gave \(read) where its length says "
+                + "\(part.length ?? 0) bytes: the request is not sent")
+    }
+
     /// The error for a body's file that cannot be read (when the body is made, or as it is sent).
     static func unreadable(_ url: URL, _ error: any Error) -> ServiceClientError {
         .invalidRequest(url: url.path, reason: "the body's file cannot be read: \(error.localizedDescription)")
@@ -160,27 +170,20 @@ extension OutgoingBody {
                     }
                     if let chunk = try await nextChunk(of: part) {
                         partBytes += Int64(chunk.count)
-                        if let length = part.length, partBytes > length { throw Self.wrongLength(part, "more bytes") }
+                        if let length = part.length, partBytes > length {
+                            throw OutgoingBody.wrongLength(part, "more bytes")
+                        }
                         return chunk
                     }
                     if case .stream = part.source, Task.isCancelled { throw CancellationError() }
                     if let length = part.length, partBytes != length {
-                        throw Self.wrongLength(part, "\(partBytes) bytes")
+                        throw OutgoingBody.wrongLength(part, "\(partBytes) bytes")
                     }
                     if let file { try? file.close() }
                     (file, stream, offset, partBytes) = (nil, nil, 0, 0)
                     parts.removeFirst()
                 }
                 return nil
-            }
-
-            /// `read`: what the part gave ("more bytes", "10 bytes").
-            private static func wrongLength(_ part: OutgoingBody, _ read: String) -> ServiceClientError {
-                let what = part.fileURL.map { "the body's file \($0.path) (changed since the body was made)" }
-                return .invalidRequest(
-                    url: "?",
-                    reason: "\(what ?? "the body's stream") gave \(read) where its length says "
-                        + "\(part.length ?? 0) bytes: the request is not sent")
             }
 
             /// The next chunk of `part`, or nil when it has no more.

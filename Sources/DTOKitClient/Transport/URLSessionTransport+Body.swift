@@ -8,8 +8,10 @@ import FoundationNetworking
 extension URLSessionTransport {
     /// How a body that is not bytes in memory (a file, a stream, several of these joined) goes up.
     enum BodyDelivery: Sendable {
-        /// Read as it goes out, through a stream of the client's own (``BodyInputStream``):
-        /// FoundationNetworking reads a body stream synchronously, on the request's own session.
+        /// Read as it goes out, synchronously, through a stream of the client's own
+        /// (``BodyInputStream``); a body with a stream part is written to a file first, as
+        /// FoundationNetworking reads a body stream on the queue all its sessions share, where a read
+        /// must never wait for a stream's next chunk.
         case streamed
         /// From a file: the body's own, else a temporary one its bytes are written to first. Apple's
         /// URLSession reads a body stream on a run loop, which a stream of one's own cannot be
@@ -31,14 +33,37 @@ extension URLSessionTransport {
     /// to remove when the exchange ends (a temporary file).
     final class UploadBody: Sendable {
         private enum Source {
-            case pumped(OutgoingBody)
+            /// Read by the client's own stream (bytes and files).
+            case parts(OutgoingBody)
+            /// Read by Foundation's stream of a file.
             case file(URL)
+        }
+
+        /// Whether the body's readers may go on, and why one stopped; shared by every stream made.
+        final class Reading: Sendable {
+            private let state = Locked<(ended: Bool, failure: (any Error)?)>((false, nil))
+
+            /// - Throws: `CancellationError` once the exchange ended.
+            func check() throws {
+                if state.withLock({ $0.ended }) { throw CancellationError() }
+            }
+
+            /// Keeps the first failure of a read.
+            func failed(_ error: any Error) {
+                state.withLock { state in
+                    if state.failure == nil { state.failure = error }
+                }
+            }
+
+            var failure: (any Error)? { state.withLock { $0.failure } }
+            var ended: Bool { state.withLock { $0.ended } }
+            func end() { state.withLock { $0.ended = true } }
         }
 
         let length: Int64?
         private let source: Source
         private let spool: SpoolFolder.File?
-        private let pumps = Locked<(made: [ChunkPump], ended: Bool)>(([], false))
+        private let reading = Reading()
 
         private init(source: Source, length: Int64?, spool: SpoolFolder.File? = nil) {
             self.source = source
@@ -50,47 +75,40 @@ extension URLSessionTransport {
         /// - Throws: ``ServiceClientError/cancelled(url:)`` when the task is cancelled while a body is
         ///   written to a temporary file, ``ServiceClientError/invalidRequest(url:reason:)`` when it cannot
         ///   be read or is not its stated length.
+        /// `onActivity` is called as a body is written to its temporary file (each chunk read is progress).
         static func make(
-            for body: OutgoingBody?, delivery: BodyDelivery, spoolFolder: SpoolFolder, url label: String
+            for body: OutgoingBody?, delivery: BodyDelivery, spoolFolder: SpoolFolder, url label: String,
+            onActivity: (@Sendable () -> Void)?
         ) async throws -> UploadBody? {
             guard let body, body.data == nil else { return nil }
             switch delivery {
             case .streamed:
-                return UploadBody(source: .pumped(body), length: body.length)
+                if !body.hasStreamPart { return UploadBody(source: .parts(body), length: body.length) }
+                let spool = try await spoolFolder.write(body, url: label, onActivity: onActivity)
+                let file = OutgoingBody(source: .file(spool.url), length: spool.length)
+                return UploadBody(source: .parts(file), length: spool.length, spool: spool)
             case .spooled:
                 if let file = body.fileURL { return UploadBody(source: .file(file), length: body.length) }
-                let spool = try await spoolFolder.write(body, url: label)
+                let spool = try await spoolFolder.write(body, url: label, onActivity: onActivity)
                 return UploadBody(source: .file(spool.url), length: spool.length, spool: spool)
             }
         }
 
         /// A new stream of the body from its start; nil once the exchange ended.
         func makeStream() -> InputStream? {
+            guard !reading.ended else { return nil }
             switch source {
-            case .file(let url):
-                return pumps.withLock { $0.ended } ? nil : InputStream(url: url)
-            case .pumped(let body):
-                return pumps.withLock { pumps -> ChunkPump? in
-                    guard !pumps.ended else { return nil }
-                    let pump = ChunkPump(body)
-                    pumps.made.append(pump)
-                    return pump
-                }.map(BodyInputStream.init)
+            case .file(let url): return InputStream(url: url)
+            case .parts(let body): return BodyPartsReader(body).map { BodyInputStream($0, reading: reading) }
             }
         }
 
-        /// Why the body could not be read to its end (its own error, or the cancellation), if it could not.
-        var failure: (any Error)? {
-            pumps.withLock { $0.made.lazy.compactMap(\.failed).first }
-        }
+        /// Why the body could not be read to its end, if it could not.
+        var failure: (any Error)? { reading.failure }
 
         /// The exchange ended, or is cancelled: every read stops, a temporary file is removed.
         func end() {
-            let made = pumps.withLock { pumps -> [ChunkPump] in
-                pumps.ended = true
-                return pumps.made
-            }
-            for pump in made { pump.cancel() }
+            reading.end()
             spool?.remove()
         }
     }
@@ -108,6 +126,9 @@ extension URLSessionTransport {
             if let folder = folder.current { try? FileManager.default.removeItem(at: folder) }
         }
 
+        /// The folder, once a body was written to it.
+        var url: URL? { folder.current }
+
         /// One temporary file.
         struct File: Sendable {
             let url: URL
@@ -115,8 +136,10 @@ extension URLSessionTransport {
             func remove() { try? FileManager.default.removeItem(at: url) }
         }
 
-        /// `body`'s bytes in a new file of this folder.
-        func write(_ body: OutgoingBody, url label: String) async throws -> File {
+        /// `body`'s bytes in a new file of this folder; `onActivity` is called after each chunk written.
+        func write(
+            _ body: OutgoingBody, url label: String, onActivity: (@Sendable () -> Void)? = nil
+        ) async throws -> File {
             let file = try folderURL(url: label).appendingPathComponent(UUID().uuidString)
             guard
                 FileManager.default.createFile(
@@ -133,6 +156,7 @@ extension URLSessionTransport {
                     if Task.isCancelled { throw CancellationError() }
                     try handle.write(contentsOf: chunk)
                     written += Int64(chunk.count)
+                    onActivity?()
                 }
                 if Task.isCancelled { throw CancellationError() }
                 return File(url: file, length: written)

@@ -85,7 +85,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         if Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
         // A body that is not bytes goes up as a stream, read as it is sent (or from a file).
         let upload = try await UploadBody.make(
-            for: request.body, delivery: bodyDelivery, spoolFolder: spoolFolder, url: label)
+            for: request.body, delivery: bodyDelivery, spoolFolder: spoolFolder, url: label,
+            onActivity: options.onActivity)
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let exchange = Exchange(course: course, options: options, chunks: continuation, upload: upload)
         let task: URLSessionDataTask

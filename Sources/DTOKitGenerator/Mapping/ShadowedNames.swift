@@ -15,7 +15,7 @@ struct ShadowedNames: Sendable {
             "DTOKit": """
             Property Metadata PropertyMetadata JsonSerializable JsonConvertible JsonValue JsonEnum JsonEnumCases
             JsonFlags ServiceRoute IReturn IReturnVoid IGet IPost IPut IDelete IPatch IHasBearerToken IHasSessionId
-            IHasVersion IMeta IQuery IQueryResponse ServiceRequest CodableSupport TimeSpan Base64Bytes JsonEnumCoding
+            IHasVersion IMeta IQuery IQueryResponse ServiceRequest CodableSupport TimeSpan Base64Bytes DateOnly JsonEnumCoding
             JsonOpenEnum UnknownEnumValue JsonStruct StructMetadata StructProperty
             """,
             ShadowedNames.structsModule: "Indirect CodableThroughMetadata",

@@ -46,7 +46,7 @@ struct TypeMapper {
         """
         Boolean=Bool Byte=UInt8 SByte=Int8 Int16=Int16 UInt16=UInt16 Int32=Int UInt32=UInt32 Int64=Int
         UInt64=UInt64 IntPtr=Int64 Single=Float Double=Double Decimal=Double String=String Char=String Guid=String
-        Uri=String Type=String DateTime=Date DateTimeOffset=Date DateOnly=Date
+        Uri=String Type=String DateTime=Date DateTimeOffset=Date
         Object=JsonValue Stream=Data Int128=String UInt128=String BigInteger=String Half=Float
         """
     ).mapValues { swift in (swift, swift == "JsonValue" ? .json : .scalar) }

@@ -22,13 +22,18 @@ struct ValueFormat: Hashable, Sendable {
     /// .NET's `byte[]`: `[UInt8]`, written as Base64 text.
     static let base64 = ValueFormat(
         formatType: "Base64Bytes", swiftName: "UInt8", isArray: true, initialValue: .emptyArray)
+    /// .NET's `DateOnly`: a `Date`, written `yyyy-MM-dd` (System.Text.Json reads no other form).
+    static let calendarDate = ValueFormat(
+        formatType: "DateOnly", swiftName: "Date", isArray: false, initialValue: .epoch)
 
     /// The member of every `JsonFormat` that unwraps a value (Codable code reads it).
     static let valueMember = "value"
 
     /// Every format, for the tests.
-    static let all: [ValueFormat] = [xsdDuration, base64]
+    static let all: [ValueFormat] = [xsdDuration, base64, calendarDate]
 
     /// The CLR types written in a format, by CLR name; `Byte[]` is `byte[]` (the array-rank-1 `Byte`).
-    static let byClrName: [String: ValueFormat] = ["TimeSpan": xsdDuration, "TimeOnly": xsdDuration, "Byte[]": base64]
+    static let byClrName: [String: ValueFormat] = [
+        "TimeSpan": xsdDuration, "TimeOnly": xsdDuration, "Byte[]": base64, "DateOnly": calendarDate,
+    ]
 }

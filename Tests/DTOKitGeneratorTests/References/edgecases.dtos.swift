@@ -173,6 +173,8 @@ public nonisolated class AllShapes {
     public var guid: String?
     public var when: Date?
     public var duration: TimeInterval?
+    public var day: Date?
+    public var days: [Date]?
     public var durations: [TimeInterval]?
     public var durationByName: [String: TimeInterval]?
     public var untyped: JsonValue?
@@ -207,6 +209,8 @@ public nonisolated class AllShapes {
         case guid
         case when
         case duration
+        case day
+        case days
         case durations
         case durationByName
         case untyped
@@ -241,6 +245,8 @@ public nonisolated class AllShapes {
         self.guid = try container.decodeIfPresent(String.self, forKey: .guid)
         self.when = try container.decodeIfPresent(Date.self, forKey: .when)
         self.duration = try container.decodeIfPresent(TimeSpan.self, forKey: .duration)?.value
+        self.day = try container.decodeIfPresent(DateOnly.self, forKey: .day)?.value
+        self.days = try container.decodeIfPresent([DateOnly].self, forKey: .days)?.map(\.value)
         self.durations = try container.decodeIfPresent([TimeSpan].self, forKey: .durations)?.map(\.value)
         self.durationByName = try container.decodeIfPresent([String: TimeSpan].self, forKey: .durationByName)?.mapValues(\.value)
         self.untyped = try container.decodeIfPresent(JsonValue.self, forKey: .untyped)
@@ -275,6 +281,8 @@ public nonisolated class AllShapes {
         try container.encodeIfPresent(self.guid, forKey: .guid)
         try container.encodeIfPresent(self.when, forKey: .when)
         try container.encodeIfPresent(self.duration.map(TimeSpan.init), forKey: .duration)
+        try container.encodeIfPresent(self.day.map(DateOnly.init), forKey: .day)
+        try container.encodeIfPresent(self.days?.map(DateOnly.init), forKey: .days)
         try container.encodeIfPresent(self.durations?.map(TimeSpan.init), forKey: .durations)
         try container.encodeIfPresent(self.durationByName?.mapValues(TimeSpan.init), forKey: .durationByName)
         try container.encodeIfPresent(self.untyped, forKey: .untyped)
@@ -640,6 +648,8 @@ nonisolated extension AllShapes: JsonSerializable {
             DTOKit.Property<AllShapes>.optionalString("guid", get: { $0.guid }, set: { $0.guid = $1 }),
             DTOKit.Property<AllShapes>.optionalDate("when", get: { $0.when }, set: { $0.when = $1 }),
             DTOKit.Property<AllShapes>.optionalFormatted("duration", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),
+            DTOKit.Property<AllShapes>.optionalFormatted("day", as: DateOnly.self, get: { $0.day }, set: { $0.day = $1 }),
+            DTOKit.Property<AllShapes>.optionalFormattedArray("days", as: DateOnly.self, get: { $0.days }, set: { $0.days = $1 }),
             DTOKit.Property<AllShapes>.optionalFormattedArray("durations", as: TimeSpan.self, get: { $0.durations }, set: { $0.durations = $1 }),
             DTOKit.Property<AllShapes>.optionalFormattedDictionary("durationByName", as: TimeSpan.self, get: { $0.durationByName }, set: { $0.durationByName = $1 }),
             DTOKit.Property<AllShapes>.optionalJson("untyped", get: { $0.untyped }, set: { $0.untyped = $1 }),

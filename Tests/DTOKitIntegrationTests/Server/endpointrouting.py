@@ -21,12 +21,16 @@ Routing (AppHostBase.NetCore.cs, PredefinedRoutesFeature.cs, Host/ServiceMetadat
 Bodies (ServiceStack.Text TextConfig.SystemJsonOptions: camelCase, case-insensitive names, nulls
 left out, JsonEnumMemberStringEnumConverter, XSD TimeSpan, no date converter, NumberHandling strict):
   * read strictly: a number where a number is declared (no numeric strings), `true`/`false` for a
-    bool, a string for a string, dates in ISO 8601 only (`/Date(ms)/` fails), a Guid in its 36-char
+    bool, a string for a string, dates in ISO 8601 only (`/Date(ms)/` fails; a DateOnly `yyyy-MM-dd`
+    only), a Guid in its 36-char
     `D` form only, a TimeSpan as an XSD duration string, an enum by name (ignoring case), `[EnumMember]`
     value or number; the request fails with 400 otherwise, as System.Text.Json's JsonException does;
   * written as System.Text.Json writes them: dates in ISO 8601 (`…Z`, fraction trimmed), Guids in `D`
     form, an enum value no member has (the unset 0) as the number `0`.
-Query strings, forms and batches are still bound by ServiceStack.Text (JSV), as in the other mode.
+Query strings, forms and batches are still bound by ServiceStack.Text (JSV), as in the other mode; a body
+sent to `/api/{Request}` is read as JSON whatever its Content-Type says (GenericHandler reads it with its
+own, application/json), and ServiceStack.Text, `SystemJsonCompatible` there, writes a batch's dates in ISO
+8601 and its Guids dashed too.
 """
 
 import datetime as dt
@@ -53,7 +57,8 @@ def has_batch_endpoint(op):
 def iso_from_wcf(ms):
     """A UTC instant as System.Text.Json writes a DateTime of Kind Utc: fraction without trailing zeros."""
     moment = EPOCH + dt.timedelta(milliseconds=ms)
-    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    text = "%04d-%02d-%02dT%02d:%02d:%02d" % (moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                                               moment.second)
     if moment.microsecond:
         text += ("." + "%06d" % moment.microsecond).rstrip("0")
     return text + "Z"
@@ -128,6 +133,9 @@ def check_body_value(value, spec, schema, fail):
     elif name in ("DateTime", "DateTimeOffset"):
         if not isinstance(value, str) or not ISO_DATE.match(value):
             fail("The JSON value could not be converted to System.%s (ISO 8601 only): %r" % (name, value))
+    elif name == "DateOnly":
+        if not isinstance(value, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", value):
+            fail("The JSON value could not be converted to System.DateOnly (yyyy-MM-dd only): %r" % (value,))
     elif name == "Guid":
         if not isinstance(value, str) or not GUID_D.match(value):
             fail("The JSON value could not be converted to System.Guid (the 36-character D form only): %r"

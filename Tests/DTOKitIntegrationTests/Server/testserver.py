@@ -38,7 +38,9 @@ where the same services answer over TLS with that certificate (`self-signed.pem`
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
-GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got; /_test/redirect?to=URL
+GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got;
+POST /_test/upload-check?length=N&crc=C counts `upload-ok` when the body it took whole is the one
+described, else `upload-bad` (a request cut short and taken for whole; a broken one counts `broken:…`); /_test/redirect?to=URL
 answers 302 (or ?status=301|303|307|308) to URL;
 GET /_test/flaky?key=K&failures=N answers 503 to the first N requests for K, then {"attempts": n};
 GET /_test/arm-drop answers, then closes its kept-alive connection when the next request arrives on it,
@@ -126,7 +128,8 @@ def bad_request(message, code="SerializationException"):
 # Types from the metadata snapshot
 
 SCALARS = {"String", "Int16", "Int32", "Int64", "UInt16", "UInt32", "UInt64", "Byte", "SByte", "Double",
-           "Single", "Decimal", "Boolean", "DateTime", "DateTimeOffset", "TimeSpan", "Guid", "Char", "Object"}
+           "Single", "Decimal", "Boolean", "DateTime", "DateTimeOffset", "DateOnly", "TimeSpan", "Guid", "Char",
+           "Object"}
 LIST_TYPES = {"List", "IList", "IEnumerable", "ICollection", "HashSet", "Queue", "Stack", "IReadOnlyList"}
 DICT_TYPES = {"Dictionary", "IDictionary", "SortedDictionary", "IReadOnlyDictionary"}
 
@@ -327,6 +330,9 @@ def scalar_from_text(text, spec, schema):
         raise bad_request("'%s' is not a valid Boolean" % text)
     if name in ("DateTime", "DateTimeOffset"):
         return format_wcf(parse_date(text))
+    if name == "DateOnly":  # read as ServiceStack.Text reads it (any date form), written as .NET writes it
+        moment = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc) + dt.timedelta(milliseconds=parse_date(text))
+        return "%04d-%02d-%02d" % (moment.year, moment.month, moment.day)
     if name == "TimeSpan":
         return format_xsd(parse_timespan(text))
     if name == "Guid":
@@ -603,8 +609,9 @@ class Route:
 # page's rows as AutoQueryFeature.MaxLimit does (a missing or larger `take` gets that many); `total`
 # is "always" (this server's default), "asked" (only when `include` names Total, as ServiceStack does
 # without IncludeTotal), "absent" (never: a server that does not know the convention) or "zero" (0, as
-# a C# `int Total` nobody set is written).
-AUTOQUERY_DEFAULTS = {"maxLimit": None, "total": "always"}
+# a C# `int Total` nobody set is written); `ignoreSkip` answers every page from the first row, without an
+# offset (a service that does not page).
+AUTOQUERY_DEFAULTS = {"maxLimit": None, "total": "always", "ignoreSkip": False}
 
 
 class State:
@@ -923,17 +930,17 @@ class Services:
             key = camel(field.lstrip("-"))
             rows = sorted(rows, key=lambda r: sort_key(r.get(key)), reverse=desc)
         total = len(rows)
-        skip = m.get("skip", 0)
-        take = m.get("take")
         with self.state.lock:
             limits = dict(self.state.autoquery)
+        skip = 0 if limits["ignoreSkip"] else m.get("skip", 0)
+        take = m.get("take")
         if limits["maxLimit"] is not None:
             take = limits["maxLimit"] if take is None else min(take, limits["maxLimit"])
         rows = rows[skip:] if take is None else rows[skip:skip + take]
         if m.get("fields"):
             wanted = {camel(f.strip()) for f in m["fields"].split(",")}
             rows = [{k: v for k, v in r.items() if k in wanted} for r in rows]
-        response = {"offset": skip, "results": rows}
+        response = {"results": rows} if limits["ignoreSkip"] else {"offset": skip, "results": rows}
         asked = "total" in [part.strip().lower() for part in (m.get("include") or "").split(",")]
         if limits["total"] == "always" or (limits["total"] == "asked" and asked):
             response["total"] = total
@@ -1152,10 +1159,11 @@ def serve_fault(handler, name, state):
         elif name == "loop":  # redirects to itself, forever (saying it closes the connection after
             # each answer, as a server must: a client could otherwise send the next hop on it)
             head(302, {"Location": "/_test/fault/loop", "Content-Length": "0"})
-        elif name == "drip":  # a 100-byte body, one byte every 100 ms
-            head(200, {"Content-Type": "application/json", "Content-Length": "100"})
-            for _ in range(100):
-                out.write(b" ")
+        elif name in ("drip", "drip-2s"):  # a 100-byte (20-byte) body, one byte every 100 ms
+            count = 100 if name == "drip" else 20
+            head(200, {"Content-Type": "application/json", "Content-Length": str(count)})
+            for index in range(count):
+                out.write(b"0" if index == count - 1 else b" ")
                 out.flush()
                 time.sleep(0.1)
         else:
@@ -1308,6 +1316,8 @@ class Handler(BaseHTTPRequestHandler):
         headers["X-AutoBatch-Completed"] = str(len(results))
         if one_way:
             return self.respond(204, b"", None, headers, [])
+        if endpoint_routing():
+            results = endpointrouting.render(results)
         return self.respond(200, to_json_bytes(results), "application/json; charset=utf-8", headers, [])
 
     def bind(self, app, op_name, method, path_vars, query, body, template):
@@ -1318,8 +1328,11 @@ class Handler(BaseHTTPRequestHandler):
         content_type = self.headers.get("Content-Type") or ""
         # A request DTO that reads the body itself (IRequiresRequestStream) is bound from the route
         # and the query string only; the body is the service's (ServiceController.cs).
+        # Endpoint routing's /api/{Request} reads a body as JSON whatever its Content-Type says.
+        api_json = (endpoint_routing() and template == "/api/{Request}"
+                    and not content_type.startswith(("multipart/form-data", "application/x-www-form-urlencoded")))
         if body and op_name not in REQUEST_STREAM_OPERATIONS:
-            if content_type.startswith("application/json"):
+            if content_type.startswith("application/json") or api_json:
                 try:
                     document = json.loads(body.decode("utf-8"))
                 except (ValueError, UnicodeDecodeError) as error:
@@ -1355,6 +1368,14 @@ class Handler(BaseHTTPRequestHandler):
         app = self.server.app
         if path == "/_test/echo":  # the request body back, as JSON
             return self.respond(200, body, "application/json; charset=utf-8", {}, [])
+        if path == "/_test/upload-check":  # ?length=N&crc=C: was the body, taken whole, the one sent?
+            params = dict(parse_qsl(query))
+            expected = (int(params.get("length", "-1")), int(params.get("crc", "-1")))
+            whole = (len(body), zlib.crc32(body))
+            app.state.count("upload-ok" if whole == expected else "upload-bad")
+            if params.get("delayMs"):
+                time.sleep(int(params["delayMs"]) / 1000.0)
+            return self.respond(200, to_json_bytes({"length": len(body), "crc": whole[1]}), "application/json", {}, [])
         if path == "/_test/headers":
             return self.respond(200, to_json_bytes(dict(self.headers.items())), "application/json", {}, [])
         if path == "/_test/flaky":  # 503 for the first `failures` requests with this key, then 200
@@ -1386,13 +1407,15 @@ class Handler(BaseHTTPRequestHandler):
             with app.state.lock:
                 counters = dict(app.state.counters)
             return self.respond(200, to_json_bytes(counters), "application/json", {}, [])
-        if path == "/_test/autoquery" and method == "POST":  # ?maxLimit=N&total=always|asked|absent|zero
+        if path == "/_test/autoquery" and method == "POST":  # ?maxLimit=N&total=always|asked|absent|zero&ignoreSkip=0|1
             params = dict(parse_qsl(query, keep_blank_values=True))
             with app.state.lock:
                 if "maxLimit" in params:   # empty: no limit
                     app.state.autoquery["maxLimit"] = int(params["maxLimit"]) if params["maxLimit"] else None
                 if params.get("total") in ("always", "asked", "absent", "zero"):
                     app.state.autoquery["total"] = params["total"]
+                if params.get("ignoreSkip") in ("0", "1"):
+                    app.state.autoquery["ignoreSkip"] = params["ignoreSkip"] == "1"
             return self.respond(204, b"", None, {}, [])
         if path == "/_test/reset" and method == "POST":
             with app.state.lock:

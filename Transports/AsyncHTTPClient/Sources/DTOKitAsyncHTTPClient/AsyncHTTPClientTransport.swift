@@ -53,7 +53,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             do {
                 response = try await client.execute(
                     Self.clientRequest(request, options: options),
-                    timeout: Self.backstop(request.timeoutInterval))
+                    timeout: Self.backstop)
             } catch {
                 let failure = Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
                 // SwiftNIO fails a write to a channel already closed (a pooled connection the server
@@ -79,9 +79,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    /// AsyncHTTPClient's own deadline: a backstop behind the client's timeout (`timeoutInterval`
-    /// is one second longer; a day for a stream).
-    private static func backstop(_ seconds: TimeInterval) -> TimeAmount {
-        .seconds(Int64(exactly: min(max(seconds, 1), 366 * 86_400).rounded(.up)) ?? 60)
-    }
+    /// AsyncHTTPClient's own deadline, a backstop only: the client's clock bounds every call (its idle
+    /// timeout from the last bytes that went out or came in, its call timeout from its start). A
+    /// deadline counted from the request's start, such as the request's `timeoutInterval`, would end
+    /// an upload that takes longer while its bytes still flow.
+    private static let backstop = TimeAmount.hours(24)
 }
