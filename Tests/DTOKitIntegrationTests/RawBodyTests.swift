@@ -98,6 +98,16 @@ final class RawBodyTests: XCTestCase {
         }
     }
 
+    /// The content type given with the body is the body's, whatever the client's headers say.
+    func testTheBodysContentTypeWinsOverTheClientsHeader() async throws {
+        for client in try clients() {
+            client.headers = ["Content-Type": "application/json"]
+            let response = try await client.postBodyAsync(upload("type"), body: .text("a,b"), contentType: "text/csv")
+            XCTAssertEqual(response.contentType, "text/csv")
+            XCTAssertEqual(response.text, "a,b")
+        }
+    }
+
     /// A mock sees the body and its content type on the call.
     func testAMockSeesTheBody() async throws {
         struct Mock: ServiceClient {

@@ -161,6 +161,30 @@ final class ServerModesTests: XCTestCase {
         }
     }
 
+    /// A one-way call of an operation that is not a POST (`DeleteValue` is a DELETE) goes with its
+    /// method: endpoint routing maps `/api/{Name}` for the operation's own method only.
+    func testAOneWayCallOfADeleteOperationRunsOnEveryServer() async throws {
+        for mode in Mode.allCases {
+            let client = try client(mode)
+            let log = TrafficLog(client)
+            try await client.sendAsync(store("one-way-delete-\(mode)", "x"))
+            let delete = DeleteValue()
+            delete.key = "one-way-delete-\(mode)"
+            try await client.sendOneWayAsync(delete)
+            XCTAssertEqual(log.last?.method, "DELETE", "\(mode)")
+            XCTAssertEqual(log.last?.path, "/api/DeleteValue", "\(mode)")
+            XCTAssertEqual(log.last?.query, "key=one-way-delete-\(mode)", "\(mode): its values in the query string")
+            let get = GetValue()
+            get.key = "one-way-delete-\(mode)"
+            do {
+                _ = try await client.getAsync(get)
+                XCTFail("\(mode): the value is still there")
+            } catch let error as WebServiceException {
+                XCTAssertEqual(error.statusCode, 404, "\(mode): the service ran")
+            }
+        }
+    }
+
     /// Without a base path one-way calls use ServiceStack's own one-way route, which a server before v6
     /// has and endpoint routing does not run (its catch-all handler is given the path as the
     /// operation's name).

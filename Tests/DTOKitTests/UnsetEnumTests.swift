@@ -74,6 +74,46 @@ final class UnsetEnumTests: XCTestCase {
         let ticket = try Ticket.fromJson(#"{"severity":0}"#)
         XCTAssertEqual(ticket.severity?.unknownValue?.json, "0")
     }
+
+    /// Generated Codable conformances (`AddCodable`) read an enum member with
+    /// `container.decodeIfPresent(E.self, forKey:)`, which follows the same rule through JSONDecoder.
+    func testTheCodablePathFollowsTheSameRule() throws {
+        for zero in [#""0""#, "0"] {
+            let decoded = try JSONDecoder.serviceStack().decode(
+                CodableRanking.self, from: Data(#"{"top":\#(zero),"name":"kept"}"#.utf8))
+            XCTAssertNil(decoded.top, zero)
+            XCTAssertEqual(decoded.name, "kept", zero)
+        }
+        XCTAssertEqual(
+            try JSONDecoder().decode(CodableRanking.self, from: Data(#"{"top":"High"}"#.utf8)).top, .High)
+        for other in [#""1""#, "5", #""Highest""#, #""0x""#] {
+            XCTAssertThrowsError(
+                try JSONDecoder().decode(CodableRanking.self, from: Data(#"{"top":\#(other)}"#.utf8)), other)
+        }
+    }
+}
+
+/// What the generator writes for a class with `AddCodable: True`.
+final class CodableRanking: Decodable {
+    var top: Priority?
+    var name: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case top
+        case name
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        top = try container.decodeIfPresent(Priority.self, forKey: .top)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+    }
+}
+
+extension Priority: Decodable {
+    public init(from decoder: any Decoder) throws { self = try JsonEnumCoding.decode(Priority.self, from: decoder) }
 }
 
 final class Ranking {

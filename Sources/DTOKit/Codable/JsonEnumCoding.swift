@@ -81,3 +81,25 @@ public enum JsonEnumCoding {
         }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// An enum member as generated Codable conformances read it, with the rule DTOKit's reader
+    /// follows: `0` or `"0"` that no case has is ServiceStack's unset enum (a .NET enum's default,
+    /// written whatever its cases), read as absent, so that the property keeps its initial value. (An
+    /// open enum keeps it as its `unknown` case.) Any other value no case has still fails.
+    public func decodeIfPresent<E: JsonEnum & Decodable>(_ type: E.Type, forKey key: Key) throws -> E? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        do {
+            return try decode(E.self, forKey: key)
+        } catch let error as DecodingError {
+            guard !(E.self is any JsonOpenEnum.Type), isUnsetEnumValue(forKey: key) else { throw error }
+            return nil
+        }
+    }
+
+    private func isUnsetEnumValue(forKey key: Key) -> Bool {
+        if let number = try? decode(Int.self, forKey: key) { return JsonEnumTable.isUnsetValue(String(number)) }
+        if let text = try? decode(String.self, forKey: key) { return JsonEnumTable.isUnsetValue("\"\(text)\"") }
+        return false
+    }
+}

@@ -100,8 +100,11 @@ extension JsonServiceClient {
             ]
         var context = call.middlewareContext
         context.clock = clock
-        let stream = try await middleware.send(attempt.request, context: context) { [transport] in
-            try await transport.send($0, options: attempt.options)
+        let stream = try await middleware.send(attempt.request, context: context) { [transport] request in
+            // Whatever set them (the settings, the call, a middleware, a filter), headers that cannot be
+            // sent as they are never reach the transport.
+            try HeaderFields.check(request.allHTTPHeaderFields, url: ServiceClientError.label(for: request.url))
+            return try await transport.send(request, options: attempt.options)
         }
         clock.progress()
         if context.streamsResponseBody {

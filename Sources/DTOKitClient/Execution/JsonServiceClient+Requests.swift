@@ -92,11 +92,6 @@ extension JsonServiceClient {
             urlText += (urlText.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + PercentEncoding.queryString(query)
         }
         let url = try httpUrl(urlText)
-        var contentTypes: [String: String] = [:]
-        if let own = call.contentType { contentTypes["Content-Type"] = own }
-        for fields in [settings.headers, call.options.headers, headers, contentTypes] {
-            try HeaderFields.check(fields, url: ServiceClientError.label(for: url))
-        }
         if body != nil && !method.allowsBody {
             throw ServiceClientError.invalidRequest(
                 url: ServiceClientError.label(for: url),
