@@ -73,6 +73,7 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
         var encodingOptions = JsonServiceClient.defaultEncodingOptions
         var credentials: BasicCredentials?
         var alwaysSendBasicAuthHeader = false
+        var credentialOrigins: [String] = []
         var onError: (@Sendable (any Error) -> Void)?
         var onUploadProgress: (@Sendable (Int64, Int64) -> Void)?
         var onDownloadProgress: (@Sendable (Int64, Int64?) -> Void)?
@@ -102,8 +103,9 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
 
     // MARK: Authentication
 
-    /// The JWT or API key sent as `Authorization: Bearer <token>` with every request. After a 401,
-    /// the client replaces it with the token it gets from ``refreshToken``.
+    /// The JWT or API key sent as `Authorization: Bearer <token>` with every request to the client's
+    /// own origins (the base URL's, and ``credentialOrigins``). After a 401, the client replaces it
+    /// with the token it gets from ``refreshToken``.
     public var bearerToken: String? {
         get { settings[\.bearerToken] }
         set { settings[\.bearerToken] = newValue }
@@ -134,11 +136,22 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
         set { settings[\.version] = newValue }
     }
 
-    /// Sends `Authorization: Basic` with every request instead of waiting for a 401 (default
-    /// `false`). A ``bearerToken`` takes precedence. See ``setCredentials(userName:password:)``.
+    /// Sends `Authorization: Basic` with every request to the client's own origins instead of waiting
+    /// for a 401 (default `false`). A ``bearerToken`` takes precedence. See ``setCredentials(userName:password:)``.
     public var alwaysSendBasicAuthHeader: Bool {
         get { settings[\.alwaysSendBasicAuthHeader] }
         set { settings[\.alwaysSendBasicAuthHeader] = newValue }
+    }
+
+    /// Origins besides the base URL's (and ``refreshTokenUrl``'s) that the client's credentials go
+    /// to, as URLs (`"https://files.example.com"`; any path is ignored): its bearer token, Basic
+    /// credentials, and the `Authorization` and `Cookie` of its ``headers``. A call to any other
+    /// origin — an absolute URL, such as a download link a service returned — carries none of them,
+    /// and a 401 it gets is its answer (no token refresh, no Basic credentials). Cookies go where the
+    /// server that set them said (see <doc:CookiesCredentialsAndRedirects>).
+    public var credentialOrigins: [String] {
+        get { settings[\.credentialOrigins] }
+        set { settings[\.credentialOrigins] = newValue }
     }
 
     /// The user name given to ``setCredentials(userName:password:)``, if any (the password cannot
@@ -225,8 +238,9 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
     }
 
     /// How many redirects a request follows (default 10); one more fails with
-    /// ``ServiceClientError/tooManyRedirects(url:count:)``. The `Authorization` and `Cookie`
-    /// headers are never sent on to another origin.
+    /// ``ServiceClientError/tooManyRedirects(url:count:)``. Only http and https URLs are followed;
+    /// `Authorization` never goes on to another origin, and each redirect carries the cookies of its
+    /// own URL (see <doc:CookiesCredentialsAndRedirects>).
     public var maxRedirects: Int {
         get { settings[\.maxRedirects] }
         set { settings[\.maxRedirects] = newValue }

@@ -1,6 +1,7 @@
-import DTOKitClient
 import Foundation
 import Testing
+
+@testable import DTOKitClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -88,28 +89,76 @@ struct ExchangeCourseTests {
         #expect((course.request.value(forHTTPHeaderField: "Content-Type") != nil) == keepsBody)
     }
 
-    /// The credentials go along on the same origin only, whatever the platform handed on.
-    @Test func aRedirectKeepsTheCredentialsOnTheSameOriginOnly() throws {
-        // What CFNetwork hands the delegate: the next request without the credentials.
+    /// `Authorization` goes along on the same origin only (the scheme's default port being the
+    /// origin's); without the client's cookies, so does a `Cookie` header.
+    @Test(arguments: [
+        ("/next", true), ("https://API.example.org:443/x", true), ("HTTPS://api.example.org/x", true),
+        ("https://evil.example.org/x", false), ("http://api.example.org/x", false),
+        ("https://api.example.org:8443/x", false), ("//cdn.example.org/file", false),
+    ])
+    func aRedirectKeepsTheCredentialsOnTheSameOriginOnly(location: String, sameOrigin: Bool) throws {
         var course = ExchangeCourse(try Self.request(), options: TransportOptions())
-        let next = OutgoingRequest(url: try #require(URL(string: "https://api.example.org/api/Hello/")))
-        #expect(Self.isSend(course.redirecting(to: next)))
-        #expect(course.request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
-        #expect(course.request.value(forHTTPHeaderField: "Cookie") == "ss-id=1")
-        // What libcurl hands it: every header copied, to another origin too.
-        for target in ["https://evil.example.org/x", "http://api.example.org/x", "https://api.example.org:8443/x"] {
-            var course = ExchangeCourse(try Self.request(), options: TransportOptions())
-            var copied = OutgoingRequest(url: try #require(URL(string: target)))
-            copied.setValue("Bearer t", forHTTPHeaderField: "Authorization")
-            copied.setValue("ss-id=1", forHTTPHeaderField: "Cookie")
-            #expect(Self.isSend(course.redirecting(to: copied)))
-            #expect(course.request.value(forHTTPHeaderField: "Authorization") == nil, "\(target)")
-            #expect(course.request.value(forHTTPHeaderField: "Cookie") == nil, "\(target)")
+        #expect(Self.isSend(course.received(try Self.response(302, location: location))))
+        #expect((course.request.value(forHTTPHeaderField: "Authorization") == "Bearer t") == sameOrigin)
+        #expect((course.request.value(forHTTPHeaderField: "Cookie") == "ss-id=1") == sameOrigin)
+        #expect((course.request.value(forHTTPHeaderField: "Authorization") == nil) == !sameOrigin)
+    }
+
+    /// Only http and https are followed (the Fetch standard): any other `Location` ends the exchange
+    /// with an error that names it, as does one that is no URL or carries user info.
+    @Test(arguments: [
+        ("file:///etc/passwd", "file: URL"), ("javascript:alert(1)", "javascript: URL"),
+        ("data:text/plain,hi", "data: URL"), ("ftp://files.example.org/x", "ftp: URL"),
+        ("http:///no-host", "http: URL"), ("https://user:secret@evil.example.org/", "user info"),
+        ("http://[bad", "not a URL"),
+    ])
+    func aRedirectToAnotherSchemeIsRefusedAndNamed(location: String, reason expected: String) throws {
+        var course = ExchangeCourse(try Self.request(), options: TransportOptions())
+        guard
+            case .fail(.invalidResponse(let url, let reason)) = course.received(
+                try Self.response(302, location: location))
+        else {
+            Issue.record("\(location) was followed")
+            return
         }
-        // And when the course makes the next request itself (AsyncHTTPClient).
-        var other = ExchangeCourse(try Self.request(), options: TransportOptions())
-        #expect(Self.isSend(other.received(try Self.response(302, location: "https://cdn.example.org/file"))))
-        #expect(other.request.value(forHTTPHeaderField: "Authorization") == nil)
+        #expect(url == Self.origin + "/api/Hello", "the original URL")
+        #expect(reason.contains(expected), "\(reason)")
+        #expect(!reason.contains("secret"), "user info never shown")
+        #expect(course.request.url.absoluteString == Self.origin + "/api/Hello", "nothing else is sent")
+    }
+
+    /// With the client's cookies, a redirect keeps the cookies its response sets, and the next request
+    /// carries the cookies of its own URL: a `Path=/a` cookie does not go to `/b`; a cookie the
+    /// redirect set goes along; a `Cookie` header of the caller's, on the same origin only.
+    @Test func aRedirectCarriesTheCookiesOfItsOwnUrl() throws {
+        let jar = CookieJar()
+        let url = try #require(URL(string: Self.origin + "/a/start"))
+        jar.store("scoped=1; Path=/a", from: url)
+        var options = TransportOptions()
+        options.cookies = TransportOptions.Cookies(keep: { jar.store(from: $0) }, header: { jar.headerValue(for: $0) })
+        var request = OutgoingRequest(url: url)
+        request.setValue(jar.headerValue(for: url), forHTTPHeaderField: "Cookie")
+        var course = ExchangeCourse(request, options: options)
+        #expect(course.request.value(forHTTPHeaderField: "Cookie") == "scoped=1")
+        let redirect = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: 302, httpVersion: "HTTP/1.1",
+                headerFields: ["Location": "/b/next", "Set-Cookie": "session=abc; Path=/"]))
+        #expect(Self.isSend(course.received(redirect)))
+        #expect(course.request.value(forHTTPHeaderField: "Cookie") == "session=abc", "not the /a cookie")
+        #expect(jar.values(for: url)["session"] == "abc", "kept from the redirect")
+
+        var callers = OutgoingRequest(url: try #require(URL(string: Self.origin + "/x")))
+        callers.setValue("mine=1", forHTTPHeaderField: "Cookie")
+        let empty = CookieJar()
+        options.cookies = TransportOptions.Cookies(
+            keep: { empty.store(from: $0) }, header: { empty.headerValue(for: $0) })
+        var same = ExchangeCourse(callers, options: options)
+        #expect(Self.isSend(same.received(try Self.response(302, location: "/y"))))
+        #expect(same.request.value(forHTTPHeaderField: "Cookie") == "mine=1")
+        var other = ExchangeCourse(callers, options: options)
+        #expect(Self.isSend(other.received(try Self.response(302, location: "https://cdn.example.org/y"))))
+        #expect(other.request.value(forHTTPHeaderField: "Cookie") == nil)
     }
 
     @Test func aRequestNothingOfWhichWasWrittenGoesOnceMoreWhateverItsMethod() throws {

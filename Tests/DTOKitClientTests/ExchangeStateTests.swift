@@ -130,9 +130,9 @@ struct ExchangeStateTests {
     @Test func aRedirectPastTheLimitIsRefusedAndTheCallerToldWhy() throws {
         var state = try Self.state(maxRedirects: 1)
         _ = state.started("caller")
-        let next = URLRequest(url: try #require(URL(string: "https://api.example.org/next")))
-        #expect(state.redirect(to: next)?.url == next.url)
-        #expect(state.redirect(to: next) == nil, "refused, not cancelled: the task ends with the redirect")
+        let redirect = try Self.response(302, location: "https://api.example.org/next")
+        #expect(state.redirect(after: redirect)?.url?.absoluteString == "https://api.example.org/next")
+        #expect(state.redirect(after: redirect) == nil, "refused, not cancelled: the task ends with the redirect")
         let (action, _) = state.completed(response: try Self.response(302, location: "/again"), error: nil)
         guard case .tooManyRedirects(let url, let count)? = Self.error(Self.outcome(action)) else {
             Issue.record("expected tooManyRedirects, got \(String(describing: Self.outcome(action)))")
@@ -148,9 +148,7 @@ struct ExchangeStateTests {
         request.httpBody = Data("{}".utf8)
         var state = State(request: request, options: TransportOptions(maxRedirects: 3))
         _ = state.started("caller")
-        var next = URLRequest(url: try #require(URL(string: "https://api.example.org/moved")))
-        next.httpMethod = "POST"
-        #expect(state.redirect(to: next) == nil, "refused to the platform")
+        #expect(state.redirect(after: try Self.response(307, location: "/moved")) == nil, "refused to the platform")
         let resend = try #require(state.resend)
         #expect(resend.request.url.absoluteString == "https://api.example.org/moved")
         #expect(resend.request.httpBody == Data("{}".utf8), "the body follows the method")

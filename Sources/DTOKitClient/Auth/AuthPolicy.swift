@@ -16,6 +16,12 @@ import FoundationNetworking
 /// with a new access token when there is a refresh token (at once, when another call already got
 /// one), else after `onAuthenticationRequired`, else with the Basic credentials the attempt did not
 /// carry. The I/O — getting the token, calling the handler — is the driver's.
+///
+/// The client's credentials — bearer token, Basic credentials, the `Authorization` and `Cookie` of its
+/// `headers` — belong to its own origins (``mayAuthenticate(_:)``): the base URL's, the refresh
+/// URL's and those named in ``JsonServiceClient/credentialOrigins``. A call to any other origin (an
+/// absolute URL, a download link a service returned) carries none, and its 401 is its answer.
+/// Cookies go where the jar's rules say (``CookieJar``).
 struct AuthPolicy {
     let settings: JsonServiceClient.Settings
     let cookies: CookieJar
@@ -33,10 +39,28 @@ struct AuthPolicy {
         var token: [String?] { [bearerToken, tokenCookie] }
     }
 
+    /// Whether the client's credentials may go to `url`: its origin is one of the client's own.
+    func mayAuthenticate(_ url: URL) -> Bool {
+        guard let origin = CredentialRules.Origin(url) else { return false }
+        let own =
+            [baseUrl, settings.refreshTokenUrl.flatMap { URL(string: $0, relativeTo: baseUrl) }]
+            + settings.credentialOrigins.map { URL(string: $0) }
+        return own.contains { $0.flatMap(CredentialRules.Origin.init) == origin }
+    }
+
+    /// The client's `headers` for a request to `url`: without `Authorization` and `Cookie` when the
+    /// client's credentials may not go there.
+    func clientHeaders(for url: URL) -> [String: String] {
+        guard !mayAuthenticate(url) else { return settings.headers }
+        return settings.headers.filter { name, _ in
+            !CredentialRules.headers.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+        }
+    }
+
     /// Adds the `Authorization` and `Cookie` headers `request` should carry to `url`.
     func authorize(_ request: inout OutgoingRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
         var credentials = current(for: url)
-        if request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
+        if mayAuthenticate(url), request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
             let basic = settings.credentials?.headerValue
             if sendsBasicAuth, let basic {
                 request.setValue(basic, forHTTPHeaderField: CredentialRules.authorization)
@@ -56,7 +80,9 @@ struct AuthPolicy {
 
     /// The token a request to `url` would carry now.
     func current(for url: URL) -> Credentials {
-        Credentials(bearerToken: settings.bearerToken, tokenCookie: cookies.values(for: url)["ss-tok"])
+        Credentials(
+            bearerToken: mayAuthenticate(url) ? settings.bearerToken : nil,
+            tokenCookie: cookies.values(for: url)["ss-tok"])
     }
 
     /// What answers a 401 to a request that carried `sent`.
@@ -74,6 +100,7 @@ struct AuthPolicy {
     }
 
     func answer(to401For url: URL, sent: Credentials) -> Answer {
+        guard mayAuthenticate(url) else { return .none }
         let canSendBasic = !sent.sentBasicAuth && settings.credentials?.headerValue != nil
         if settings.refreshToken != nil || baseUrl.flatMap({ cookies.values(for: $0)["ss-reftok"] }) != nil {
             return current(for: url).token != sent.token ? .resend : .refreshToken
@@ -93,9 +120,10 @@ struct AuthPolicy {
         return request
     }
 
-    /// The tokens, cookie values and credentials that must never show in error descriptions.
+    /// The tokens, cookie values and credentials that must never show in error descriptions (a
+    /// password in the base URL's user info included).
     var secrets: [String] {
-        [settings.bearerToken, settings.refreshToken].compactMap { $0 } + cookies.allValues()
+        [settings.bearerToken, settings.refreshToken, baseUrl?.password].compactMap { $0 } + cookies.allValues()
             + (settings.credentials?.secrets ?? [])
     }
 }

@@ -5,199 +5,269 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One cookie a server set.
-struct StoredCookie: Sendable, Equatable {
-    var name: String
-    var value: String
-    /// The host the cookie belongs to (lower-case, without a leading dot).
-    var domain: String
-    /// True when the cookie had no `Domain` attribute: only the exact host gets it back.
-    var hostOnly: Bool
-    var path: String
-    var expires: Date?
-    var secure: Bool
-
-    func matches(_ url: URL, at now: Date) -> Bool {
-        guard let host = url.host?.lowercased() else { return false }
-        if let expires, expires <= now { return false }
-        if secure && url.scheme?.lowercased() != "https" { return false }
-        let domainMatches = hostOnly ? host == domain : (host == domain || host.hasSuffix("." + domain))
-        guard domainMatches else { return false }
-        let requestPath = url.path.isEmpty ? "/" : url.path
-        if path == "/" || requestPath == path { return true }
-        return requestPath.hasPrefix(path.hasSuffix("/") ? path : path + "/")
-    }
-}
-
 /// The cookies of one client, kept apart from every other client and from the shared cookie
-/// storage: `ss-id`/`ss-pid` sessions and the `ss-tok`/`ss-reftok` JWT cookies.
+/// storage (`ss-id`/`ss-pid` sessions, the `ss-tok`/`ss-reftok` JWT cookies), by the rules of RFC
+/// 6265bis — the one place they are written:
 ///
-/// Reads `Set-Cookie` headers (RFC 6265: `Expires`, `Max-Age`, `Domain`, `Path`, `Secure`) and
-/// writes the `Cookie` header. Several `Set-Cookie` headers may arrive joined by commas (as
-/// Foundation joins repeated headers); they are split again, minding the commas inside `Expires`
-/// dates.
+/// - A cookie is kept from any response (a redirect and a 401 included) and goes back to the hosts
+///   and paths it names, until it expires (`Max-Age` over `Expires`; without either, for the client's
+///   life).
+/// - `Domain` widens a cookie to a domain's subdomains only when the host is that domain or one of
+///   its subdomains, and the domain is neither an IP address nor a public suffix; DTOKit carries no
+///   public suffix list, and takes every single-label domain (`com`, `localhost`) for one. A `Domain`
+///   that the host cannot set drops the cookie.
+/// - A `Secure` cookie comes only from and goes only to `https`; plain `http` cannot set a cookie that
+///   would shadow a `Secure` one. `__Secure-` and `__Host-` names keep their promises (§4.1.3).
+/// - A cookie whose name or value holds a control character is dropped; values are kept byte for
+///   byte, quotes included.
+/// - At most ``maxPerDomain`` cookies per domain and ``maxCookies`` in all: the least recently used
+///   go first, so a hostile server cannot fill the client's memory.
 final class CookieJar: Sendable {
-    let cookies = Locked<[StoredCookie]>([])
+    /// One cookie as the jar keeps it (§5.7).
+    struct Cookie: Sendable, Equatable {
+        var name: String
+        var value: String
+        /// The host (host-only) or domain it goes to: lower-case, no leading dot.
+        var domain: String
+        var hostOnly: Bool
+        var path: String
+        /// Nil: for the client's life.
+        var expires: Date?
+        var secureOnly: Bool
+        var httpOnly: Bool
+        var creation: Date
+        var lastAccess: Date
 
-    /// Stores (or, for expired ones, removes) the cookies a response sets.
+        /// The same cookie: it replaces this one.
+        func isSame(as other: Cookie) -> Bool {
+            name == other.name && domain == other.domain && hostOnly == other.hostOnly && path == other.path
+        }
+
+        func isExpired(at now: Date) -> Bool { expires.map { $0 <= now } ?? false }
+    }
+
+    static let maxPerDomain = 50
+    static let maxCookies = 3000
+
+    private let cookies = Locked<[Cookie]>([])
+
+    // MARK: Keeping
+
+    /// Keeps (or, for expired ones, removes) the cookies `response` sets.
     func store(from response: HTTPURLResponse, now: Date = Date()) {
         guard let url = response.url, let header = response.value(forHTTPHeaderField: "Set-Cookie") else { return }
-        let parsed = Self.splitSetCookieHeader(header).compactMap { Self.parse($0, for: url, now: now) }
-        guard !parsed.isEmpty else { return }
+        for line in SetCookie.split(header) {
+            store(line, from: url, now: now)
+        }
+    }
+
+    /// Keeps the cookie one `Set-Cookie` value sets, received from `url`, as §5.7 decides; false when
+    /// it is ignored.
+    @discardableResult
+    func store(_ setCookie: String, from url: URL, now: Date = Date()) -> Bool {
+        guard let parsed = SetCookie(setCookie), let cookie = Self.cookie(parsed, from: url, now: now) else {
+            return false
+        }
         cookies.withLock { stored in
-            for cookie in parsed {
-                stored.removeAll { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
-                if cookie.expires.map({ $0 > now }) ?? true {
-                    stored.append(cookie)
-                }
+            let fromSecureOrigin = Self.isSecure(url)
+            // Plain http cannot shadow a Secure cookie of the same name (§5.7 step 16).
+            if !cookie.secureOnly, !fromSecureOrigin,
+                stored.contains(where: { old in
+                    old.name == cookie.name && old.secureOnly
+                        && (Self.domainMatches(old.domain, cookie.domain)
+                            || Self.domainMatches(cookie.domain, old.domain))
+                        && Self.pathMatches(cookie.path, old.path)
+                })
+            {
+                return
+            }
+            var cookie = cookie
+            if let index = stored.firstIndex(where: { $0.isSame(as: cookie) }) {
+                cookie.creation = stored[index].creation
+                stored.remove(at: index)
+            }
+            guard !cookie.isExpired(at: now) else { return }
+            stored.append(cookie)
+            Self.evict(&stored, domain: cookie.domain, now: now)
+        }
+        return true
+    }
+
+    /// The cookie `parsed` makes for a response from `url`, or nil when the jar ignores it.
+    static func cookie(_ parsed: SetCookie, from url: URL, now: Date) -> Cookie? {
+        guard let host = canonicalHost(of: url), isHTTP(url) else { return nil }
+        var domain = host
+        var hostOnly = true
+        if let attribute = parsed.domain {
+            if isPublicSuffix(attribute) {
+                // A public suffix may only name the host itself: the cookie is then the host's alone.
+                guard attribute == host else { return nil }
+            } else {
+                guard domainMatches(host, attribute) else { return nil }
+                (domain, hostOnly) = (attribute, false)
+            }
+        }
+        let secure = isSecure(url)
+        if parsed.secure, !secure { return nil }
+        let path = parsed.path ?? defaultPath(of: url)
+        let lowered = parsed.name.lowercased()
+        if lowered.hasPrefix("__secure-"), !parsed.secure { return nil }
+        if lowered.hasPrefix("__host-"), !parsed.secure || !hostOnly || parsed.domain != nil || path != "/" {
+            return nil
+        }
+        var expires = parsed.expires
+        if let maxAge = parsed.maxAge {
+            expires =
+                maxAge <= 0
+                ? .distantPast : now.addingTimeInterval(TimeInterval(min(maxAge, 400 * 86_400)))
+        } else if let date = expires {
+            // 6265bis caps a cookie's life at 400 days.
+            expires = min(date, now.addingTimeInterval(400 * 86_400))
+        }
+        return Cookie(
+            name: parsed.name, value: parsed.value, domain: domain, hostOnly: hostOnly, path: path,
+            expires: expires, secureOnly: parsed.secure, httpOnly: parsed.httpOnly, creation: now, lastAccess: now)
+    }
+
+    /// Removes expired cookies, then the least recently used beyond the limits.
+    private static func evict(_ stored: inout [Cookie], domain: String, now: Date) {
+        stored.removeAll { $0.isExpired(at: now) }
+        let ofDomain = stored.indices.filter { stored[$0].domain == domain }
+        if ofDomain.count > maxPerDomain {
+            let oldest = ofDomain.sorted { stored[$0].lastAccess < stored[$1].lastAccess }
+            let removed = Set(oldest.prefix(ofDomain.count - maxPerDomain))
+            stored = stored.indices.filter { !removed.contains($0) }.map { stored[$0] }
+        }
+        if stored.count > maxCookies {
+            stored.sort { $0.lastAccess > $1.lastAccess }
+            stored.removeLast(stored.count - maxCookies)
+        }
+    }
+
+    // MARK: Sending
+
+    /// The cookies a request to `url` carries, longer paths first, then older first (§5.8.3).
+    func matching(_ url: URL, now: Date = Date()) -> [Cookie] {
+        guard let host = Self.canonicalHost(of: url), Self.isHTTP(url) else { return [] }
+        let path = Self.requestPath(of: url)
+        let secure = Self.isSecure(url)
+        return cookies.withLock { stored in
+            stored.removeAll { $0.isExpired(at: now) }
+            var matching: [Cookie] = []
+            for index in stored.indices {
+                let cookie = stored[index]
+                guard cookie.hostOnly ? host == cookie.domain : Self.domainMatches(host, cookie.domain),
+                    Self.pathMatches(path, cookie.path), secure || !cookie.secureOnly
+                else { continue }
+                stored[index].lastAccess = now
+                matching.append(cookie)
+            }
+            return matching.sorted {
+                $0.path.count != $1.path.count ? $0.path.count > $1.path.count : $0.creation < $1.creation
             }
         }
     }
 
-    /// The cookies a request to `url` carries, longer paths first (as RFC 6265 asks); expired
-    /// cookies are dropped on the way.
-    func matching(_ url: URL, now: Date = Date()) -> [StoredCookie] {
-        cookies.withLock { stored in
-            stored.removeAll { $0.expires.map { $0 <= now } ?? false }
-            return stored.filter { $0.matches(url, at: now) }.sorted { $0.path.count > $1.path.count }
-        }
-    }
-
-    /// The `Cookie` header value for a request to `url`, or nil when no cookie applies.
+    /// The `Cookie` header value for a request to `url`, or nil when no cookie goes there.
     func headerValue(for url: URL) -> String? {
         let matching = matching(url)
-        return matching.isEmpty ? nil : matching.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+        guard !matching.isEmpty else { return nil }
+        return matching.map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
 
-    /// Name → value of the cookies that would be sent to `url` (the longest path wins a name).
+    /// Name → value of the cookies that go to `url` (where a name repeats, the longest path's).
     func values(for url: URL) -> [String: String] {
         Dictionary(matching(url).reversed().map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
-    /// Every stored cookie value (to keep them out of error descriptions).
+    /// Every kept value (to keep them out of error descriptions).
     func allValues() -> [String] {
         cookies.withLock { $0.map(\.value) }
     }
 
-    /// Sets a cookie for `url`'s host, as if the server had sent it.
-    func set(name: String, value: String, for url: URL, path: String = "/", expires: Date? = nil) {
-        guard let host = url.host?.lowercased() else { return }
-        let cookie = StoredCookie(
-            name: name, value: value, domain: host, hostOnly: true, path: path,
-            expires: expires, secure: false)
-        cookies.withLock { stored in
-            stored.removeAll { $0.name == name && $0.domain == host && $0.path == path }
-            stored.append(cookie)
+    /// Sets a cookie for `url`'s host, as if the server had sent `name=value; Path=path; Expires=…`;
+    /// false (nothing kept) when the name or value could not be sent back as they are: a control
+    /// character, a `;`, a `=` in the name.
+    @discardableResult
+    func set(name: String, value: String, for url: URL, path: String = "/", expires: Date? = nil) -> Bool {
+        let invalid = name.contains { $0 == ";" || $0 == "=" } || value.contains(";")
+        guard !invalid, var parsed = SetCookie("\(name)=\(value)"), parsed.name == name, parsed.value == value else {
+            return false
         }
+        parsed.path = path.hasPrefix("/") ? path : nil
+        parsed.secure = Self.isSecure(url) && name.lowercased().hasPrefix("__")
+        let now = Date()
+        guard var cookie = Self.cookie(parsed, from: url, now: now) else { return false }
+        cookie.expires = expires
+        cookies.withLock { stored in
+            stored.removeAll { $0.isSame(as: cookie) }
+            stored.append(cookie)
+            Self.evict(&stored, domain: cookie.domain, now: now)
+        }
+        return true
     }
 
     func removeAll() {
         cookies.withLock { $0.removeAll() }
     }
 
-    // MARK: Parsing
+    // MARK: The rules (RFC 6265bis §5.1)
 
-    /// Splits a header that may hold several cookies joined by commas. A comma starts a new cookie
-    /// only when `name=` follows it (the commas in `Expires=Wed, 21 Oct 2026 …` do not).
-    static func splitSetCookieHeader(_ header: String) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var rest = Substring(header)
-        while let comma = rest.firstIndex(of: ",") {
-            let before = rest[..<comma]
-            let after = rest[rest.index(after: comma)...]
-            current += before
-            if startsCookie(after) {
-                parts.append(current)
-                current = ""
-            } else {
-                current += ","
+    /// The host as cookies compare it: lower-case, without the brackets of an IPv6 address.
+    static func canonicalHost(of url: URL) -> String? {
+        guard var host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return host
+    }
+
+    static func isHTTP(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// Whether a request to `url` goes over a secure channel (what `Secure` asks for).
+    static func isSecure(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == "https"
+    }
+
+    /// Whether `host` domain-matches `domain` (§5.1.3): the same, or a subdomain of it, an IP address
+    /// never being one.
+    static func domainMatches(_ host: String, _ domain: String) -> Bool {
+        host == domain || (host.hasSuffix("." + domain) && !isIPAddress(host))
+    }
+
+    /// What the jar takes for a public suffix, that no host may set a cookie for: a single label
+    /// (`com`, `localhost`) or an IP address.
+    static func isPublicSuffix(_ domain: String) -> Bool {
+        !domain.contains(".") || isIPAddress(domain)
+    }
+
+    static func isIPAddress(_ host: String) -> Bool {
+        if host.contains(":") { return true }  // IPv6
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count == 4
+            && labels.allSatisfy {
+                !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
             }
-            rest = after
-        }
-        current += rest
-        parts.append(current)
-        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    private static func startsCookie(_ text: Substring) -> Bool {
-        let trimmed = text.drop(while: { $0 == " " })
-        guard let equals = trimmed.firstIndex(of: "=") else { return false }
-        let name = trimmed[..<equals]
-        return !name.isEmpty && !name.contains(where: { $0 == ";" || $0 == " " || $0 == "," })
+    /// Whether a request path gets a cookie of `cookiePath` (§5.1.4).
+    static func pathMatches(_ requestPath: String, _ cookiePath: String) -> Bool {
+        guard requestPath.hasPrefix(cookiePath) else { return false }
+        return requestPath.count == cookiePath.count || cookiePath.hasSuffix("/")
+            || requestPath.dropFirst(cookiePath.count).first == "/"
     }
 
-    /// Parses one `Set-Cookie` value received from `url`.
-    static func parse(_ text: String, for url: URL, now: Date) -> StoredCookie? {
-        guard let host = url.host?.lowercased() else { return nil }
-        let attributes = text.split(separator: ";", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let pair = attributes.first, let equals = pair.firstIndex(of: "=") else { return nil }
-        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-        var value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-            value = String(value.dropFirst().dropLast())
-        }
-        guard !name.isEmpty else { return nil }
-        var cookie = StoredCookie(
-            name: name, value: value, domain: host, hostOnly: true,
-            path: defaultPath(for: url), expires: nil, secure: false)
-        var maxAge: Int?
-        for attribute in attributes.dropFirst() {
-            let parts = attribute.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let key = parts.first?.lowercased() else { continue }
-            let argument = parts.count > 1 ? parts[1] : ""
-            switch key {
-            case "expires":
-                if let date = HTTPDate.parse(argument) { cookie.expires = date }
-            case "max-age":
-                if let seconds = Int(argument) { maxAge = seconds }
-            case "domain":
-                var domain = argument.lowercased()
-                while domain.hasPrefix(".") { domain.removeFirst() }
-                // A server may only set cookies for its own domain or a parent of it.
-                if !domain.isEmpty, host == domain || host.hasSuffix("." + domain) {
-                    cookie.domain = domain
-                    cookie.hostOnly = false
-                }
-            case "path":
-                if argument.hasPrefix("/") { cookie.path = argument }
-            case "secure":
-                cookie.secure = true
-            default:
-                break
-            }
-        }
-        if let maxAge {
-            // Max-Age wins over Expires; zero or less deletes the cookie.
-            cookie.expires = maxAge <= 0 ? Date.distantPast : now.addingTimeInterval(TimeInterval(maxAge))
-        }
-        return cookie
+    /// The path of a request as cookies compare it: as written in its URL, `/` when empty.
+    static func requestPath(of url: URL) -> String {
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
+        return path.isEmpty ? "/" : path
     }
 
-    static func defaultPath(for url: URL) -> String {
-        let path = url.path
+    /// A cookie's path when it names none (§5.1.4): the request's path up to its last `/`.
+    static func defaultPath(of url: URL) -> String {
+        let path = requestPath(of: url)
         guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
-    }
-}
-
-/// Dates in `Expires` attributes: `Wed, 21 Oct 2026 07:28:00 GMT` (and the obsolete RFC 850 and
-/// asctime forms).
-enum HTTPDate {
-    private static let formats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz",
-        "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz",
-    ]
-
-    static func parse(_ text: String) -> Date? {
-        for format in formats {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 }

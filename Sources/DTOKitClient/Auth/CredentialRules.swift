@@ -20,11 +20,32 @@ public enum CredentialRules {
     /// `onAuthenticationRequired`, the Basic credentials) before it is the call's error.
     public static let challengeStatus = 401
 
-    /// Whether a request to `origin` may carry its credentials to `destination`: the same scheme, host
-    /// and port. (Apple's URLSession drops `Authorization` from every redirected request,
-    /// FoundationNetworking and AsyncHTTPClient copy every header: with this rule all three agree.)
+    /// Whether a request to `origin` may carry its credentials to `destination`: the same origin —
+    /// scheme, host and port, as the Fetch standard compares them (case aside, an omitted port being
+    /// the scheme's own: `https://h` and `HTTPS://H:443` are one origin); a URL that is not http or
+    /// https has no origin to share. (Apple's URLSession drops `Authorization` from every redirected
+    /// request, FoundationNetworking and AsyncHTTPClient copy every header: with this rule all three
+    /// agree.)
     public static func mayCarry(from origin: URL, to destination: URL) -> Bool {
-        origin.scheme == destination.scheme && origin.host == destination.host && origin.port == destination.port
+        guard let from = Origin(origin) else { return false }
+        return from == Origin(destination)
+    }
+
+    /// A URL's origin (RFC 6454): scheme and host in lower case, the port the connection goes to.
+    struct Origin: Hashable, Sendable {
+        let scheme: String
+        let host: String
+        let port: Int
+
+        /// Nil for a URL that is not http or https, or has no host.
+        init?(_ url: URL) {
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                let host = url.host?.lowercased(), !host.isEmpty
+            else { return nil }
+            self.scheme = scheme
+            self.host = host
+            port = url.port ?? (scheme == "https" ? 443 : 80)
+        }
     }
 
     /// The credential headers of a request from `origin` redirected to `destination`: each with the

@@ -9,8 +9,8 @@ import Foundation
 /// and the password when it has 8 characters or more, never show in an error, a log line or a dump of
 /// the client.
 extension JsonServiceClient {
-    /// Sets the user name and password for HTTP Basic authentication. Nothing is sent while either
-    /// is empty.
+    /// Sets the user name and password for HTTP Basic authentication, sent only to the client's own
+    /// origins (the base URL's, and ``credentialOrigins``). Nothing is sent while either is empty.
     public func setCredentials(userName: String, password: String) {
         settings[\.credentials] = BasicCredentials(userName: userName, password: password)
     }

@@ -5,8 +5,9 @@ import FoundationNetworking
 #endif
 
 /// The client's own cookies: session cookies (`ss-id`, `ss-pid`) and JWT cookies (`ss-tok`,
-/// `ss-reftok`) the server set. Each client keeps its own; they are sent back with every request
-/// to the same host and path, until they expire.
+/// `ss-reftok`) the server set. Each client keeps its own, by the rules browsers follow (RFC
+/// 6265bis, see <doc:CookiesCredentialsAndRedirects>); they are sent back with every request to the
+/// hosts and paths they name, until they expire.
 extension JsonServiceClient {
     /// The cookies the client would send to its base URL, by name.
     public func getCookies() -> [String: String] {
@@ -15,7 +16,8 @@ extension JsonServiceClient {
     }
 
     /// Sets a cookie for the base URL's host, as if the server had set it (e.g. to restore a
-    /// saved session).
+    /// saved session). A name or value that could not go back in a `Cookie` header as it is — a
+    /// control character, a `;`, or a `=` in the name — is not set.
     /// - Parameters:
     ///   - name: the cookie name, e.g. `ss-tok`.
     ///   - value: its value.

@@ -49,13 +49,25 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
     /// `underlying` is why (usually a ``WebServiceException`` from `GetAccessToken`).
     case refreshTokenFailed(url: String, underlying: any Error)
 
-    /// How errors name `url`: without its query string and fragment, which may hold secrets.
+    /// How errors name `url`: without its query string and fragment, which may hold secrets, nor its
+    /// user info.
     public static func label(for url: URL?) -> String {
         guard let text = url?.absoluteString else { return "?" }
-        if let mark = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            return String(text[..<mark])
+        return label(forText: text)
+    }
+
+    /// A URL's text as errors and logs show it: without its query and fragment, which may hold
+    /// secrets, nor its user info (`user:password@`).
+    static func label(forText text: String) -> String {
+        var shown = Substring(text)
+        if let mark = shown.firstIndex(where: { $0 == "?" || $0 == "#" }) { shown = shown[..<mark] }
+        if let separator = shown.range(of: "://") {
+            let authority = shown[separator.upperBound...].prefix { $0 != "/" }
+            if let at = authority.lastIndex(of: "@") {
+                return String(shown[..<separator.upperBound] + shown[shown.index(after: at)...])
+            }
         }
-        return text
+        return String(shown)
     }
 
     /// What went wrong and for which URL (without its query string).

@@ -100,11 +100,15 @@ extension JsonServiceClient {
             ]
         var context = call.middlewareContext
         context.clock = clock
-        let stream = try await middleware.send(attempt.request, context: context) { [transport] request in
+        let stream = try await middleware.send(attempt.request, context: context) { [transport, cookieJar] request in
             // Whatever set them (the settings, the call, a middleware, a filter), headers that cannot be
             // sent as they are never reach the transport.
             try HeaderFields.check(request.allHTTPHeaderFields, url: ServiceClientError.label(for: request.url))
-            return try await transport.send(request, options: attempt.options)
+            let stream = try await transport.send(request, options: attempt.options)
+            // Every response the server sends sets its cookies, a 401 and one a middleware retries
+            // included (a redirect's, the transport's course keeps).
+            cookieJar.store(from: stream.httpResponse)
+            return stream
         }
         clock.progress()
         if context.streamsResponseBody {
@@ -131,7 +135,8 @@ extension JsonServiceClient {
             cachePolicy: settings.cachePolicy)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         // The client's headers, the call's options' over them, a caller-built request's own over both.
-        var headers = settings.headers
+        let policy = authPolicy(settings: settings)
+        var headers = policy.clientHeaders(for: call.url)
         if !call.options.headers.isEmpty { headers.merge(call.options.headers, uniquingKeysWith: { $1 }) }
         if !call.headers.isEmpty { headers.merge(call.headers, uniquingKeysWith: { $1 }) }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -143,22 +148,23 @@ extension JsonServiceClient {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        let credentials = authPolicy(settings: settings).authorize(
-            &request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
+        let credentials = policy.authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
         var options = TransportOptions(
             maxRedirects: settings.maxRedirects,
             onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress)
         options.onActivity = clock.progress
+        options.cookies = TransportOptions.Cookies(
+            keep: { [cookieJar] in cookieJar.store(from: $0) },
+            header: { [cookieJar] in cookieJar.headerValue(for: $0) })
         return Attempt(
             request: request, credentials: credentials, options: options,
             onDownloadProgress: call.options.onDownloadProgress ?? settings.onDownloadProgress)
     }
 
-    /// Keeps the response's cookies, and returns the error for a status ≥ 400.
+    /// The error for a status ≥ 400.
     func receive(_ data: Data, _ response: HTTPURLResponse, call: PreparedCall, attempt: Attempt)
         -> WebServiceException?
     {
-        cookieJar.store(from: response)
         guard response.statusCode >= 400 else { return nil }
         let secrets = authPolicy.secrets + attempt.credentials.token.compactMap { $0 }
         return WebServiceException.from(

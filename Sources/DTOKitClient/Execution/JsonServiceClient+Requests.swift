@@ -142,7 +142,7 @@ extension JsonServiceClient {
     private func httpUrl(_ text: String) throws -> URL {
         guard let url = URL(string: text), url.host != nil, ["http", "https"].contains(url.scheme?.lowercased() ?? "")
         else {
-            throw ServiceClientError.invalidUrl(text)
+            throw ServiceClientError.invalidUrl(ServiceClientError.label(forText: text))
         }
         return url
     }

@@ -11,8 +11,14 @@ import FoundationNetworking
 ///   ``TransportOptions/maxRedirects`` times; one more fails with
 ///   ``ServiceClientError/tooManyRedirects(url:count:)``. 301 and 302 turn a POST into a GET, 303
 ///   anything but HEAD (without the body), as URLSession and browsers do; 307 and 308 keep the method
-///   and body. The redirected request keeps `Authorization` and `Cookie` on the same origin (scheme,
-///   host and port) only.
+///   and body.
+/// - Only to `http` and `https`, as the Fetch standard says: a `Location` of another scheme (`file:`,
+///   `data:`, `javascript:`, `ftp:`…), one that is not a URL, or one with user info fails the exchange
+///   with ``ServiceClientError/invalidResponse(url:reason:)``, which names it.
+/// - The redirected request keeps `Authorization` on the same origin (scheme, host and port) only. Its
+///   `Cookie` header is the client's cookies for the new URL (``TransportOptions/cookies``), the
+///   cookies the redirect's response set included; a `Cookie` header the caller set, only on the same
+///   origin.
 /// - A request that failed before anything of it was written (a pooled connection the server had
 ///   closed) goes once more, whatever its method; an idempotent one whose connection closed under
 ///   it right after a redirect goes once more too (the server may close the connection the redirect
@@ -61,11 +67,13 @@ public struct ExchangeCourse: Sendable {
     public private(set) var request: OutgoingRequest
     private var state = State.sending(redirects: 0, resent: false)
     private let maxRedirects: Int
+    private let cookies: TransportOptions.Cookies?
 
     /// The course of `request`, with the transport's options.
     public init(_ request: OutgoingRequest, options: TransportOptions) {
         self.request = request
         maxRedirects = options.maxRedirects
+        cookies = options.cookies
     }
 
     /// The redirects followed so far.
@@ -74,32 +82,38 @@ public struct ExchangeCourse: Sendable {
         return 0
     }
 
-    /// The headers of a response arrived: a redirect is followed (``Next/send``, with the request
-    /// made from `response`'s `Location`) or refused, any other response is delivered.
+    /// A response's headers arrived: a redirect is followed (``Next/send``, with the request made from
+    /// `response`'s `Location`) or refused (``Next/fail(_:)``), any other response is delivered. A
+    /// platform that follows redirects itself (URLSession) calls this with each redirect it meets, and
+    /// sends ``request`` in place of its own.
     public mutating func received(_ response: HTTPURLResponse) -> Next {
-        guard let next = Self.request(following: response, from: request) else {
+        guard case .sending(let redirects, _) = state else { return .deliver }
+        let target: URL
+        switch Self.redirectTarget(of: response, from: request.url) {
+        case nil:
             state = .ended
             return .deliver
+        case .failure(let refusal):
+            cookies?.keep(response)
+            state = .ended
+            return .fail(refusal)
+        case .success(let url):
+            target = url
         }
-        return redirecting(to: next)
-    }
-
-    /// A platform that follows redirects itself (URLSession) made `next` for the redirect it met:
-    /// followed (``Next/send``: ``request`` is `next` with the credential headers this course
-    /// allows) or refused (``Next/fail(_:)``).
-    public mutating func redirecting(to next: OutgoingRequest) -> Next {
-        guard case .sending(let redirects, _) = state else {
-            return .fail(.invalidResponse(url: label, reason: "a redirect after the end"))
-        }
+        // A Cookie header the jar did not write is the caller's own.
+        let callersCookie = cookies?.header(request.url) == nil ? request.value(forHTTPHeaderField: "Cookie") : nil
+        cookies?.keep(response)
         guard redirects < maxRedirects else {
             state = .ended
             return .fail(.tooManyRedirects(url: label, count: maxRedirects))
         }
-        var next = next
-        // The body follows the method (307 and 308 keep both): a platform's redirected request may
-        // come without it (FoundationNetworking's does).
-        if next.method == request.method, next.method.allowsBody, next.body == nil { next.body = request.body }
-        request = Self.redirect(from: request, to: next)
+        var next = Self.redirect(
+            from: request, to: Self.request(following: response.statusCode, to: target, from: request))
+        if let cookies {
+            let sameOrigin = CredentialRules.mayCarry(from: request.url, to: target)
+            next.setValue(cookies.header(target) ?? (sameOrigin ? callersCookie : nil), forHTTPHeaderField: "Cookie")
+        }
+        request = next
         state = .sending(redirects: redirects + 1, resent: false)
         return .send
     }
@@ -127,15 +141,42 @@ public struct ExchangeCourse: Sendable {
 
     // MARK: The rules
 
-    /// The request that follows `response` from `request` when it redirects, before the credential
-    /// headers are decided (``redirect(from:to:)``); nil when it does not.
-    static func request(following response: HTTPURLResponse, from request: OutgoingRequest) -> OutgoingRequest? {
-        let status = response.statusCode
-        guard [301, 302, 303, 307, 308].contains(status), let location = response.value(forHTTPHeaderField: "Location"),
-            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+    /// Where `response` redirects a request to `url`: nil when it is no redirect (not a redirect
+    /// status, or no `Location`); the refusal when it goes where no request may follow.
+    static func redirectTarget(of response: HTTPURLResponse, from url: URL) -> Result<URL, ServiceClientError>? {
+        guard [301, 302, 303, 307, 308].contains(response.statusCode),
+            let location = response.value(forHTTPHeaderField: "Location")
+        else { return nil }
+        let shown = Self.shown(location)
+        let from = ServiceClientError.label(for: url)
+        guard let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL
         else {
-            return nil
+            return .failure(.invalidResponse(url: from, reason: "redirected to \(shown), which is not a URL"))
         }
+        let scheme = target.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https", target.host?.isEmpty == false else {
+            return .failure(
+                .invalidResponse(
+                    url: from,
+                    reason: "redirected to \(shown): a \(scheme.isEmpty ? "URL without a scheme" : scheme + ": URL"); "
+                        + "only http and https are followed"))
+        }
+        guard target.user == nil, target.password == nil else {
+            return .failure(
+                .invalidResponse(url: from, reason: "redirected to a URL with user info, which is not followed"))
+        }
+        return .success(target)
+    }
+
+    /// A `Location` as an error shows it: at most 100 characters, its query, fragment and user info left out.
+    private static func shown(_ location: String) -> String {
+        let label = ServiceClientError.label(forText: location)
+        return "\"" + (label.count > 100 ? label.prefix(100) + "…" : label) + "\""
+    }
+
+    /// The request that follows a redirect of `status` from `request` to `target`, before the
+    /// credential headers are decided (``redirect(from:to:)``).
+    static func request(following status: Int, to target: URL, from request: OutgoingRequest) -> OutgoingRequest {
         var next = request
         next.url = target
         let method = request.httpMethod

@@ -19,8 +19,8 @@ import FoundationNetworking
 ///   `Content-Length`;
 /// - follows redirects and sends a request again as ``ExchangeCourse`` says: at most
 ///   ``TransportOptions/maxRedirects`` (one more throws
-///   ``ServiceClientError/tooManyRedirects(url:count:)``), keeping `Authorization` and `Cookie` on
-///   the same origin and dropping them for another;
+///   ``ServiceClientError/tooManyRedirects(url:count:)``), only to http and https, keeping
+///   `Authorization` on the same origin, with the client's cookies for each new URL;
 /// - hands a 401 to the client as a response, never answering a credential challenge itself;
 /// - stops the exchange when the calling task is cancelled, or when the body's iteration ends early;
 /// - throws ``ServiceClientError`` for failures (``ServiceClientError/cancelled(url:)``,
@@ -71,6 +71,28 @@ public struct TransportOptions: Sendable {
     /// notes the time): the client's idle timeout counts from the last of them, so that a long upload
     /// that keeps going never times out. (The client itself notes the response's headers and body.)
     public var onActivity: (@Sendable () -> Void)?
+    /// The client's cookies, for the redirects the transport follows (``ExchangeCourse`` uses them):
+    /// the cookies each redirect's response sets are kept, and the redirected request carries the
+    /// `Cookie` header for its own URL. Nil (a transport used without a client): a redirect keeps the
+    /// original's `Cookie` on the same origin only.
+    public var cookies: Cookies?
+
+    /// Where a transport's redirects keep and find cookies (see ``TransportOptions/cookies``).
+    public struct Cookies: Sendable {
+        let keep: @Sendable (HTTPURLResponse) -> Void
+        let header: @Sendable (URL) -> String?
+
+        /// - Parameters:
+        ///   - keep: keeps the cookies a response sets (its `Set-Cookie` headers).
+        ///   - header: the `Cookie` header value for a request to a URL, nil for none.
+        public init(
+            keep: @escaping @Sendable (_ response: HTTPURLResponse) -> Void,
+            header: @escaping @Sendable (_ url: URL) -> String?
+        ) {
+            self.keep = keep
+            self.header = header
+        }
+    }
 
     public init(maxRedirects: Int = 10, onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? = nil) {
         self.maxRedirects = maxRedirects
@@ -79,7 +101,7 @@ public struct TransportOptions: Sendable {
 
     /// The request that follows a redirect from `request` to `next`: on the same origin with the
     /// original's `Authorization` and `Cookie` headers, to another origin without them.
-    @available(*, deprecated, message: "ExchangeCourse follows redirects: redirecting(to:) or received(_:)")
+    @available(*, deprecated, message: "ExchangeCourse follows redirects: received(_:)")
     public static func redirect(from request: URLRequest, to next: URLRequest) -> URLRequest {
         var redirected = next
         for header in CredentialRules.redirected(from: request.url, to: next.url, value: request.value) {

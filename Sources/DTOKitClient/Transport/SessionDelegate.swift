@@ -63,7 +63,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(exchange(for: task)?.redirect(to: request))
+        completionHandler(exchange(for: task)?.redirect(after: response))
     }
 
     /// A server asks for a user's credentials: ServiceStack sends `WWW-Authenticate: {provider}

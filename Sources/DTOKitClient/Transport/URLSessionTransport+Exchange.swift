@@ -97,8 +97,8 @@ final class Exchange: Sendable {
     /// The request to follow a redirect with, as the course decides, or nil to stop. (Refusing, not
     /// cancelling: FoundationNetworking traps on a cancel while it waits for this answer; the task
     /// then ends with the redirect's response, which the caller gets as the refusal's error.)
-    func redirect(to next: URLRequest) -> URLRequest? {
-        state.withLock { $0.redirect(to: next) }
+    func redirect(after response: HTTPURLResponse) -> URLRequest? {
+        state.withLock { $0.redirect(after: response) }
     }
 
     /// The task ended: with `error`, or, when nil, with `response`. A failure of the body's own (it

@@ -87,9 +87,18 @@ struct ExchangeState<Waiter> {
         return .none
     }
 
-    /// The response's headers arrived.
+    /// The response's headers arrived. A redirect the platform did not follow (a `Location` it could
+    /// not read, a scheme it would not follow) is the course's to decide: refused, or sent by the
+    /// transport on a task of its own.
     mutating func received(_ response: URLResponse) -> Action {
         self.response = response
+        if refusal == nil, resend == nil, let http = response as? HTTPURLResponse {
+            switch course.received(http) {
+            case .deliver: break
+            case .fail(let refusal): self.refusal = refusal
+            case .send: resend = course
+            }
+        }
         return handOn(.success(response))
     }
 
@@ -98,16 +107,11 @@ struct ExchangeState<Waiter> {
         receivedBytes += count
     }
 
-    /// The platform made `next` for a redirect: the request to follow it with, or nil to stop there.
-    mutating func redirect(to next: URLRequest) -> URLRequest? {
-        // The platform's copy of the body stream is not the body: the course carries the body itself.
-        var next = next
-        next.httpBodyStream = nil
-        guard let next = try? OutgoingRequest(next) else {
-            refusal = .invalidResponse(url: label, reason: "a redirect URLSession could not make a request of")
-            return nil
-        }
-        switch course.redirecting(to: next) {
+    /// The platform met `response`, a redirect: the request to follow it with, as the course makes
+    /// it (the platform's own is not used: FoundationNetworking drops a kept body, reads a `file:`
+    /// `Location` as a path on the same host, and copies every header), or nil to stop there.
+    mutating func redirect(after response: HTTPURLResponse) -> URLRequest? {
+        switch course.received(response) {
         case .send:
             guard course.request.body == nil else {
                 resend = course

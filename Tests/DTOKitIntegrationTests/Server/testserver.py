@@ -38,7 +38,9 @@ where the same services answer over TLS with that certificate (`self-signed.pem`
 
 Test-only endpoints: GET /_test/stats returns request counters ({"requests":…, "getAccessToken":…,
 "authenticate":…, "secured":…}); POST /_test/reset clears stored values and counters;
-GET /_test/headers echoes the request headers as JSON; POST /_test/echo answers with the body it got;
+GET /_test/headers echoes the request headers as JSON; GET /_test/set-cookie?c=…&status=N&to=URL
+answers with the Set-Cookie headers given, as written (see `test_endpoint`); GET /_test/challenge always
+answers 401 with a Basic challenge, counting the requests that carried `Authorization`; POST /_test/echo answers with the body it got;
 POST /_test/upload-check?length=N&crc=C counts `upload-ok` when the body it took whole is the one
 described, else `upload-bad` (a request cut short and taken for whole; a broken one counts `broken:…`); /_test/redirect?to=URL
 answers 302 (or ?status=301|303|307|308) to URL;
@@ -1399,6 +1401,23 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/_test/arm-drop":  # the next request on this kept-alive connection goes unanswered
             self.drop_next_request = True
             return self.respond(200, b'{"armed":true}', "application/json", {}, [])
+        if path == "/_test/set-cookie":
+            # ?c=SET-COOKIE (repeatable, sent as written, control characters included)&status=N&to=URL:
+            # answers `status` (200 by default; a 3xx with `Location: to`) with those Set-Cookie headers
+            # and the request's own headers as JSON.
+            params = parse_qsl(query, keep_blank_values=True)
+            options = dict(params)
+            status = int(options.get("status", "200"))
+            headers = {"Location": options["to"]} if "to" in options else {}
+            cookies = [value for key, value in params if key == "c"]
+            body = to_json_bytes(dict(self.headers.items()))
+            return self.respond(status, body, "application/json", headers, cookies)
+        if path == "/_test/challenge":
+            # Always 401 with ServiceStack's Basic challenge; counts the requests that carried
+            # `Authorization` (`challenge-with-authorization`) and those that did not.
+            auth = self.headers.get("Authorization")
+            app.state.count("challenge-with-authorization" if auth else "challenge-without-authorization")
+            return self.respond(401, to_json_bytes({"authorization": auth}), "application/json", {}, [])
         if path == "/_test/redirect":
             options = dict(parse_qsl(query))
             status = int(options.get("status", "302")) if options.get("status") in ("301", "303", "307", "308") else 302
