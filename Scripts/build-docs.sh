@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of DTOKit, DTOKitStructs, DTOKitClient, DTOKitServerEvents and DTOKitMiddleware with the toolchain's `docc`, without any
+# Builds the DocC documentation of the library products (.spi.yml's documentation_targets: DTOKit,
+# DTOKitStructs, DTOKitClient, DTOKitServerEvents, DTOKitMiddleware) with the toolchain's `docc`, without any
 # package dependency (no swift-docc-plugin): symbol graphs extracted from the debug build, then
 # `docc convert` per catalog, then one merged archive.
 #
@@ -12,7 +13,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(DTOKit DTOKitStructs DTOKitClient DTOKitServerEvents DTOKitMiddleware)
+# The documented modules: those the Swift Package Index builds, listed once, in .spi.yml.
+read -r -a modules <<<"$(python3 -c '
+import re
+text = open(".spi.yml").read()
+found = re.search(r"documentation_targets:\s*\[([^\]]*)\]", text)
+print(" ".join(name.strip() for name in found.group(1).split(",")) if found else "")
+')"
+if [ ${#modules[@]} -eq 0 ]; then
+    echo "error: .spi.yml lists no documentation_targets" >&2
+    exit 1
+fi
+for catalog in Sources/*/*.docc; do
+    module=$(basename "$(dirname "$catalog")")
+    if [[ " ${modules[*]} " != *" $module "* ]]; then
+        echo "error: $catalog is a catalog .spi.yml's documentation_targets do not list" >&2
+        exit 1
+    fi
+done
 output=.build-docs
 symbols=$output/symbol-graphs
 port=${DOCS_PORT:-8000}
@@ -35,7 +53,7 @@ rm -rf "$output"
 mkdir -p "$symbols"
 
 # 1. The modules, as the debug build has them (a no-op when `swift test` or `swift build` built them).
-swift build --target DTOKitStructs --target DTOKitClient --target DTOKitServerEvents --target DTOKitMiddleware
+swift build $(printf -- '--target %s ' "${modules[@]}")
 bin=$(swift build --show-bin-path)
 modules_dir=$bin/Modules
 [ -d "$modules_dir" ] || modules_dir=$bin   # older toolchains keep .swiftmodule files in the bin folder

@@ -19,3 +19,15 @@ if grep -E "(/plugins/outputs/|/Tests/ConsumerPackage/Sources/)[^:]*\.swift:[0-9
     exit 1
 fi
 swift run "${scratch[@]}" --skip-build TechStacksApp
+
+# `dtokit` runs from a user's package, built from the dependency (no checkout of DTOKit of its own):
+# `init` in a new DTOs folder that holds only a snapshot adds its Swift file (named after the folder).
+folder=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$folder"' EXIT
+cp Sources/TechStacksApp/techstacks.metadata.json "$folder/"
+swift run "${scratch[@]}" dtokit init --target-dir "$folder" >"$log" 2>&1 || { cat "$log"; exit 1; }
+if ! compgen -G "$folder/*.swift" >/dev/null; then
+    cat "$log"
+    echo "consumer package: swift run dtokit init wrote no Swift file"
+    exit 1
+fi

@@ -236,4 +236,28 @@ final class OptionsTests: XCTestCase {
             XCTAssertEqual(rows, expected, document)
         }
     }
+
+    /// Every `/* Options: … */` block the docs show is the one the generator writes for the options it
+    /// sets (every key, in order, defaults commented out): a key added to ``OptionKey`` fails here
+    /// until the docs show it.
+    func testTheDocsOptionsBlocksAreTheGeneratorsOwn() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var blocks = 0
+        for document in ["README.md", "Sources/DTOKit/DTOKit.docc/PluginAndOptions.md"] {
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for start in lines.indices where lines[start] == "/* Options:" {
+                guard let end = lines[start...].firstIndex(of: "*/") else {
+                    XCTFail("\(document): an options block without its end")
+                    continue
+                }
+                let shown = Array(lines[(start + 1)..<end])
+                let options = try OptionsFile.parse(shown.joined(separator: "\n"), fileName: document)
+                XCTAssertEqual(shown, OptionsFile.headerLines(options), "\(document), line \(start + 1)")
+                blocks += 1
+            }
+        }
+        XCTAssertGreaterThan(blocks, 0, "the docs show an options block")
+    }
 }
