@@ -2,9 +2,10 @@ import DTOKit
 
 /// The cache misses being fetched, by key: a request that misses while the same key is being
 /// fetched waits for that fetch instead of making its own (then reads what it kept), so that twenty
-/// identical misses at once make one request — for keys whose response was kept before only, so that
-/// no request waits for an answer that will not be kept (`HTTPCache` tells: ``rememberKept(_:)``,
-/// ``forgetKept(_:)``).
+/// identical misses at once make one request — only for keys whose last response was kept fresh, so
+/// that no request waits for an answer that will not answer it (`HTTPCache` tells:
+/// ``rememberKept(_:vary:)``, ``forgetKept(_:)``); and by variant (the `Vary` headers that response
+/// named), so that a request for another variant does not wait for this one.
 final class FetchesUnderWay: Sendable {
     /// How many keys are remembered as kept at most; the oldest go first.
     static let keptCapacity = 4_096
@@ -18,35 +19,45 @@ final class FetchesUnderWay: Sendable {
         var nextId: UInt64 = 0
         /// The keys being fetched, and who waits for each.
         var fetches: [String: [UInt64: Waiter]] = [:]
-        /// Keys whose last response was kept, in the order they were remembered.
-        var kept: Set<String> = []
+        /// Keys whose last response was kept fresh, with that response's `Vary`, in the order they were
+        /// remembered.
+        var kept: [String: String?] = [:]
         var keptOrder: [String] = []
     }
 
     private let state = Locked(State())
 
-    /// Whether `key`'s last response was kept (then a miss of it waits for the same fetch under way).
-    func wasKept(_ key: String) -> Bool {
-        state.withLock { $0.kept.contains(key) }
+    /// The `Vary` of `key`'s last response when it was kept fresh (then a miss of it waits for the
+    /// same fetch under way, of the same variant); nil when it was not.
+    func keptVary(_ key: String) -> String?? {
+        state.withLock { $0.kept[key] }
     }
 
-    /// `key`'s response was kept.
-    func rememberKept(_ key: String) {
+    /// `key`'s response was kept, fresh; it named these `Vary` headers.
+    func rememberKept(_ key: String, vary: String?) {
         state.withLock { state in
-            guard state.kept.insert(key).inserted else { return }
+            guard state.kept.updateValue(vary, forKey: key) == nil else { return }
             state.keptOrder.append(key)
             if state.keptOrder.count > Self.keptCapacity {
                 let dropped = state.keptOrder.prefix(state.keptOrder.count - Self.keptCapacity / 2)
-                for old in dropped { state.kept.remove(old) }
+                for old in dropped { state.kept[old] = nil }
                 state.keptOrder.removeFirst(dropped.count)
             }
         }
     }
 
-    /// `key`'s response was not kept, or was invalidated.
+    /// `key`'s response was not kept (or not fresh), or was invalidated.
     func forgetKept(_ key: String) {
         state.withLock { state in
-            if state.kept.remove(key) != nil { state.keptOrder.removeAll { $0 == key } }
+            if state.kept.removeValue(forKey: key) != nil { state.keptOrder.removeAll { $0 == key } }
+        }
+    }
+
+    /// Every kept response was removed.
+    func forgetAllKept() {
+        state.withLock { state in
+            state.kept = [:]
+            state.keptOrder = []
         }
     }
 

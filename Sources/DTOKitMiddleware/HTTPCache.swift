@@ -27,9 +27,10 @@ import FoundationNetworking
 ///   names in `Location` or `Content-Location`) invalidates it (§4.4).
 /// - Requests that miss while the same response is being fetched wait for that fetch and are
 ///   answered by what it kept (``Statistics/coalesced``): twenty identical misses make one request.
-///   Only for a URL whose response was kept before: an answer the cache will not keep (no
-///   `Cache-Control`, as most services send) is never waited for, and when a fetch's answer turns out
-///   not to be kept, the requests waiting for it go at once.
+///   Only for a URL whose last response was kept fresh, and for the same variant (its `Vary`
+///   headers): an answer the cache will not keep (no `Cache-Control`, as most services send) or that is
+///   stale at once is never waited for, and when a fetch's answer turns out not to be kept, the
+///   requests waiting for it go at once.
 /// - A call's ``/DTOKitClient/CallOptions/cachePolicy`` changes this for that call: `.reload` asks the
 ///   server whatever is kept (a pull to refresh; the answer is kept), `.onlyIfCached` takes what is
 ///   kept, fresh or stale, and fails with a 504 (`WebServiceException`, error code `NotCached`) when
@@ -86,6 +87,7 @@ public final class HTTPCache: ClientMiddleware {
     /// Forgets every kept response.
     public func removeAll() {
         store.removeAll()
+        fetches.forgetAllKept()
     }
 
     public func intercept(
@@ -122,24 +124,26 @@ public final class HTTPCache: ClientMiddleware {
         return kept
     }
 
-    /// A miss: fetched, unless the same key, one whose response was kept before, is being fetched
-    /// already; then what that fetch keeps answers (or, when it keeps nothing, the request goes out at
+    /// A miss: fetched, unless the same key and variant, one whose last response was kept fresh, is
+    /// being fetched already; then what that fetch keeps answers (or, when it keeps nothing, the request goes out at
     /// once).
     private func fetchMissing(_ request: OutgoingRequest, key: String, next: MiddlewareNext) async throws
         -> ServiceStream
     {
-        guard fetches.wasKept(key) else {
+        guard let vary = fetches.keptVary(key) else {
             count(\.misses)
             return try await keep(try await next(request), for: request, key: key)
         }
-        if await fetches.lead(key) {
+        // The same variant's fetch only: another's would not answer this request.
+        let fetch = key + "\n" + CachedResponse.variant(of: request, vary: vary)
+        if await fetches.lead(fetch) {
             let finished = Locked(false)
             let finish: @Sendable () -> Void = { [fetches] in
                 let first = finished.withLock { finished -> Bool in
                     defer { finished = true }
                     return !finished
                 }
-                if first { fetches.finish(key) }
+                if first { fetches.finish(fetch) }
             }
             defer { finish() }
             count(\.misses)
@@ -222,9 +226,10 @@ public final class HTTPCache: ClientMiddleware {
         else {
             fetches.forgetKept(key)
             decided?()
-            // A full successful answer replaces what was kept; a failed one leaves it (RFC 9111 §4.3.3).
-            if (200..<300).contains(response.statusCode) { store.removeResponse(for: key) }
-            return response
+            // A full successful answer replaces what was kept — once it arrived whole; a failed one, or
+            // one whose body breaks off, leaves it (RFC 9111 §4.3.3).
+            guard (200..<300).contains(response.statusCode) else { return response }
+            return replacingKept(key, when: response)
         }
         let (body, rest) = try await BodyPrefix.read(response.chunks, upTo: maxEntrySize)
         if let rest {
@@ -237,11 +242,27 @@ public final class HTTPCache: ClientMiddleware {
             url: url, statusCode: 200, headers: headers, body: body, storedAt: now(),
             variant: CachedResponse.variant(of: request, vary: vary))
         store.store(kept, for: key)
-        fetches.rememberKept(key)
+        // Requests wait for a fetch of this key only when its answer will answer them (fresh on arrival).
+        if kept.isFresh(at: now()) { fetches.rememberKept(key, vary: vary) } else { fetches.forgetKept(key) }
         decided?()
         count(\.stored)
         // The response as it came, its cookies included (they are not kept).
         return ServiceStream(ServiceResponse(data: body, httpResponse: response.httpResponse))
+    }
+
+    /// `response` as it arrives; what is kept for `key` is removed once its body has arrived whole.
+    private func replacingKept(_ key: String, when response: ServiceStream) -> ServiceStream {
+        let reader = BodyPrefix.Reader(response.chunks.makeAsyncIterator())
+        let store = self.store
+        return ServiceStream(
+            httpResponse: response.httpResponse,
+            chunks: AsyncThrowingStream {
+                guard let chunk = try await reader.next() else {
+                    store.removeResponse(for: key)
+                    return nil
+                }
+                return chunk
+            })
     }
 
     /// A request the server did not answer: no connection, or it broke.
@@ -302,7 +323,7 @@ enum BodyPrefix {
 
     /// One reader at a time, one element after the other: the stream that owns it asks in turn
     /// (hence `@unchecked Sendable`).
-    private final class Reader: @unchecked Sendable {
+    final class Reader: @unchecked Sendable {
         var pending: Data?
         private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
 

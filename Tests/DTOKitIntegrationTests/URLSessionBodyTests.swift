@@ -113,15 +113,20 @@ final class URLSessionBodyTests: XCTestCase {
     func testTheFoldersOfEndedProcessesAreRemoved() async throws {
         let parent = URLSessionTransport.SpoolFolder.parent
         let stale = parent.appendingPathComponent("2147483000-stale")
+        // A process id this process cannot see may be another container's, at work: left for an hour.
+        let recent = parent.appendingPathComponent("2147483001-recent")
         let live = parent.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)-another-transport")
-        for folder in [stale, live] {
+        for folder in [stale, recent, live] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data("left".utf8).write(to: folder.appendingPathComponent("body"))
         }
-        defer { try? FileManager.default.removeItem(at: live) }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: stale.path)
+        defer { for folder in [recent, live] { try? FileManager.default.removeItem(at: folder) } }
         let (client, _) = try client(.spooled)
         _ = try await client.postBodyAsync(upload("sweep"), body: stream(count: 1))
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recent.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: live.path))
     }
 

@@ -18,7 +18,7 @@ enum BlockingCall {
     ///
     /// Where the calling thread cannot run the work itself (systems before macOS 15 and iOS 18, which
     /// have no task executors), the work runs on Swift's shared pool, and the caller waits no longer than
-    /// `client`'s timeouts allow (``CallClock``, which the call shares; 60 s without progress for a
+    /// `client`'s timeouts allow (``CallClock``, which the call runs within; 60 s without progress for a
     /// client that has none, such as a test double): when every thread of the pool is blocked the same
     /// way the work never runs, and the caller gets ``ServiceClientError/timedOut(url:timeout:)``.
     ///
@@ -40,6 +40,7 @@ enum BlockingCall {
             // The task made here does not inherit the caller's cancellation, and would start at once.
             if callerIsATask, Task.isCancelled { throw ServiceClientError.cancelled(url: label) }
             let clock = CallClock.forBlockingCall(of: client)
+            defer { clock.end() }
             let done = DispatchSemaphore(value: 0)
             let task = Task {
                 await CallClock.$current.withValue(clock) { await handOver.run() }

@@ -6,10 +6,13 @@ import Foundation
 /// and its own deadline, counted from its start. Whichever comes first ends the call with
 /// ``ServiceClientError/timedOut(url:timeout:)`` (``Deadline``).
 ///
-/// Everything the call runs shares it, through a task-local: each exchange with its middleware, the
-/// hooks between exchanges (`onAuthenticationRequired`), the `GetAccessToken` request of a token
-/// refresh and a call the hook makes, a retry's wait (which ``MiddlewareContext/timeRemaining`` weighs),
-/// and a blocking call's wait where its thread cannot run the call itself.
+/// Everything the call runs is bounded by it, through a task-local: each exchange with its middleware,
+/// the hooks between exchanges (`onAuthenticationRequired`), a retry's wait (which
+/// ``MiddlewareContext/timeRemaining`` weighs), and a blocking call's wait where its thread cannot run
+/// the call itself. A call made while another runs — the `GetAccessToken` of a token refresh, a call a
+/// hook or a middleware makes — has a clock of its own under the outer call's: it ends at whichever
+/// runs out first, and its progress is the outer call's too. Once the outer call has ended, its clock
+/// bounds nothing (a task it started and left running makes calls of their own).
 final class CallClock: Sendable {
     /// The clock of the call the current task runs, if any.
     @TaskLocal static var current: CallClock?
@@ -18,33 +21,42 @@ final class CallClock: Sendable {
     let idle: TimeInterval?
     /// Seconds the whole call may take; nil: no limit.
     let total: TimeInterval?
+    /// The clock of the call this one runs within, if any.
+    let outer: CallClock?
     private let start: UInt64
-    private let lastProgress: Locked<UInt64>
+    private let state: Locked<(lastProgress: UInt64, ended: Bool)>
 
-    /// A clock starting now. A limit that is not positive and finite (or over a year) is no limit.
-    init(idle: TimeInterval?, total: TimeInterval?) {
+    /// A clock starting now, within `outer`'s. A limit that is not positive and finite (or over a year)
+    /// is no limit.
+    init(idle: TimeInterval?, total: TimeInterval?, within outer: CallClock? = nil) {
         self.idle = Self.limit(idle)
         self.total = Self.limit(total)
+        self.outer = outer
         start = Self.now
-        lastProgress = Locked(start)
+        state = Locked((start, false))
     }
 
-    /// Something arrived or went out: the idle timeout counts again from now.
+    /// Something arrived or went out: the idle timeout counts again from now, this call's and the
+    /// calls' it runs within.
     func progress() {
         let now = Self.now
-        lastProgress.withLock { $0 = now }
+        state.withLock { $0.lastProgress = now }
+        outer?.progress()
+    }
+
+    /// The call ended: its clock bounds nothing any more.
+    func end() {
+        state.withLock { $0.ended = true }
     }
 
     /// When the call times out as things are now (uptime nanoseconds), and the limit that says so; nil
-    /// when it has no limit.
+    /// when it has no limit. An outer call's that comes first, while that call runs.
     var expiry: (at: UInt64, limit: TimeInterval)? {
-        let idleEnd = idle.map { (lastProgress.current &+ Timeouts.nanoseconds($0), $0) }
+        let (lastProgress, ended) = state.current
+        guard !ended else { return nil }
+        let idleEnd = idle.map { (lastProgress &+ Timeouts.nanoseconds($0), $0) }
         let totalEnd = total.map { (start &+ Timeouts.nanoseconds($0), $0) }
-        switch (idleEnd, totalEnd) {
-        case (let idle?, let total?): return idle.0 <= total.0 ? idle : total
-        case (let only?, nil), (nil, let only?): return only
-        case (nil, nil): return nil
-        }
+        return [idleEnd, totalEnd, outer?.expiry].compactMap { $0 }.min { $0.0 < $1.0 }
     }
 
     /// The limit that has run out, if one has.

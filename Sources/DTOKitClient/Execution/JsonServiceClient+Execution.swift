@@ -17,17 +17,16 @@ extension JsonServiceClient {
     ///
     /// The whole call — every exchange with everything the ``middleware`` does, the hooks between them,
     /// a token refresh, a retry's wait — runs within ``idleTimeout`` of its last progress and within
-    /// ``callTimeout`` of its start (one clock; a call made while another runs, from a hook say,
-    /// shares its clock). The body is collected up to ``maxResponseSize`` (reporting
+    /// ``callTimeout`` of its start; a call made while another runs, from a hook say, ends by the
+    /// outer call's limits too. The body is collected up to ``maxResponseSize`` (reporting
     /// ``onDownloadProgress``), unless the call streams it: then the timeouts bound the wait for the
     /// headers, and an error status's body is read up to 64 KiB.
     public func perform(_ call: ServiceCall) async throws -> ServiceStream {
         let settings = self.settings.current
-        let clock =
-            CallClock.current
-            ?? CallClock(
-                idle: call.options.idleTimeout ?? settings.idleTimeout,
-                total: call.options.callTimeout ?? settings.callTimeout)
+        let clock = CallClock(
+            idle: call.options.idleTimeout ?? settings.idleTimeout,
+            total: call.options.callTimeout ?? settings.callTimeout, within: CallClock.current)
+        defer { clock.end() }
         do {
             let prepared = try prepare(call)
             return try await CallClock.$current.withValue(clock) {

@@ -86,8 +86,11 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
                 throw ServiceClientError.invalidResponse(url: Request.typeName, reason: problem)
             }
             previousRows = rows
-            nextRow += count
-            isFinished = Paging.noRowsLeft(after: nextRow, total: page.total)
+            // Past Int.max there is no row to ask for: this page is the last.
+            let (after, overflow) = nextRow.addingReportingOverflow(count)
+            let noRowsLeft = Paging.noRowsLeft(after: after, total: page.total)
+            nextRow = after
+            isFinished = overflow || noRowsLeft
             return page
         }
     }

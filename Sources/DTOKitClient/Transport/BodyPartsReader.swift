@@ -33,7 +33,13 @@ struct BodyPartsReader {
             let chunk = try nextChunk(of: part, upTo: max(1, count))
             if !chunk.isEmpty {
                 partBytes += Int64(chunk.count)
-                if let length = part.length, partBytes > length { throw OutgoingBody.wrongLength(part, "more bytes") }
+                if let length = part.length {
+                    // As OutgoingBody.Chunks: the chunk that completes a part goes on only once it has no more.
+                    if partBytes > length { throw OutgoingBody.wrongLength(part, "more bytes") }
+                    if partBytes == length, case .file(let url) = part.source, try hasMoreBytes(url) {
+                        throw OutgoingBody.wrongLength(part, "more bytes")
+                    }
+                }
                 return chunk
             }
             if let length = part.length, partBytes != length {
@@ -44,6 +50,15 @@ struct BodyPartsReader {
             parts.removeFirst()
         }
         return Data()
+    }
+
+    /// Whether the open file of `url` has a byte past what was read.
+    private func hasMoreBytes(_ url: URL) throws -> Bool {
+        do {
+            return try file?.read(upToCount: 1)?.isEmpty == false
+        } catch {
+            throw OutgoingBody.unreadable(url, error)
+        }
     }
 
     /// Stops reading: the open file, if any, is closed.

@@ -170,8 +170,14 @@ extension OutgoingBody {
                     }
                     if let chunk = try await nextChunk(of: part) {
                         partBytes += Int64(chunk.count)
-                        if let length = part.length, partBytes > length {
-                            throw OutgoingBody.wrongLength(part, "more bytes")
+                        if let length = part.length {
+                            // The chunk that completes a part goes on only once the part has no more: a
+                            // transport that frames the body by its length would have sent a request the
+                            // server takes for whole before the excess showed.
+                            if partBytes > length { throw OutgoingBody.wrongLength(part, "more bytes") }
+                            if partBytes == length, try await hasMore(part) {
+                                throw OutgoingBody.wrongLength(part, "more bytes")
+                            }
                         }
                         return chunk
                     }
@@ -184,6 +190,25 @@ extension OutgoingBody {
                     parts.removeFirst()
                 }
                 return nil
+            }
+
+            /// Whether `part`, read to its stated length, gives more (a stream's next chunk, a file's next byte).
+            private mutating func hasMore(_ part: OutgoingBody) async throws -> Bool {
+                switch part.source {
+                case .stream:
+                    while let chunk = try await stream?.next() {
+                        if !chunk.isEmpty { return true }
+                    }
+                    return false
+                case .file(let url):
+                    do {
+                        return try file?.read(upToCount: 1)?.isEmpty == false
+                    } catch {
+                        throw OutgoingBody.unreadable(url, error)
+                    }
+                case .bytes, .joined:
+                    return false
+                }
             }
 
             /// The next chunk of `part`, or nil when it has no more.

@@ -88,9 +88,28 @@ extension URLSessionTransport {
                 let file = OutgoingBody(source: .file(spool.url), length: spool.length)
                 return UploadBody(source: .parts(file), length: spool.length, spool: spool)
             case .spooled:
-                if let file = body.fileURL { return UploadBody(source: .file(file), length: body.length) }
+                if let file = body.fileURL {
+                    // Foundation's stream of the file checks nothing: a file that changed since the body was
+                    // made is refused here, before anything is sent.
+                    try Self.checkUnchanged(file, length: body.length, url: label)
+                    return UploadBody(source: .file(file), length: body.length)
+                }
                 let spool = try await spoolFolder.write(body, url: label, onActivity: onActivity)
                 return UploadBody(source: .file(spool.url), length: spool.length, spool: spool)
+            }
+        }
+
+        private static func checkUnchanged(_ file: URL, length: Int64?, url label: String) throws {
+            let size: Int64
+            do {
+                let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+                size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            } catch {
+                throw URLSessionTransport.bodyFailure(OutgoingBody.unreadable(file, error), url: label)
+            }
+            if let length, size != length {
+                throw URLSessionTransport.bodyFailure(
+                    OutgoingBody.wrongLength(.init(source: .file(file), length: length), "\(size) bytes"), url: label)
             }
         }
 
@@ -116,7 +135,7 @@ extension URLSessionTransport {
     /// A folder of the transport's own for bodies written to files first (``BodyDelivery/spooled``):
     /// `tmp/DTOKit-uploads/<process>-<unique>`, readable by the user only (0700, files 0600), removed
     /// with the transport. A folder a process left behind when it ended (a crash) is removed by the
-    /// next one that makes its own.
+    /// next one that makes its own, an hour later.
     final class SpoolFolder: Sendable {
         /// The parent of every transport's folder.
         static let parent = FileManager.default.temporaryDirectory.appendingPathComponent("DTOKit-uploads")
@@ -168,7 +187,8 @@ extension URLSessionTransport {
 
         private func folderURL(url label: String) throws -> URL {
             try folder.withLock { folder in
-                if let folder { return folder }
+                // (Made again when something removed it meanwhile.)
+                if let folder, FileManager.default.fileExists(atPath: folder.path) { return folder }
                 let manager = FileManager.default
                 let pid = ProcessInfo.processInfo.processIdentifier
                 Self.removeFoldersOfEndedProcesses()
@@ -185,12 +205,18 @@ extension URLSessionTransport {
             }
         }
 
-        /// Removes the folders of processes that no longer run (named `<process id>-…`).
+        /// Removes the folders of processes that no longer run (named `<process id>-…`), untouched for an
+        /// hour: a process of another container sharing the temporary folder has a process id this one
+        /// cannot see, and a folder in use is touched by every body written to it.
         private static func removeFoldersOfEndedProcesses() {
             let manager = FileManager.default
+            let hourAgo = Date().addingTimeInterval(-3_600)
             for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] {
                 guard let pid = Int32(name.prefix { $0 != "-" }), pid > 0, !processRuns(pid) else { continue }
-                try? manager.removeItem(at: parent.appendingPathComponent(name))
+                let folder = parent.appendingPathComponent(name)
+                let modified = (try? manager.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date
+                guard let modified, modified < hourAgo else { continue }
+                try? manager.removeItem(at: folder)
             }
         }
 

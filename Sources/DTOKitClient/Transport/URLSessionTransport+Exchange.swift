@@ -24,6 +24,9 @@ final class Exchange: Sendable {
     /// Where the upload's progress is reported: a queue of its own, so that a callback that makes a
     /// call of its own (blocking, say) never holds up the session's delegate queue that call needs.
     private let progressQueue: DispatchQueue?
+    /// The progress not reported yet (only the latest counts), and whether a report is on its way: one
+    /// callback at a time, so that a slow callback never leaves a backlog for the answer to wait behind.
+    private let pendingProgress = Locked<(latest: (sent: Int64, total: Int64)?, scheduled: Bool)>((nil, false))
 
     init(
         course: ExchangeCourse, options: TransportOptions, chunks: AsyncThrowingStream<Data, any Error>.Continuation,
@@ -84,9 +87,31 @@ final class Exchange: Sendable {
     /// The body's progress: the length it states when the platform knows none (a body stream).
     func sent(_ sent: Int64, of total: Int64) {
         options.onActivity?()
-        guard let progress = options.onUploadProgress, let progressQueue else { return }
+        guard options.onUploadProgress != nil, let progressQueue else { return }
         let total = total > 0 ? total : request.body?.length ?? -1
-        progressQueue.async { progress(sent, total) }
+        let schedule = pendingProgress.withLock { pending -> Bool in
+            pending.latest = (sent, total)
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        if schedule { progressQueue.async { [self] in reportProgress() } }
+    }
+
+    /// Reports the latest progress; the next report, if more came meanwhile, goes after what the queue
+    /// holds already (the answer, once it arrived).
+    private func reportProgress() {
+        let taken = pendingProgress.withLock { pending in
+            let latest = pending.latest.takeOnce()
+            if latest == nil { pending.scheduled = false }
+            return latest
+        }
+        guard let latest = taken else { return }
+        options.onUploadProgress?(latest.sent, latest.total)
+        let more = pendingProgress.withLock { pending -> Bool in
+            if pending.latest == nil { pending.scheduled = false }
+            return pending.latest != nil
+        }
+        if more { progressQueue?.async { [self] in reportProgress() } }
     }
 
     /// A new stream of the body for the platform, from its start (a redirect, a resend).

@@ -90,8 +90,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let exchange = Exchange(course: course, options: options, chunks: continuation, upload: upload)
         let task: URLSessionDataTask
+        let sessionOfItsOwn: URLSession?
         do {
-            task = try dataTask(for: request, upload: upload, exchange: exchange)
+            (task, sessionOfItsOwn) = try dataTask(for: request, upload: upload, exchange: exchange)
         } catch {
             upload?.end()
             throw error
@@ -111,8 +112,12 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             }
             return (ServiceStream(httpResponse: response, chunks: chunks), exchange)
         } catch {
-            // A task cancelled before it started never ends by itself: forget it here.
-            if exchange.neverStarted { delegate.forget(task) }
+            // A task cancelled before it started never ends by itself: forget it here, and end the
+            // session made for it alone (the delegate ends one when its task completes).
+            if exchange.neverStarted {
+                delegate.forget(task)
+                sessionOfItsOwn?.invalidateAndCancel()
+            }
             throw error
         }
     }
@@ -129,28 +134,49 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// A data task for `request` (its body the upload's stream, when it is not bytes), its callbacks
-    /// routed to `exchange`; not resumed yet.
+    /// routed to `exchange`; not resumed yet. With it, the session made for it alone, if one was.
     private func dataTask(for outgoing: OutgoingRequest, upload: UploadBody?, exchange: Exchange) throws
-        -> URLSessionDataTask
+        -> (URLSessionDataTask, sessionOfItsOwn: URLSession?)
     {
         var request = outgoing.urlRequest
         if let upload {
             request.httpBodyStream = upload.makeStream()
-            if let length = upload.length { request.setValue(String(length), forHTTPHeaderField: "Content-Length") }
+            if let length = upload.length {
+                request.setValue(String(length), forHTTPHeaderField: "Content-Length")
+                if let blank = Self.unframedBodyStream {
+                    request.setValue(blank, forHTTPHeaderField: "Transfer-Encoding")
+                }
+            }
         }
         if let refusal = interposer?.refusal(of: request) {
             throw Self.failure(
                 refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
         }
         var session = self.session
+        var sessionOfItsOwn: URLSession?
         if !oneSessionForAll, Self.needsConnectionOfItsOwn(outgoing) {
             // A session for this request alone; the delegate invalidates it when the task completes.
             session = URLSession(configuration: configuration, delegate: sessionDelegate, delegateQueue: nil)
             session.sessionDescription = Self.connectionOfItsOwn
+            sessionOfItsOwn = session
         }
         let task = session.dataTask(with: request)
         delegate.register(exchange, for: task)
-        return task
+        return (task, sessionOfItsOwn)
+    }
+
+    /// What tells the platform not to frame a body stream of known length as chunked, if it must be
+    /// told. libcurl (FoundationNetworking) sends a body stream chunked — with the `Content-Length` the
+    /// request carries too, which RFC 9112 §6.2 forbids and a server or proxy may read either way — unless
+    /// the request names a `Transfer-Encoding`; one of blank value turns chunking off and is itself left
+    /// out of the request (libcurl's rule for a header without a value). Apple's URLSession sends a body
+    /// stream by its `Content-Length` when it has one.
+    static var unframedBodyStream: String? {
+        #if canImport(FoundationNetworking)
+        " "
+        #else
+        nil
+        #endif
     }
 
     /// The description of a session made for one request (see ``needsConnectionOfItsOwn(_:)``).

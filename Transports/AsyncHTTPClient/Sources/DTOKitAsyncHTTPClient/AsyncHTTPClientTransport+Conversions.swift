@@ -12,14 +12,22 @@ import FoundationNetworking
 /// AsyncHTTPClient's and back.
 extension AsyncHTTPClientTransport {
     /// The request, its body sent as it is read (bytes at once, when no one follows the upload's progress).
-    static func clientRequest(_ request: OutgoingRequest, options: TransportOptions) -> HTTPClientRequest {
+    /// - Throws: what reading a body of length 0 threw (it gave bytes).
+    static func clientRequest(_ request: OutgoingRequest, options: TransportOptions) async throws
+        -> HTTPClientRequest
+    {
         var converted = HTTPClientRequest(url: request.url.absoluteString)
         converted.method = NIOHTTP1.HTTPMethod(rawValue: request.httpMethod)
         for (name, value) in request.allHTTPHeaderFields.sorted(by: { $0.key < $1.key }) {
             converted.headers.add(name: name, value: value)
         }
         guard let body = request.body else { return converted }
-        if let data = body.data, options.onUploadProgress == nil, data.count <= UploadChunks.size {
+        if body.length == 0, body.data == nil {
+            // AsyncHTTPClient reads nothing of a body of length 0: it is read here, so that one that gives
+            // bytes after all fails as it does on every transport, before anything is sent.
+            for try await _ in body.chunks() {}
+            converted.body = .bytes(ByteBuffer())
+        } else if let data = body.data, options.onUploadProgress == nil, data.count <= UploadChunks.size {
             converted.body = .bytes(ByteBuffer(bytes: data))
         } else {
             converted.body = .stream(

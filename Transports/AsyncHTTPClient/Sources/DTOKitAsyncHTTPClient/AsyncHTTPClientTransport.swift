@@ -52,7 +52,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(
-                    Self.clientRequest(request, options: options),
+                    try await Self.clientRequest(request, options: options),
                     timeout: Self.backstop)
             } catch {
                 let failure = Self.failure(error, url: label, receivedBytes: 0, timeout: request.timeoutInterval)
