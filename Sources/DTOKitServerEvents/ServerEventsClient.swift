@@ -44,8 +44,9 @@ import FoundationNetworking
 /// ends the heartbeats, unregisters at the subscription's `unRegisterUrl` and ends the sequences.
 /// Stopping twice is fine; a stopped client does not start again.
 ///
-/// It calls the server through a ``/DTOKitClient/ServiceClient``: a ``/DTOKitClient/JsonServiceClient`` (the bearer token,
-/// cookies and Basic credentials of the one you pass in go with every request), or a mock.
+/// It calls the server through a ``/DTOKitClient/ServiceClient``: a ``/DTOKitClient/JsonServiceClient`` (the bearer token
+/// and Basic credentials of the one you pass in go with every request to its own origins, its cookies
+/// wherever they belong: events at another origin need it in the client's `credentialOrigins`), or a mock.
 public final class ServerEventsClient: Sendable {
     /// How the client reconnects and how large an event may be.
     public struct Configuration: Sendable {

@@ -27,6 +27,10 @@ struct AuthPolicy {
     let cookies: CookieJar
     /// Where the `ss-reftok` cookie is looked for (``ServiceClient/getRefreshTokenCookie()``).
     let baseUrl: URL?
+    /// Where `GetAccessToken` goes, when not to the base URL: an origin of the client's own too.
+    var refreshUrl: URL?
+    /// The user info of the base URL as written, which must never show (even when it does not parse).
+    var baseUrlUserInfo: String?
 
     /// How a request was authenticated, to answer its 401.
     struct Credentials: Equatable {
@@ -42,9 +46,7 @@ struct AuthPolicy {
     /// Whether the client's credentials may go to `url`: its origin is one of the client's own.
     func mayAuthenticate(_ url: URL) -> Bool {
         guard let origin = CredentialRules.Origin(url) else { return false }
-        let own =
-            [baseUrl, settings.refreshTokenUrl.flatMap { URL(string: $0, relativeTo: baseUrl) }]
-            + settings.credentialOrigins.map { URL(string: $0) }
+        let own = [baseUrl, refreshUrl] + settings.credentialOrigins.map { URL(string: $0) }
         return own.contains { $0.flatMap(CredentialRules.Origin.init) == origin }
     }
 
@@ -123,7 +125,8 @@ struct AuthPolicy {
     /// The tokens, cookie values and credentials that must never show in error descriptions (a
     /// password in the base URL's user info included).
     var secrets: [String] {
-        [settings.bearerToken, settings.refreshToken, baseUrl?.password].compactMap { $0 } + cookies.allValues()
+        [settings.bearerToken, settings.refreshToken, baseUrl?.password, baseUrlUserInfo].compactMap { $0 }
+            + cookies.allValues()
             + (settings.credentials?.secrets ?? [])
     }
 }
@@ -134,6 +137,9 @@ extension JsonServiceClient {
 
     /// The policy on `settings` (a copy the caller already took) and the client's cookies.
     func authPolicy(settings: Settings) -> AuthPolicy {
-        AuthPolicy(settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl))
+        AuthPolicy(
+            settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl),
+            refreshUrl: settings.refreshTokenUrl.flatMap { URL(string: resolveUrlText($0)) },
+            baseUrlUserInfo: ServiceClientError.userInfo(inText: baseUrl))
     }
 }

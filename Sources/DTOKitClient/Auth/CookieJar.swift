@@ -56,7 +56,8 @@ final class CookieJar: Sendable {
     /// Keeps (or, for expired ones, removes) the cookies `response` sets.
     func store(from response: HTTPURLResponse, now: Date = Date()) {
         guard let url = response.url, let header = response.value(forHTTPHeaderField: "Set-Cookie") else { return }
-        for line in SetCookie.split(header) {
+        // A response sets at most as many cookies as a domain keeps: a hostile one cannot make work.
+        for line in SetCookie.split(header).prefix(Self.maxPerDomain) {
             store(line, from: url, now: now)
         }
     }
@@ -111,6 +112,11 @@ final class CookieJar: Sendable {
         if parsed.secure, !secure { return nil }
         let path = parsed.path ?? defaultPath(of: url)
         let lowered = parsed.name.lowercased()
+        // A cookie without a name goes back as its value alone: one that reads as a prefixed name would
+        // escape its prefix's rules.
+        if parsed.name.isEmpty, ["__secure-", "__host-"].contains(where: { parsed.value.lowercased().hasPrefix($0) }) {
+            return nil
+        }
         if lowered.hasPrefix("__secure-"), !parsed.secure { return nil }
         if lowered.hasPrefix("__host-"), !parsed.secure || !hostOnly || parsed.domain != nil || path != "/" {
             return nil
@@ -129,17 +135,22 @@ final class CookieJar: Sendable {
             expires: expires, secureOnly: parsed.secure, httpOnly: parsed.httpOnly, creation: now, lastAccess: now)
     }
 
-    /// Removes expired cookies, then the least recently used beyond the limits.
+    /// Removes expired cookies, then beyond the limits those that go first (§5.7): cookies that are not
+    /// `Secure` before those that are (so that plain http cannot push a `Secure` one out), the least
+    /// recently used first.
     private static func evict(_ stored: inout [Cookie], domain: String, now: Date) {
         stored.removeAll { $0.isExpired(at: now) }
+        func goesFirst(_ a: Cookie, _ b: Cookie) -> Bool {
+            a.secureOnly != b.secureOnly ? !a.secureOnly : a.lastAccess < b.lastAccess
+        }
         let ofDomain = stored.indices.filter { stored[$0].domain == domain }
         if ofDomain.count > maxPerDomain {
-            let oldest = ofDomain.sorted { stored[$0].lastAccess < stored[$1].lastAccess }
-            let removed = Set(oldest.prefix(ofDomain.count - maxPerDomain))
+            let order = ofDomain.sorted { goesFirst(stored[$0], stored[$1]) }
+            let removed = Set(order.prefix(ofDomain.count - maxPerDomain))
             stored = stored.indices.filter { !removed.contains($0) }.map { stored[$0] }
         }
         if stored.count > maxCookies {
-            stored.sort { $0.lastAccess > $1.lastAccess }
+            stored.sort { goesFirst($1, $0) }
             stored.removeLast(stored.count - maxCookies)
         }
     }
@@ -237,18 +248,24 @@ final class CookieJar: Sendable {
     }
 
     /// What the jar takes for a public suffix, that no host may set a cookie for: a single label
-    /// (`com`, `localhost`) or an IP address.
+    /// (`com`, `localhost`, `com.` with the root's dot) or an IP address.
     static func isPublicSuffix(_ domain: String) -> Bool {
-        !domain.contains(".") || isIPAddress(domain)
+        !withoutRootDot(domain).contains(".") || isIPAddress(domain)
     }
 
+    /// Whether `host` is an IP address (`10.0.0.1`, `10.0.0.1.`, an IPv6 address).
     static func isIPAddress(_ host: String) -> Bool {
         if host.contains(":") { return true }  // IPv6
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let labels = withoutRootDot(host).split(separator: ".", omittingEmptySubsequences: false)
         return labels.count == 4
             && labels.allSatisfy {
                 !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
             }
+    }
+
+    /// A fully qualified name's trailing dot, which names the same host, left out.
+    private static func withoutRootDot(_ name: String) -> Substring {
+        name.hasSuffix(".") ? name.dropLast() : Substring(name)
     }
 
     /// Whether a request path gets a cookie of `cookiePath` (§5.1.4).

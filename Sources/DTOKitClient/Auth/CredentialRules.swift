@@ -16,6 +16,10 @@ public enum CredentialRules {
     static let authorization = "Authorization"
     static let cookie = "Cookie"
 
+    /// The requests whose body holds credentials (a password, a refresh token): they follow a
+    /// redirect that keeps the body to the same origin only (``TransportOptions/bodyStaysOnItsOrigin``).
+    static let requestsWithCredentialsInBody: Set<String> = ["Authenticate", "Register", "GetAccessToken"]
+
     /// The status that asks for credentials, which the client answers itself (a new access token,
     /// `onAuthenticationRequired`, the Basic credentials) before it is the call's error.
     public static let challengeStatus = 401

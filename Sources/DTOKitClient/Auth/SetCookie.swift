@@ -79,31 +79,43 @@ struct SetCookie: Equatable {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 
-    /// Splits a header that holds several cookies joined by commas (as URLSession and AsyncHTTPClient
-    /// give repeated `Set-Cookie` headers). A comma starts a new cookie only when a name and `=`
-    /// follow it before any `;` or space: the commas of `Expires=Wed, 21 Oct 2026 …` do not.
+    /// Splits a header that holds several cookies joined by `", "` (as URLSession joins repeated
+    /// `Set-Cookie` headers, and AsyncHTTPClientTransport too). Such a comma and space start a new cookie
+    /// only when a name and `=` follow, before any `;`, space or comma: the comma of
+    /// `Expires=Wed, 21 Oct 2026 …` does not, nor one without a space after it (`lang=en,ss-tok=x` is
+    /// one cookie, as a browser keeps it). One pass over the header, whatever it holds.
     static func split(_ header: String) -> [String] {
+        let bytes = Array(header.utf8)
         var parts: [String] = []
-        var current = Substring()
-        var rest = Substring(header)
-        while let comma = rest.firstIndex(of: ",") {
-            let after = rest[rest.index(after: comma)...]
-            if startsCookie(after) {
-                parts.append(String(current + rest[..<comma]))
-                current = ""
-            } else {
-                current += rest[...comma]
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " "),
+                startsCookie(bytes, at: index + 1)
+            {
+                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                start = index + 1
             }
-            rest = after
+            index += 1
         }
-        parts.append(String(current + rest))
+        parts.append(String(decoding: bytes[start...], as: UTF8.self))
         return parts.map { trimmed(Substring($0)) }.filter { !$0.isEmpty }
     }
 
-    private static func startsCookie(_ text: Substring) -> Bool {
-        let trimmed = text.drop { $0 == " " }
-        guard let equals = trimmed.firstIndex(of: "=") else { return false }
-        let name = trimmed[..<equals]
-        return !name.isEmpty && !name.contains { $0 == ";" || $0 == " " || $0 == "," }
+    /// Whether `name=` comes at `position`, after spaces: a name of bytes other than `;`, space and `,`.
+    /// It reads no further than the name's end, so that the whole split stays one pass (a name is
+    /// looked at once: the next comma ends it).
+    private static func startsCookie(_ bytes: [UInt8], at position: Int) -> Bool {
+        var index = position
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        let nameStart = index
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "="): return index > nameStart
+            case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: ","): return false
+            default: index += 1
+            }
+        }
+        return false
     }
 }

@@ -56,18 +56,39 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         return label(forText: text)
     }
 
-    /// A URL's text as errors and logs show it: without its query and fragment, which may hold
-    /// secrets, nor its user info (`user:password@`).
+    /// A URL's text as errors and logs show it: without its user info (`user:password@`), nor its query
+    /// and fragment, which may hold secrets.
     static func label(forText text: String) -> String {
         var shown = Substring(text)
+        if let userInfo = userInfoRange(in: shown) { shown.removeSubrange(userInfo) }
         if let mark = shown.firstIndex(where: { $0 == "?" || $0 == "#" }) { shown = shown[..<mark] }
-        if let separator = shown.range(of: "://") {
-            let authority = shown[separator.upperBound...].prefix { $0 != "/" }
-            if let at = authority.lastIndex(of: "@") {
-                return String(shown[..<separator.upperBound] + shown[shown.index(after: at)...])
-            }
-        }
         return String(shown)
+    }
+
+    /// The user info of a URL's text (without its `@`), if it has one, whether or not the text parses.
+    static func userInfo(inText text: String) -> String? {
+        let whole = Substring(text)
+        return userInfoRange(in: whole).map { String(whole[$0].dropLast()) }
+    }
+
+    /// Where `user:password@` is in a URL's text, its `@` included. A password written with `/`, `?`,
+    /// `#` or `@` (which a URL cannot hold as they are) is found too: user info is what comes before the
+    /// last `@` of the authority, and a `:` followed by anything but a port's digits before the first
+    /// `/` says that what comes before the `@` is user info, not a path.
+    private static func userInfoRange(in text: Substring) -> Range<Substring.Index>? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let rest = text[separator.upperBound...]
+        guard let firstAt = rest.firstIndex(of: "@") else { return nil }
+        let before = rest[..<firstAt]
+        if let slash = before.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+            guard let colon = before.firstIndex(of: ":"), colon < slash else { return nil }
+            let afterColon = before[before.index(after: colon)..<slash]
+            guard afterColon.isEmpty || !afterColon.allSatisfy(\.isNumber) else { return nil }
+        }
+        let hostStart = rest[firstAt...].dropFirst()
+        let authorityEnd = hostStart.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let lastAt = rest[..<authorityEnd].lastIndex(of: "@") ?? firstAt
+        return separator.upperBound..<rest.index(after: lastAt)
     }
 
     /// What went wrong and for which URL (without its query string).

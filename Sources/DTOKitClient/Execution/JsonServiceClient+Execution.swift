@@ -56,8 +56,10 @@ extension JsonServiceClient {
                 stream.decodingOptions = settings.decodingOptions
                 return stream
             }
+            // The origin that asked for credentials is the one that answered (after any redirect).
+            let asking = answer.response.url ?? prepared.url
             switch run.next(
-                after: error, answer.response, authPolicy.answer(to401For: prepared.url, sent: attempt.credentials))
+                after: error, answer.response, authPolicy.answer(to401For: asking, sent: attempt.credentials))
             {
             case .send(let next):
                 prepared = next
@@ -152,6 +154,9 @@ extension JsonServiceClient {
             maxRedirects: settings.maxRedirects,
             onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress)
         options.onActivity = clock.progress
+        options.bodyStaysOnItsOrigin =
+            call.requestTypeName.map(CredentialRules.requestsWithCredentialsInBody.contains)
+            ?? false
         options.cookies = TransportOptions.Cookies(
             keep: { [cookieJar] in cookieJar.store(from: $0) },
             header: { [cookieJar] in cookieJar.headerValue(for: $0) })

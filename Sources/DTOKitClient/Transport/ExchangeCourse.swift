@@ -15,6 +15,8 @@ import FoundationNetworking
 /// - Only to `http` and `https`, as the Fetch standard says: a `Location` of another scheme (`file:`,
 ///   `data:`, `javascript:`, `ftp:`…), one that is not a URL, or one with user info fails the exchange
 ///   with ``ServiceClientError/invalidResponse(url:reason:)``, which names it.
+/// - A request whose body holds credentials (``TransportOptions/bodyStaysOnItsOrigin``) follows a 307
+///   or 308 to the same origin only.
 /// - The redirected request keeps `Authorization` on the same origin (scheme, host and port) only. Its
 ///   `Cookie` header is the client's cookies for the new URL (``TransportOptions/cookies``), the
 ///   cookies the redirect's response set included; a `Cookie` header the caller set, only on the same
@@ -68,12 +70,14 @@ public struct ExchangeCourse: Sendable {
     private var state = State.sending(redirects: 0, resent: false)
     private let maxRedirects: Int
     private let cookies: TransportOptions.Cookies?
+    private let bodyStaysOnItsOrigin: Bool
 
     /// The course of `request`, with the transport's options.
     public init(_ request: OutgoingRequest, options: TransportOptions) {
         self.request = request
         maxRedirects = options.maxRedirects
         cookies = options.cookies
+        bodyStaysOnItsOrigin = options.bodyStaysOnItsOrigin
     }
 
     /// The redirects followed so far.
@@ -106,6 +110,15 @@ public struct ExchangeCourse: Sendable {
         guard redirects < maxRedirects else {
             state = .ended
             return .fail(.tooManyRedirects(url: label, count: maxRedirects))
+        }
+        let keepsBody = [307, 308].contains(response.statusCode) && request.body != nil
+        if keepsBody, bodyStaysOnItsOrigin, !CredentialRules.mayCarry(from: request.url, to: target) {
+            state = .ended
+            return .fail(
+                .invalidResponse(
+                    url: label,
+                    reason: "redirected with its body, which holds credentials, to another origin "
+                        + "(\(ServiceClientError.label(for: target))): not followed"))
         }
         var next = Self.redirect(
             from: request, to: Self.request(following: response.statusCode, to: target, from: request))

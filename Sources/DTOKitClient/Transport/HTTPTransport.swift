@@ -76,6 +76,11 @@ public struct TransportOptions: Sendable {
     /// `Cookie` header for its own URL. Nil (a transport used without a client): a redirect keeps the
     /// original's `Cookie` on the same origin only.
     public var cookies: Cookies?
+    /// Whether a redirect that keeps the body (307, 308) is followed to the same origin only
+    /// (``ExchangeCourse``): the client sets it for the requests whose body holds credentials —
+    /// ServiceStack's `Authenticate`, `Register` and `GetAccessToken` — so that a password or a refresh
+    /// token never follows a redirect to another origin.
+    public var bodyStaysOnItsOrigin = false
 
     /// Where a transport's redirects keep and find cookies (see ``TransportOptions/cookies``).
     public struct Cookies: Sendable {

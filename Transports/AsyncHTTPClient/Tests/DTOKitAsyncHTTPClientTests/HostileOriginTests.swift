@@ -1,0 +1,1 @@
+../../../../Tests/DTOKitIntegrationTests/HostileOriginTests.swift
