@@ -115,9 +115,9 @@ struct ClientRulesTests {
     }
 
     @Test func aPageWithNoNewRows() {
-        let page = Data("[{\"id\":1}]".utf8)
+        let page = "[{\"id\":1}]"
         #expect(Paging.noNewRows(asked: 50, offset: 50, page, nil) == nil)
-        #expect(Paging.noNewRows(asked: 50, offset: nil, page, Data("[{\"id\":0}]".utf8)) == nil)
+        #expect(Paging.noNewRows(asked: 50, offset: nil, page, "[{\"id\":0}]") == nil)
         #expect(Paging.noNewRows(asked: 50, offset: 0, page, nil)?.contains("came back from row 0") == true)
         #expect(Paging.noNewRows(asked: 50, offset: nil, page, page)?.contains("rows of the page before") == true)
     }

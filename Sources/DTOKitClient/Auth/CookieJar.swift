@@ -140,19 +140,30 @@ final class CookieJar: Sendable {
     /// recently used first.
     private static func evict(_ stored: inout [Cookie], domain: String, now: Date) {
         stored.removeAll { $0.isExpired(at: now) }
-        func goesFirst(_ a: Cookie, _ b: Cookie) -> Bool {
-            a.secureOnly != b.secureOnly ? !a.secureOnly : a.lastAccess < b.lastAccess
+        removeFirstToGo(from: &stored, beyond: maxPerDomain) { $0.domain == domain }
+        removeFirstToGo(from: &stored, beyond: maxCookies) { _ in true }
+    }
+
+    /// Removes the cookie that goes first, of those `counted` picks, while more than `limit` of them are
+    /// kept. (A scan, not a sort: the jar keeps to its limits, so one cookie at most is over them.)
+    private static func removeFirstToGo(
+        from stored: inout [Cookie], beyond limit: Int, counting counted: (Cookie) -> Bool
+    ) {
+        var count = stored.reduce(0) { $0 + (counted($1) ? 1 : 0) }
+        while count > limit {
+            var first: Int?
+            for index in stored.indices where counted(stored[index]) {
+                if let current = first, !goesFirst(stored[index], stored[current]) { continue }
+                first = index
+            }
+            guard let first else { return }
+            stored.remove(at: first)
+            count -= 1
         }
-        let ofDomain = stored.indices.filter { stored[$0].domain == domain }
-        if ofDomain.count > maxPerDomain {
-            let order = ofDomain.sorted { goesFirst(stored[$0], stored[$1]) }
-            let removed = Set(order.prefix(ofDomain.count - maxPerDomain))
-            stored = stored.indices.filter { !removed.contains($0) }.map { stored[$0] }
-        }
-        if stored.count > maxCookies {
-            stored.sort { goesFirst($1, $0) }
-            stored.removeLast(stored.count - maxCookies)
-        }
+    }
+
+    private static func goesFirst(_ a: Cookie, _ b: Cookie) -> Bool {
+        a.secureOnly != b.secureOnly ? !a.secureOnly : a.lastAccess < b.lastAccess
     }
 
     // MARK: Sending
@@ -171,12 +182,22 @@ final class CookieJar: Sendable {
                     Self.pathMatches(path, cookie.path), secure || !cookie.secureOnly
                 else { continue }
                 stored[index].lastAccess = now
-                matching.append(cookie)
+                // Put in its place as it is found, after those it ties with: a binary search, where a
+                // sort would compile a sort's code for a handful of cookies.
+                var (low, high) = (0, matching.count)
+                while low < high {
+                    let middle = low + (high - low) / 2
+                    if Self.goesBefore(cookie, matching[middle]) { high = middle } else { low = middle + 1 }
+                }
+                matching.insert(cookie, at: low)
             }
-            return matching.sorted {
-                $0.path.count != $1.path.count ? $0.path.count > $1.path.count : $0.creation < $1.creation
-            }
+            return matching
         }
+    }
+
+    /// Whether `a` goes before `b` in a `Cookie` header: a longer path first, then an older cookie.
+    private static func goesBefore(_ a: Cookie, _ b: Cookie) -> Bool {
+        a.path.count != b.path.count ? a.path.count > b.path.count : a.creation < b.creation
     }
 
     /// The `Cookie` header value for a request to `url`, or nil when no cookie goes there.

@@ -65,7 +65,7 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
         var isFirstPage = true
         var isFinished = false
         /// The rows of the page before, as JSON: a page that brings them again brings nothing new.
-        var previousRows: Data?
+        var previousRows: String?
 
         /// The next page, or nil after the last. An empty first page is returned (its `total` is 0);
         /// an empty later page ends the sequence.
@@ -80,7 +80,7 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
                 isFinished = true
                 return isFirstPage ? page : nil
             }
-            let rows = (try? JsonValue(parsing: page.toJsonData()))?["results"].map { Data($0.toJson().utf8) }
+            let rows = (try? JsonValue(parsing: page.toJsonData()))?["results"]?.toJson()
             if !isFirstPage, let problem = Paging.noNewRows(asked: nextRow, offset: page.offset, rows, previousRows) {
                 isFinished = true
                 throw ServiceClientError.invalidResponse(url: Request.typeName, reason: problem)
@@ -137,7 +137,7 @@ enum Paging {
     /// Why a page after the first brings no new rows, if it does not: it starts at another row than
     /// `asked` (its `offset`), or its rows are the page before's (a service that ignores `skip` and
     /// gives no offset); nil when it may be new.
-    static func noNewRows(asked: Int, offset: Int?, _ rows: Data?, _ previous: Data?) -> String? {
+    static func noNewRows(asked: Int, offset: Int?, _ rows: String?, _ previous: String?) -> String? {
         if let offset, offset != asked {
             return "the page asked from row \(asked) came back from row \(offset): the service ignores `skip`, "
                 + "and paging it would never end"

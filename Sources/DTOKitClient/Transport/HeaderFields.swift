@@ -17,14 +17,15 @@ enum HeaderFields {
         return nil
     }
 
-    /// Throws ``ServiceClientError/invalidRequest(url:reason:)`` for the first header of `headers` that
-    /// cannot be sent.
+    /// Throws ``ServiceClientError/invalidRequest(url:reason:)`` for the first header of `headers` (by
+    /// name) that cannot be sent.
     static func check(_ headers: [String: String], url label: String) throws {
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            if let problem = problem(name: name, value: value) {
-                throw ServiceClientError.invalidRequest(url: label, reason: problem)
-            }
+        // The first by name, so that the error does not hang on the dictionary's order.
+        var first: (name: String, problem: String)?
+        for (name, value) in headers where first.map({ name < $0.name }) ?? true {
+            if let problem = problem(name: name, value: value) { first = (name, problem) }
         }
+        if let first { throw ServiceClientError.invalidRequest(url: label, reason: first.problem) }
     }
 
     private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {

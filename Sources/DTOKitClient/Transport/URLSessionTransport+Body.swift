@@ -212,7 +212,9 @@ extension URLSessionTransport {
             let manager = FileManager.default
             let hourAgo = Date().addingTimeInterval(-3_600)
             for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] {
-                guard let pid = Int32(name.prefix { $0 != "-" }), pid > 0, !processRuns(pid) else { continue }
+                guard let number = Int(name.prefix { $0 != "-" }), let pid = Int32(exactly: number), pid > 0,
+                    !processRuns(pid)
+                else { continue }
                 let folder = parent.appendingPathComponent(name)
                 let modified = (try? manager.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date
                 guard let modified, modified < hourAgo else { continue }
