@@ -26,7 +26,7 @@ final class AuthPolicyTests: XCTestCase {
         if refreshCookie { cookies.set(name: "ss-reftok", value: "cookie-rt", for: url, path: "/", expires: nil) }
         return AuthPolicy(
             settings: settings, cookies: cookies, baseUrl: URL(string: "http://example.org/"), refreshUrl: nil,
-            baseUrlUserInfo: nil)
+            baseUrlUserInfo: [])
     }
 
     func testEveryWayOfAnsweringA401() {

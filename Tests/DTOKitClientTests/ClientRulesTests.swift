@@ -115,11 +115,11 @@ struct ClientRulesTests {
     }
 
     @Test func aPageWithNoNewRows() {
-        let page = "[{\"id\":1}]"
-        #expect(Paging.noNewRows(asked: 50, offset: 50, page, nil) == nil)
-        #expect(Paging.noNewRows(asked: 50, offset: nil, page, "[{\"id\":0}]") == nil)
-        #expect(Paging.noNewRows(asked: 50, offset: 0, page, nil)?.contains("came back from row 0") == true)
-        #expect(Paging.noNewRows(asked: 50, offset: nil, page, page)?.contains("rows of the page before") == true)
+        #expect(Paging.noNewRows(asked: 50, offset: 50, unseenRows: nil) == nil)
+        #expect(Paging.noNewRows(asked: 50, offset: nil, unseenRows: 1) == nil)
+        #expect(Paging.noNewRows(asked: 50, offset: nil, unseenRows: nil) == nil, "rows that could not be read")
+        #expect(Paging.noNewRows(asked: 50, offset: 0, unseenRows: nil)?.contains("came back from row 0") == true)
+        #expect(Paging.noNewRows(asked: 50, offset: nil, unseenRows: 0)?.contains("only rows of earlier pages") == true)
     }
 
     @Test func retryAfterAsSecondsOrAsADate() throws {

@@ -85,11 +85,12 @@ struct CookieJarTests {
 
     @Test func plainHttpCannotReplaceOrShadowASecureCookie() throws {
         let jar = try Self.jar(["session=good; Secure; Path=/"], from: "https://api.example.org/")
-        jar.store("session=evil; Path=/", from: try Self.url("http://api.example.org/"))
-        jar.store("session=evil; Path=/api", from: try Self.url("http://api.example.org/"))
-        jar.store("session=evil; Domain=example.org", from: try Self.url("http://www.example.org/"))
+        #expect(!jar.store("session=evil; Path=/", from: try Self.url("http://api.example.org/")), "ignored")
+        #expect(!jar.store("session=evil; Path=/api", from: try Self.url("http://api.example.org/")))
+        #expect(!jar.store("session=evil; Domain=example.org", from: try Self.url("http://www.example.org/")))
+        #expect(!jar.store("session=; Max-Age=0", from: try Self.url("http://api.example.org/")), "nor deleted")
         #expect(try Self.header(jar, "https://api.example.org/api/x") == "session=good")
-        jar.store("other=fine", from: try Self.url("http://api.example.org/"))
+        #expect(jar.store("other=fine", from: try Self.url("http://api.example.org/")))
         #expect(try Self.header(jar, "http://api.example.org/") == "other=fine", "another name is kept")
     }
 

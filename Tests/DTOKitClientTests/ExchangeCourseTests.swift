@@ -89,6 +89,28 @@ struct ExchangeCourseTests {
         #expect((course.request.value(forHTTPHeaderField: "Content-Type") != nil) == keepsBody)
     }
 
+    /// A body that holds credentials (`bodyStaysOnItsOrigin`) follows a redirect that keeps it — a 307 or
+    /// 308, and a 301 or 302 of any method but POST — to its own origin only; a redirect that drops the
+    /// body goes anywhere.
+    @Test(arguments: [
+        (301, "PUT", false), (302, "PUT", false), (301, "PATCH", false), (302, "DELETE", false),
+        (307, "POST", false), (308, "PUT", false), (301, "POST", true), (302, "POST", true), (303, "PUT", true),
+    ])
+    func aBodyWithCredentialsStaysOnItsOrigin(status: Int, method: String, followedElsewhere: Bool) throws {
+        var options = TransportOptions()
+        options.bodyStaysOnItsOrigin = true
+        var elsewhere = ExchangeCourse(try Self.request(method, body: "{\"password\":\"p\"}"), options: options)
+        let next = elsewhere.received(try Self.response(status, location: "https://evil.example.net/steal"))
+        #expect(Self.isSend(next) == followedElsewhere, "\(status) \(method)")
+        if !followedElsewhere {
+            #expect(Self.failure(next)?.description.contains("holds credentials") == true)
+        } else {
+            #expect(elsewhere.request.httpBody == nil)
+        }
+        var sameOrigin = ExchangeCourse(try Self.request(method, body: "{\"password\":\"p\"}"), options: options)
+        #expect(Self.isSend(sameOrigin.received(try Self.response(status, location: "/next"))))
+    }
+
     /// `Authorization` goes along on the same origin only (the scheme's default port being the
     /// origin's); without the client's cookies, so does a `Cookie` header.
     @Test(arguments: [

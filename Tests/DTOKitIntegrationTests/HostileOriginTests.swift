@@ -225,6 +225,46 @@ final class HostileOriginTests: XCTestCase {
         XCTAssertNil(headers["authorization"], "\(headers)")
     }
 
+    // MARK: User info the label cannot tell from a host and a port
+
+    /// A password that starts with digits and holds a `/` or `#` reads, to every URL parser, as a host, a
+    /// port and a path (`admin:2024/…@host` is host `admin`, port 2024): the call goes nowhere, and its
+    /// error shows neither the password nor the user info's host-and-port part.
+    func testAPasswordThatReadsAsAPortIsNotShownByTheError() throws {
+        for text in [
+            "http://admin:2024/ss-attack2-secret@127.0.0.1:1", "http://admin:2024#ss-attack2-secret@127.0.0.1:1",
+        ] {
+            let client = makeClient(baseUrl: text)
+            client.idleTimeout = 5
+            XCTAssertThrowsError(try client.get("/_test/headers", as: JsonValue.self)) { error in
+                XCTAssertFalse("\(error)".contains("attack2-secret"), "\(error)")
+                XCTAssertFalse("\(error)".contains("admin:2024"), "\(error)")
+            }
+        }
+    }
+
+    // MARK: A password in a body, redirected
+
+    /// `Authenticate` sent with PUT: a 302 keeps its body (only a POST becomes a GET), so it must not
+    /// follow one to another origin either.
+    func testAnAuthenticateSentWithPutDoesNotFollowA302ToAnotherOrigin() throws {
+        let client = try makeTestClient()
+        let authenticate = Authenticate()
+        authenticate.provider = "credentials"
+        authenticate.userName = "attack2"
+        authenticate.password = "attack2-password-in-body"
+        let key = "received:PUT /_test/echo"
+        let before = try serverCounters()[key] ?? 0
+        let call = ServiceCall(
+            method: .put, destination: .url(redirect(to: otherOrigin + "/_test/echo", status: 302)),
+            payload: .request(authenticate))
+        XCTAssertThrowsError(try client.execute(call)) { error in
+            XCTAssertTrue("\(error)".contains("holds credentials"), "\(error)")
+        }
+        XCTAssertEqual(
+            try serverCounters()[key] ?? 0, before, "Authenticate's body (the password) was sent to localhost")
+    }
+
     // MARK: The refresh token in a body, redirected
 
     /// The refresh token is a credential too: it goes in `GetAccessToken`'s body to refreshTokenUrl.

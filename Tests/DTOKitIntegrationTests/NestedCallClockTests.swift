@@ -246,6 +246,31 @@ final class NestedCallClockTests: XCTestCase {
         }
     }
 
+    /// The caller hears of every byte sent before its answer, and of none after: a slow first callback
+    /// holds the reports back while the whole body goes out and the server answers; the latest figures
+    /// (the whole body) are reported before the call returns, and nothing once it has.
+    func testUploadProgressEndsWithTheWholeBodyBeforeTheCallReturns() async throws {
+        let client = try makeTestClient()
+        let returned = Guarded(false)
+        let reports = Guarded<[(sent: Int64, late: Bool)]>([])
+        let options = CallOptions(onUploadProgress: { sent, _ in
+            let isFirst = reports.withLock { $0.isEmpty }
+            Thread.sleep(forTimeInterval: isFirst ? 1.0 : 0.05)
+            let late = returned.withLock { $0 }
+            reports.withLock { $0.append((sent, late)) }
+        })
+        let length = 1024 * 1024
+        var call = ServiceCall(method: .post, destination: .url("/_test/upload-check?length=0&crc=0"))
+        call.body = .bytes(Data(repeating: 7, count: length))
+        call.contentType = "application/octet-stream"
+        _ = try await client.with(options).executeAsync(call)
+        let lastBeforeTheAnswer = reports.withLock { $0.last?.sent }
+        returned.withLock { $0 = true }
+        try await Task.sleep(nanoseconds: 1_200_000_000)
+        XCTAssertEqual(lastBeforeTheAnswer, Int64(length), "the latest figures came before the answer")
+        XCTAssertEqual(reports.withLock { $0.filter(\.late).map(\.sent) }, [], "reported after the call returned")
+    }
+
     /// Odd timeout values never crash and never time out a quick call (0, negative, NaN, ±infinity,
     /// huge, the smallest positive), async and blocking; the smallest positive times out.
     func testOddTimeoutValues() async throws {

@@ -124,30 +124,32 @@ final class QueryPagesTests: XCTestCase {
     }
 
     /// How the test server pages (see AUTOQUERY_DEFAULTS in testserver.py).
-    /// A service that does not page (every page from the first row, no offset, no total) ends the
-    /// paging with an error that says so, where it would go on for ever.
+    /// A service that does not page (every page from the first row, no offset; with a total or none; its
+    /// rows in the same order each time or not) ends the paging with an error that says so, where it
+    /// would go on for ever.
     func testAServiceThatIgnoresSkipEndsThePagingWithAnError() async throws {
-        for total in ["absent", "always"] {
-            try await Self.pageLimits(maxLimit: nil, total: total, ignoreSkip: true)
+        for (total, order) in [("absent", "1"), ("always", "1"), ("absent", "alternating"), ("always", "alternating")] {
+            try await Self.pageLimits(maxLimit: nil, total: total, ignoreSkip: order)
             let request = FindTechnologies()
             request.take = 5
             var rows = 0
             do {
                 for try await _ in try makeTestClient().queryResults(request) {
                     rows += 1
-                    if rows > 1_000 { return XCTFail("\(total): paging never ends") }
+                    if rows > 1_000 { return XCTFail("\(total), \(order): paging never ends") }
                 }
-                XCTFail("\(total): no error")
+                XCTFail("\(total), \(order): no error")
             } catch ServiceClientError.invalidResponse(let what, let reason) {
                 XCTAssertEqual(what, "FindTechnologies")
                 XCTAssertTrue(reason.contains("ignores `skip`"), reason)
             }
-            XCTAssertEqual(rows, 5, "\(total): the first page's rows, once")
+            XCTAssertEqual(rows, 5, "\(total), \(order): the first page's rows, once")
         }
     }
 
-    static func pageLimits(maxLimit: Int?, total: String, ignoreSkip: Bool = false) async throws {
-        let query = "maxLimit=\(maxLimit.map(String.init) ?? "")&total=\(total)&ignoreSkip=\(ignoreSkip ? 1 : 0)"
+    /// `ignoreSkip`: "0", "1" or "alternating" (see AUTOQUERY_DEFAULTS in testserver.py).
+    static func pageLimits(maxLimit: Int?, total: String, ignoreSkip: String = "0") async throws {
+        let query = "maxLimit=\(maxLimit.map(String.init) ?? "")&total=\(total)&ignoreSkip=\(ignoreSkip)"
         _ = try await makeTestClient().executeAsync(
             ServiceCall(method: .post, destination: .url("/_test/autoquery?" + query)))
     }

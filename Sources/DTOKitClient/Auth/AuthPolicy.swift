@@ -29,8 +29,8 @@ struct AuthPolicy {
     let baseUrl: URL?
     /// Where `GetAccessToken` goes, when not to the base URL: an origin of the client's own too.
     var refreshUrl: URL?
-    /// The user info of the base URL as written, which must never show (even when it does not parse).
-    var baseUrlUserInfo: String?
+    /// What of the base URL's user info must never show, as written (even when it does not parse).
+    var baseUrlUserInfo: [String] = []
 
     /// How a request was authenticated, to answer its 401.
     struct Credentials: Equatable {
@@ -125,7 +125,7 @@ struct AuthPolicy {
     /// The tokens, cookie values and credentials that must never show in error descriptions (a
     /// password in the base URL's user info included).
     var secrets: [String] {
-        [settings.bearerToken, settings.refreshToken, baseUrl?.password, baseUrlUserInfo].compactMap { $0 }
+        [settings.bearerToken, settings.refreshToken, baseUrl?.password].compactMap { $0 } + baseUrlUserInfo
             + cookies.allValues()
             + (settings.credentials?.secrets ?? [])
     }
@@ -140,6 +140,6 @@ extension JsonServiceClient {
         AuthPolicy(
             settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl),
             refreshUrl: settings.refreshTokenUrl.flatMap { URL(string: resolveUrlText($0)) },
-            baseUrlUserInfo: ServiceClientError.userInfo(inText: baseUrl))
+            baseUrlUserInfo: ServiceClientError.userInfoSecrets(inText: baseUrl))
     }
 }

@@ -69,7 +69,7 @@ final class CookieJar: Sendable {
         guard let parsed = SetCookie(setCookie), let cookie = Self.cookie(parsed, from: url, now: now) else {
             return false
         }
-        cookies.withLock { stored in
+        return cookies.withLock { stored in
             let fromSecureOrigin = Self.isSecure(url)
             // Plain http cannot shadow a Secure cookie of the same name (§5.7 step 16).
             if !cookie.secureOnly, !fromSecureOrigin,
@@ -80,18 +80,19 @@ final class CookieJar: Sendable {
                         && Self.pathMatches(cookie.path, old.path)
                 })
             {
-                return
+                return false
             }
             var cookie = cookie
             if let index = stored.firstIndex(where: { $0.isSame(as: cookie) }) {
                 cookie.creation = stored[index].creation
                 stored.remove(at: index)
             }
-            guard !cookie.isExpired(at: now) else { return }
+            // An expired cookie removes the one it replaces: that is what it is for.
+            guard !cookie.isExpired(at: now) else { return true }
             stored.append(cookie)
             Self.evict(&stored, domain: cookie.domain, now: now)
+            return true
         }
-        return true
     }
 
     /// The cookie `parsed` makes for a response from `url`, or nil when the jar ignores it.

@@ -8,7 +8,8 @@ package struct Redaction {
     let secrets: [String]
 
     init(secrets: [String]) {
-        self.secrets = secrets.filter { $0.count >= Self.minimumLength }
+        // Longer first: a secret that holds another is replaced whole, not around the shorter one.
+        self.secrets = secrets.filter { $0.count >= Self.minimumLength }.sorted { $0.count > $1.count }
     }
 
     func redact(_ text: String) -> String {

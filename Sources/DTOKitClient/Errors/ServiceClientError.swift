@@ -65,10 +65,21 @@ public enum ServiceClientError: Error, Sendable, CustomStringConvertible, Locali
         return String(shown)
     }
 
-    /// The user info of a URL's text (without its `@`), if it has one, whether or not the text parses.
-    static func userInfo(inText text: String) -> String? {
+    /// What errors must not show of a base URL's user info, whether or not the text parses: its user info
+    /// (without its `@`); and where a password that starts with digits and holds a `/`, `?` or `#` makes
+    /// the text read as a host, a port and a path (`https://admin:2024/pass@host`, which every parser
+    /// reads as host `admin`, port 2024), both what comes before the first `@` and its host-and-port
+    /// part, as the label shows it. (A base URL with an `@` in its path after a port loses that part in
+    /// errors too: the two read alike.)
+    static func userInfoSecrets(inText text: String) -> [String] {
         let whole = Substring(text)
-        return userInfoRange(in: whole).map { String(whole[$0].dropLast()) }
+        if let range = userInfoRange(in: whole) { return [String(whole[range].dropLast())] }
+        guard let separator = whole.range(of: "://"), let at = whole[separator.upperBound...].firstIndex(of: "@")
+        else { return [] }
+        let before = whole[separator.upperBound..<at]
+        guard let colon = before.firstIndex(of: ":") else { return [] }
+        let hostAndPort = before[..<(before[colon...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? at)]
+        return [String(before), String(hostAndPort)]
     }
 
     /// Where `user:password@` is in a URL's text, its `@` included. A password written with `/`, `?`,

@@ -20,8 +20,8 @@ import Foundation
 /// (ServiceStack's templates: 1,000), so a page can be shorter than `take` and not be the last.
 /// A server that gives no total (or one that does not count the rows already received) is paged
 /// until it answers with an empty page: one call more, no row lost. A service that does not page at
-/// all — that answers a later page from another row than asked for, or with the very rows of the page
-/// before — ends the paging with ``ServiceClientError/invalidResponse(url:reason:)``, which says so,
+/// all — that answers a later page from another row than asked for, or, giving no offset, with none
+/// but rows it gave before, in any order — ends the paging with ``ServiceClientError/invalidResponse(url:reason:)``, which says so,
 /// where it would go on for ever. The request you pass is not changed: each page is requested with a
 /// copy. Cancelling the iterating task cancels the page under way; nothing is fetched ahead.
 extension ServiceClient {
@@ -64,8 +64,9 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
         var nextRow: Int
         var isFirstPage = true
         var isFinished = false
-        /// The rows of the page before, as JSON: a page that brings them again brings nothing new.
-        var previousRows: String?
+        /// The hashes of the rows received so far, as JSON, from pages that give no offset: a page whose
+        /// every row came before brings nothing new, in whatever order.
+        var seenRows = Set<Int>()
 
         /// The next page, or nil after the last. An empty first page is returned (its `total` is 0);
         /// an empty later page ends the sequence.
@@ -80,12 +81,15 @@ public struct QueryPages<Request: IQuery & IReturn>: AsyncSequence, Sendable whe
                 isFinished = true
                 return isFirstPage ? page : nil
             }
-            let rows = (try? JsonValue(parsing: page.toJsonData()))?["results"]?.toJson()
-            if !isFirstPage, let problem = Paging.noNewRows(asked: nextRow, offset: page.offset, rows, previousRows) {
+            var unseenRows: Int?
+            if page.offset == nil, let rows = (try? JsonValue(parsing: page.toJsonData()))?["results"]?.arrayValue {
+                unseenRows = rows.reduce(0) { $0 + (seenRows.insert($1.toJson().hashValue).inserted ? 1 : 0) }
+            }
+            if !isFirstPage, let problem = Paging.noNewRows(asked: nextRow, offset: page.offset, unseenRows: unseenRows)
+            {
                 isFinished = true
                 throw ServiceClientError.invalidResponse(url: Request.typeName, reason: problem)
             }
-            previousRows = rows
             // Past Int.max there is no row to ask for: this page is the last.
             let (after, overflow) = nextRow.addingReportingOverflow(count)
             let noRowsLeft = Paging.noRowsLeft(after: after, total: page.total)
@@ -135,16 +139,16 @@ public struct QueryResults<Request: IQuery & IReturn>: AsyncSequence, Sendable w
 /// When AutoQuery pages end.
 enum Paging {
     /// Why a page after the first brings no new rows, if it does not: it starts at another row than
-    /// `asked` (its `offset`), or its rows are the page before's (a service that ignores `skip` and
-    /// gives no offset); nil when it may be new.
-    static func noNewRows(asked: Int, offset: Int?, _ rows: String?, _ previous: String?) -> String? {
+    /// `asked` (its `offset`), or, without an offset, none of its rows is new (`unseenRows` is 0: a
+    /// service that ignores `skip`, whatever order it gives the rows in); nil when it may be new.
+    static func noNewRows(asked: Int, offset: Int?, unseenRows: Int?) -> String? {
         if let offset, offset != asked {
             return "the page asked from row \(asked) came back from row \(offset): the service ignores `skip`, "
                 + "and paging it would never end"
         }
-        if rows != nil, rows == previous {
-            return "the page from row \(asked) brought the rows of the page before again: the service ignores "
-                + "`skip`, and paging it would never end"
+        if unseenRows == 0 {
+            return "the page from row \(asked) brought only rows of earlier pages: the service ignores `skip`, "
+                + "and paging it would never end"
         }
         return nil
     }

@@ -15,8 +15,9 @@ import FoundationNetworking
 /// - Only to `http` and `https`, as the Fetch standard says: a `Location` of another scheme (`file:`,
 ///   `data:`, `javascript:`, `ftp:`…), one that is not a URL, or one with user info fails the exchange
 ///   with ``ServiceClientError/invalidResponse(url:reason:)``, which names it.
-/// - A request whose body holds credentials (``TransportOptions/bodyStaysOnItsOrigin``) follows a 307
-///   or 308 to the same origin only.
+/// - A request whose body holds credentials (``TransportOptions/bodyStaysOnItsOrigin``) follows a
+///   redirect that keeps its body (307, 308; 301 and 302 of a method other than POST) to the same
+///   origin only.
 /// - The redirected request keeps `Authorization` on the same origin (scheme, host and port) only. Its
 ///   `Cookie` header is the client's cookies for the new URL (``TransportOptions/cookies``), the
 ///   cookies the redirect's response set included; a `Cookie` header the caller set, only on the same
@@ -111,8 +112,9 @@ public struct ExchangeCourse: Sendable {
             state = .ended
             return .fail(.tooManyRedirects(url: label, count: maxRedirects))
         }
-        let keepsBody = [307, 308].contains(response.statusCode) && request.body != nil
-        if keepsBody, bodyStaysOnItsOrigin, !CredentialRules.mayCarry(from: request.url, to: target) {
+        let following = Self.request(following: response.statusCode, to: target, from: request)
+        // Whatever the status: a 301 or 302 keeps the body of a method other than POST too.
+        if following.body != nil, bodyStaysOnItsOrigin, !CredentialRules.mayCarry(from: request.url, to: target) {
             state = .ended
             return .fail(
                 .invalidResponse(
@@ -120,8 +122,7 @@ public struct ExchangeCourse: Sendable {
                     reason: "redirected with its body, which holds credentials, to another origin "
                         + "(\(ServiceClientError.label(for: target))): not followed"))
         }
-        var next = Self.redirect(
-            from: request, to: Self.request(following: response.statusCode, to: target, from: request))
+        var next = Self.redirect(from: request, to: following)
         if let cookies {
             let sameOrigin = CredentialRules.mayCarry(from: request.url, to: target)
             next.setValue(cookies.header(target) ?? (sameOrigin ? callersCookie : nil), forHTTPHeaderField: "Cookie")

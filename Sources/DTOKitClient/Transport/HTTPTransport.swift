@@ -76,8 +76,8 @@ public struct TransportOptions: Sendable {
     /// `Cookie` header for its own URL. Nil (a transport used without a client): a redirect keeps the
     /// original's `Cookie` on the same origin only.
     public var cookies: Cookies?
-    /// Whether a redirect that keeps the body (307, 308) is followed to the same origin only
-    /// (``ExchangeCourse``): the client sets it for the requests whose body holds credentials —
+    /// Whether a redirect that keeps the body (307, 308; a 301 or 302 of any method but POST) is followed
+    /// to the same origin only (``ExchangeCourse``): the client sets it for the requests whose body holds credentials —
     /// ServiceStack's `Authenticate`, `Register` and `GetAccessToken` — so that a password or a refresh
     /// token never follows a redirect to another origin.
     public var bodyStaysOnItsOrigin = false

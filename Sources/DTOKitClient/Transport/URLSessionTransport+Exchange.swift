@@ -24,9 +24,11 @@ final class Exchange: Sendable {
     /// Where the upload's progress is reported: a queue of its own, so that a callback that makes a
     /// call of its own (blocking, say) never holds up the session's delegate queue that call needs.
     private let progressQueue: DispatchQueue?
-    /// The progress not reported yet (only the latest counts), and whether a report is on its way: one
-    /// callback at a time, so that a slow callback never leaves a backlog for the answer to wait behind.
-    private let pendingProgress = Locked<(latest: (sent: Int64, total: Int64)?, scheduled: Bool)>((nil, false))
+    /// The progress not reported yet (only the latest counts), whether a report is on its way (one
+    /// callback at a time, so that a slow callback never leaves a backlog for the answer to wait behind),
+    /// and whether the caller has its answer (no progress is reported after it).
+    private let pendingProgress = Locked<(latest: (sent: Int64, total: Int64)?, scheduled: Bool, answered: Bool)>(
+        (nil, false, false))
 
     init(
         course: ExchangeCourse, options: TransportOptions, chunks: AsyncThrowingStream<Data, any Error>.Continuation,
@@ -90,6 +92,7 @@ final class Exchange: Sendable {
         guard options.onUploadProgress != nil, let progressQueue else { return }
         let total = total > 0 ? total : request.body?.length ?? -1
         let schedule = pendingProgress.withLock { pending -> Bool in
+            guard !pending.answered else { return false }
             pending.latest = (sent, total)
             defer { pending.scheduled = true }
             return !pending.scheduled
@@ -98,7 +101,7 @@ final class Exchange: Sendable {
     }
 
     /// Reports the latest progress; the next report, if more came meanwhile, goes after what the queue
-    /// holds already (the answer, once it arrived).
+    /// holds already (the answer, once it arrived, which reports the latest figures first).
     private func reportProgress() {
         let taken = pendingProgress.withLock { pending in
             let latest = pending.latest.takeOnce()
@@ -145,9 +148,17 @@ final class Exchange: Sendable {
             task.map(Self.cancelSoon)
             waiting.resume(throwing: failure)
         case .resume(let waiting, let outcome):
-            // After the progress reported so far: the caller never hears of bytes sent after its answer.
+            // After the progress reported so far, and the latest figures not reported yet (one callback
+            // more at most): the caller hears of every byte sent before its answer, and of none after.
             guard let progressQueue else { return waiting.resume(with: outcome) }
-            progressQueue.async { waiting.resume(with: outcome) }
+            progressQueue.async { [self] in
+                let last = pendingProgress.withLock { pending in
+                    pending.answered = true
+                    return pending.latest.takeOnce()
+                }
+                if let last { options.onUploadProgress?(last.sent, last.total) }
+                waiting.resume(with: outcome)
+            }
         }
     }
 }

@@ -612,7 +612,8 @@ class Route:
 # is "always" (this server's default), "asked" (only when `include` names Total, as ServiceStack does
 # without IncludeTotal), "absent" (never: a server that does not know the convention) or "zero" (0, as
 # a C# `int Total` nobody set is written); `ignoreSkip` answers every page from the first row, without an
-# offset (a service that does not page).
+# offset (a service that does not page): "1" in the same order each time, "alternating" in reverse every
+# other time (a query without ORDER BY, whose rows come in no set order).
 AUTOQUERY_DEFAULTS = {"maxLimit": None, "total": "always", "ignoreSkip": False}
 
 
@@ -939,6 +940,11 @@ class Services:
         if limits["maxLimit"] is not None:
             take = limits["maxLimit"] if take is None else min(take, limits["maxLimit"])
         rows = rows[skip:] if take is None else rows[skip:skip + take]
+        if limits["ignoreSkip"] == "alternating":
+            with self.state.lock:
+                self.state.autoquery["reversed"] = not self.state.autoquery.get("reversed", False)
+                if self.state.autoquery["reversed"]:
+                    rows = list(reversed(rows))
         if m.get("fields"):
             wanted = {camel(f.strip()) for f in m["fields"].split(",")}
             rows = [{k: v for k, v in r.items() if k in wanted} for r in rows]
@@ -1426,15 +1432,15 @@ class Handler(BaseHTTPRequestHandler):
             with app.state.lock:
                 counters = dict(app.state.counters)
             return self.respond(200, to_json_bytes(counters), "application/json", {}, [])
-        if path == "/_test/autoquery" and method == "POST":  # ?maxLimit=N&total=always|asked|absent|zero&ignoreSkip=0|1
+        if path == "/_test/autoquery" and method == "POST":  # ?maxLimit=N&total=always|asked|absent|zero&ignoreSkip=0|1|alternating
             params = dict(parse_qsl(query, keep_blank_values=True))
             with app.state.lock:
                 if "maxLimit" in params:   # empty: no limit
                     app.state.autoquery["maxLimit"] = int(params["maxLimit"]) if params["maxLimit"] else None
                 if params.get("total") in ("always", "asked", "absent", "zero"):
                     app.state.autoquery["total"] = params["total"]
-                if params.get("ignoreSkip") in ("0", "1"):
-                    app.state.autoquery["ignoreSkip"] = params["ignoreSkip"] == "1"
+                if params.get("ignoreSkip") in ("0", "1", "alternating"):
+                    app.state.autoquery["ignoreSkip"] = {"0": False, "1": True}.get(params["ignoreSkip"], "alternating")
             return self.respond(204, b"", None, {}, [])
         if path == "/_test/reset" and method == "POST":
             with app.state.lock:
