@@ -263,10 +263,11 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
 
     /// Called as a request's body goes out, with the bytes sent so far and the body's length: the
     /// progress of file uploads (C#'s `OnUploadProgress`). Called in order, one call at a time, off the
-    /// main thread — by URLSessionTransport on a queue of the exchange's own, with the latest figures
-    /// only when a callback takes longer than the bytes (it never holds up the answer by more than
-    /// one callback); by AsyncHTTPClientTransport as it takes each piece of the body to write. Hop
-    /// to the main actor to show it. A call that is sent again reports from zero again.
+    /// main thread, and never after the call has its answer — by URLSessionTransport on a queue of the
+    /// exchange's own, with the latest figures only when a callback takes longer than the bytes (the
+    /// answer waits for the callback under way and one with the latest figures, no more); by
+    /// AsyncHTTPClientTransport as it takes each piece of the body to write. Hop to the main actor to
+    /// show it. A call that is sent again reports from zero again.
     public var onUploadProgress: (@Sendable (_ sent: Int64, _ total: Int64) -> Void)? {
         get { settings[\.onUploadProgress] }
         set { settings[\.onUploadProgress] = newValue }
