@@ -209,7 +209,10 @@ final class ClientFaultTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func faultClient(timeout: TimeInterval = 2) throws -> JsonServiceClient {
+    /// `timeout`: far above what a quick fault takes even under the thread sanitizer on a loaded machine
+    /// (2 s was not, in CI's sanitizer lane beside a compile); a fault that should end at once never
+    /// waits for it, and the drip's tests give a short one.
+    private func faultClient(timeout: TimeInterval = 10) throws -> JsonServiceClient {
         let client = try makeTestClient()
         client.bearerToken = Self.token
         client.refreshToken = Self.refreshToken
