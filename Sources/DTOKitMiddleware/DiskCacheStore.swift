@@ -5,10 +5,9 @@ import Foundation
 /// (its headers, its body in Base64, when it was stored), named by a hash of its key, at most
 /// `capacity` of them (storing one more removes the oldest files).
 ///
-/// Nothing secret is written: the keys hold only the SHA-256 of the credentials, and
-/// the file is named by the SHA-256 of its key and keeps it (checked on reading, so two keys never
-/// share a response) and the URL without its
-/// query string (GET requests carry their DTO's values there). Cookies are never kept. A file that
+/// Nothing secret is written: the keys hold only the SHA-256 of the credentials, and the file is named
+/// by the SHA-256 of its key and keeps it (checked on reading, so two keys never share a response) and
+/// the URL without its query string (GET requests carry their DTO's values there). Cookies are never kept. A file that
 /// cannot be read (written by another version, cut short) is a miss, and is removed. Only the
 /// store's own `*.json` files are ever removed.
 public final class DiskCacheStore: HTTPCacheStore {

@@ -16,10 +16,10 @@ import FoundationNetworking
 /// Only idempotent requests are retried (GET, HEAD, OPTIONS, TRACE, PUT, DELETE; never a POST or a
 /// batch, which the server may have run in part), and not a call made with
 /// `CallOptions(allowsRetry: false)` nor one that only a cache may answer
-/// (`CallOptions(cachePolicy: .onlyIfCached)`: `HTTPCache`'s 504 is final, wherever it stands). A response with a status in ``statuses`` (default 408, 429,
-/// 502, 503, 504) or a failure that may pass (``/DTOKitClient/ServiceClientError/isTransient``:
-/// refused or lost connections, other network failures — never App Transport Security, TLS or an
-/// invalid URL, which no retry cures) is retried, up to ``maxRetries`` times; the last answer is the
+/// (`CallOptions(cachePolicy: .onlyIfCached)`: `HTTPCache`'s 504 is final, wherever it stands). A
+/// response with a status in ``statuses`` (default 408, 429, 502, 503, 504) or a failure that may pass
+/// (``/DTOKitClient/ServiceClientError/isTransient``: refused or lost connections, other network
+/// failures — never App Transport Security, TLS or an invalid URL, which no retry cures) is retried, up to ``maxRetries`` times; the last answer is the
 /// call's. The wait before retry `n` (from 1) is a random time up to `min(maxDelay, baseDelay ×
 /// 2ⁿ⁻¹)`, or the server's `Retry-After` when it gives one. A server that asks for more than
 /// ``maxRetryAfter`` is not asked sooner: its response is the call's at once, and the error says
