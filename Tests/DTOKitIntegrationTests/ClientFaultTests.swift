@@ -276,7 +276,9 @@ func waitUntil(
     _ what: String, file: StaticString = #filePath, line: UInt = #line,
     _ condition: () throws -> Bool
 ) throws {
-    let deadline = Date().addingTimeInterval(10)
+    // Long, for the thread sanitizer on a loaded machine (10 s ran out in CI's sanitizer lane); a
+    // condition that holds ends the wait at once.
+    let deadline = Date().addingTimeInterval(40)
     while try !condition() {
         guard Date() < deadline else { return XCTFail("timed out waiting until \(what)", file: file, line: line) }
         Thread.sleep(forTimeInterval: 0.05)
