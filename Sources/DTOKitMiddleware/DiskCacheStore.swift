@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Nothing secret is written: the keys hold only the SHA-256 of the credentials, and the file is named
 /// by the SHA-256 of its key and keeps it (checked on reading, so two keys never share a response) and
-/// the URL without its query string (GET requests carry their DTO's values there). Cookies are never kept. A file that
-/// cannot be read (written by another version, cut short) is a miss, and is removed. Only the
-/// store's own `*.json` files are ever removed.
+/// the URL without its query string (GET requests carry their DTO's values there). Cookies are never
+/// kept. A file that cannot be read (written by another version, cut short) is a miss, and is removed.
+/// Only the store's own `*.json` files are ever removed.
 public final class DiskCacheStore: HTTPCacheStore {
     /// The folder the files are in (created when needed).
     public let directory: URL

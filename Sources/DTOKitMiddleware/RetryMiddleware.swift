@@ -19,9 +19,9 @@ import FoundationNetworking
 /// (`CallOptions(cachePolicy: .onlyIfCached)`: `HTTPCache`'s 504 is final, wherever it stands). A
 /// response with a status in ``statuses`` (default 408, 429, 502, 503, 504) or a failure that may pass
 /// (``/DTOKitClient/ServiceClientError/isTransient``: refused or lost connections, other network
-/// failures — never App Transport Security, TLS or an invalid URL, which no retry cures) is retried, up to ``maxRetries`` times; the last answer is the
-/// call's. The wait before retry `n` (from 1) is a random time up to `min(maxDelay, baseDelay ×
-/// 2ⁿ⁻¹)`, or the server's `Retry-After` when it gives one. A server that asks for more than
+/// failures — never App Transport Security, TLS or an invalid URL, which no retry cures) is retried, up
+/// to ``maxRetries`` times; the last answer is the call's. The wait before retry `n` (from 1) is a
+/// random time up to `min(maxDelay, baseDelay × 2ⁿ⁻¹)`, or the server's `Retry-After` when it gives one. A server that asks for more than
 /// ``maxRetryAfter`` is not asked sooner: its response is the call's at once, and the error says
 /// how long the server asked for (``/DTOKitClient/WebServiceException/retryAfter``). The call's
 /// timeouts bound it with its retries, waits included: a wait that would not end before the call

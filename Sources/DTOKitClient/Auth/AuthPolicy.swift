@@ -27,10 +27,24 @@ struct AuthPolicy {
     let cookies: CookieJar
     /// Where the `ss-reftok` cookie is looked for (``ServiceClient/getRefreshTokenCookie()``).
     let baseUrl: URL?
-    /// Where `GetAccessToken` goes, when not to the base URL: an origin of the client's own too.
-    var refreshUrl: URL?
     /// What of the base URL's user info must never show, as written (even when it does not parse).
-    var baseUrlUserInfo: [String] = []
+    let baseUrlUserInfo: [String]
+    /// The client's own origins: the base URL's, the refresh URL's (where `GetAccessToken` goes, when
+    /// not to the base URL) and ``JsonServiceClient/credentialOrigins``, read once per policy (a call
+    /// asks several times).
+    let ownOrigins: [CredentialRules.Origin]
+
+    init(
+        settings: JsonServiceClient.Settings, cookies: CookieJar, baseUrl: URL?, refreshUrl: URL? = nil,
+        baseUrlUserInfo: [String] = []
+    ) {
+        self.settings = settings
+        self.cookies = cookies
+        self.baseUrl = baseUrl
+        self.baseUrlUserInfo = baseUrlUserInfo
+        ownOrigins = ([baseUrl, refreshUrl] + settings.credentialOrigins.map { URL(string: $0) })
+            .compactMap { $0.flatMap(CredentialRules.Origin.init) }
+    }
 
     /// How a request was authenticated, to answer its 401.
     struct Credentials: Equatable {
@@ -46,8 +60,7 @@ struct AuthPolicy {
     /// Whether the client's credentials may go to `url`: its origin is one of the client's own.
     func mayAuthenticate(_ url: URL) -> Bool {
         guard let origin = CredentialRules.Origin(url) else { return false }
-        let own = [baseUrl, refreshUrl] + settings.credentialOrigins.map { URL(string: $0) }
-        return own.contains { $0.flatMap(CredentialRules.Origin.init) == origin }
+        return ownOrigins.contains(origin)
     }
 
     /// The client's `headers` for a request to `url`: without `Authorization` and `Cookie` when the
@@ -140,6 +153,6 @@ extension JsonServiceClient {
         AuthPolicy(
             settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl),
             refreshUrl: settings.refreshTokenUrl.flatMap { URL(string: resolveUrlText($0)) },
-            baseUrlUserInfo: ServiceClientError.userInfoSecrets(inText: baseUrl))
+            baseUrlUserInfo: baseUrlUserInfo)
     }
 }

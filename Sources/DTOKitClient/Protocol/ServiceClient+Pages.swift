@@ -21,8 +21,8 @@ import Foundation
 /// A server that gives no total (or one that does not count the rows already received) is paged
 /// until it answers with an empty page: one call more, no row lost. A service that does not page at
 /// all — that answers a later page from another row than asked for, or, giving no offset, with none
-/// but rows it gave before, in any order — ends the paging with ``ServiceClientError/invalidResponse(url:reason:)``, which says so,
-/// where it would go on for ever. The request you pass is not changed: each page is requested with a
+/// but rows it gave before, in any order — ends the paging with
+/// ``ServiceClientError/invalidResponse(url:reason:)``, which says so, where it would go on for ever. The request you pass is not changed: each page is requested with a
 /// copy. Cancelling the iterating task cancels the page under way; nothing is fetched ahead.
 extension ServiceClient {
     /// The pages of an AutoQuery request (`QueryDb<T>`, `QueryData<T>`…), fetched as they are iterated.

@@ -77,9 +77,9 @@ public struct TransportOptions: Sendable {
     /// original's `Cookie` on the same origin only.
     public var cookies: Cookies?
     /// Whether a redirect that keeps the body (307, 308; a 301 or 302 of any method but POST) is followed
-    /// to the same origin only (``ExchangeCourse``): the client sets it for the requests whose body holds credentials —
-    /// ServiceStack's `Authenticate`, `Register` and `GetAccessToken` — so that a password or a refresh
-    /// token never follows a redirect to another origin.
+    /// to the same origin only (``ExchangeCourse``): the client sets it for the requests whose body holds
+    /// credentials — ServiceStack's `Authenticate`, `Register` and `GetAccessToken` — so that a password
+    /// or a refresh token never follows a redirect to another origin.
     public var bodyStaysOnItsOrigin = false
 
     /// Where a transport's redirects keep and find cookies (see ``TransportOptions/cookies``).
