@@ -80,8 +80,7 @@ final class ClientChallengeTests: XCTestCase {
     }
 
     func testTheRefreshTokenAnswersAChallenge() async throws {
-        let signIn = Authenticate()
-        (signIn.provider, signIn.userName, signIn.password) = ("credentials", "test", "test")
+        let signIn = credentialsSignIn("test", "test")
         let tokens = try await makeTestClient().postAsync(signIn)
         for provider in Self.providers {
             let client = try client(challengingWith: provider)

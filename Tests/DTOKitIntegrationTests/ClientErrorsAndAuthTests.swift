@@ -290,7 +290,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testBearerTokenFromAuthenticate() throws {
         let auth = try makeTestClient()
-        let response = try auth.post(credentials("test", "test"))
+        let response = try auth.post(credentialsSignIn("test", "test"))
         let token = try XCTUnwrap(response.bearerToken)
         XCTAssertEqual(response.userName, "test")
         XCTAssertNotNil(response.refreshToken)
@@ -313,7 +313,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
     func testWrongCredentialsAreA401() async throws {
         let client = try makeTestClient()
         do {
-            _ = try await client.postAsync(credentials("test", "wrong"))
+            _ = try await client.postAsync(credentialsSignIn("test", "wrong"))
             XCTFail("did not throw")
         } catch let error as WebServiceException {
             XCTAssertEqual(error.statusCode, 401)
@@ -323,7 +323,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testCookiesAreKeptPerClient() throws {
         let client = try makeTestClient()
-        let response = try client.post(credentials("admin", "p@55wOrd"))
+        let response = try client.post(credentialsSignIn("admin", "p@55wOrd"))
         XCTAssertEqual(client.getTokenCookie(), response.bearerToken)
         XCTAssertEqual(client.getRefreshTokenCookie(), response.refreshToken)
         XCTAssertEqual(client.getCookies()["ss-id"], response.sessionId)
@@ -354,7 +354,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testExpiredBearerTokenIsRefreshedOnceAndRetried() throws {
         let auth = try makeTestClient()
-        let response = try auth.post(credentials("test", "test"))
+        let response = try auth.post(credentialsSignIn("test", "test"))
         let client = try makeTestClient()
         client.bearerToken = "eyJ-not-a-valid-token"
         client.refreshToken = try XCTUnwrap(response.refreshToken)
@@ -377,7 +377,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testTokenThatExpiresIsRefreshedAsync() async throws {
         let auth = try makeTestClient()
-        let signIn = credentials("test", "test")
+        let signIn = credentialsSignIn("test", "test")
         signIn.meta = ["AccessTokenTtlSeconds": "1"]
         let response = try await auth.postAsync(signIn)
         let client = try makeTestClient()
@@ -396,7 +396,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testRefreshWithTheRefreshTokenCookie() async throws {
         let client = try makeTestClient()
-        let signIn = credentials("test", "test")
+        let signIn = credentialsSignIn("test", "test")
         signIn.meta = ["AccessTokenTtlSeconds": "1", "UseTokenCookie": "true"]
         let response = try await client.postAsync(signIn)
         XCTAssertNil(response.bearerToken, "tokens only as cookies")
@@ -444,7 +444,7 @@ final class ClientErrorsAndAuthTests: XCTestCase {
 
     func testTokensNeverAppearInErrorDescriptions() throws {
         let auth = try makeTestClient()
-        let response = try auth.post(credentials("test", "test"))
+        let response = try auth.post(credentialsSignIn("test", "test"))
         let token = try XCTUnwrap(response.bearerToken)
         let refresh = try XCTUnwrap(response.refreshToken)
         let client = try makeTestClient()
@@ -463,15 +463,5 @@ final class ClientErrorsAndAuthTests: XCTestCase {
             }
             XCTAssertEqual((error as? WebServiceException)?.errorMessage, request.message, "the data itself is intact")
         }
-    }
-
-    // MARK: Helpers
-
-    func credentials(_ userName: String, _ password: String) -> Authenticate {
-        let request = Authenticate()
-        request.provider = "credentials"
-        request.userName = userName
-        request.password = password
-        return request
     }
 }

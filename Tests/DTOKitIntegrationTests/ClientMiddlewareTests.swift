@@ -144,8 +144,7 @@ final class ClientMiddlewareTests: XCTestCase {
         let asked = Guarded(0)
         client.onAuthenticationRequired = { [unowned client] in
             asked.withLock { $0 += 1 }
-            let auth = Authenticate()
-            (auth.provider, auth.userName, auth.password) = ("credentials", "test", "test")
+            let auth = credentialsSignIn("test", "test")
             client.bearerToken = try await client.postAsync(auth).bearerToken
         }
         let secured = Secured()

@@ -194,10 +194,7 @@ final class ClientSeedProtocolTests: XCTestCase {
 
     func testCookieHelpersThroughTheProtocol() throws {
         let client = try makeTestClient()
-        let auth = Authenticate()
-        auth.provider = "credentials"
-        auth.userName = "test"
-        auth.password = "test"
+        let auth = credentialsSignIn("test", "test")
         let response = try client.post(auth)
         let generic: any ServiceClient = client
         XCTAssertEqual(generic.getTokenCookie(), response.bearerToken)

@@ -181,10 +181,7 @@ final class ClientUploadsAndConcurrencyTests: XCTestCase {
 
     func testConcurrentCallsShareOneTokenRefresh() async throws {
         let auth = try makeTestClient()
-        let signIn = Authenticate()
-        signIn.provider = "credentials"
-        signIn.userName = "test"
-        signIn.password = "test"
+        let signIn = credentialsSignIn("test", "test")
         let response = try await auth.postAsync(signIn)
         let client = try makeTestClient()
         client.bearerToken = "eyJ-stale-token"

@@ -249,10 +249,7 @@ final class HostileOriginTests: XCTestCase {
     /// follow one to another origin either.
     func testAnAuthenticateSentWithPutDoesNotFollowA302ToAnotherOrigin() throws {
         let client = try makeTestClient()
-        let authenticate = Authenticate()
-        authenticate.provider = "credentials"
-        authenticate.userName = "attack2"
-        authenticate.password = "attack2-password-in-body"
+        let authenticate = credentialsSignIn("attack2", "attack2-password-in-body")
         let key = "received:PUT /_test/echo"
         let before = try serverCounters()[key] ?? 0
         let call = ServiceCall(

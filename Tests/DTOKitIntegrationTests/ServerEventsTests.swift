@@ -362,10 +362,7 @@ final class ServerEventsTests: XCTestCase {
 
     func testAnExpiredAccessTokenIsRenewedForTheStream() async throws {
         try await Self.control("config", ["requireAuth": "1"])
-        let signIn = Authenticate()
-        signIn.provider = "credentials"
-        signIn.userName = "test"
-        signIn.password = "test"
+        let signIn = credentialsSignIn("test", "test")
         signIn.meta = ["AccessTokenTtlSeconds": "1"]
         let session = try await makeTestClient().postAsync(signIn)
         let client = try makeTestClient()

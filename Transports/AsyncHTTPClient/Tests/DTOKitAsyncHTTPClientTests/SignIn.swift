@@ -1,0 +1,1 @@
+../../../../Tests/DTOKitIntegrationTests/SignIn.swift
