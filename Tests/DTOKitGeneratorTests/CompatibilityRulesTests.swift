@@ -39,15 +39,15 @@ final class CompatibilityRulesTests: XCTestCase {
             output,
             contain: [
                 "public nonisolated class Technology: NSObject {",
-                "public var Description: String?",
-                "public var Hash: String?",
+                "public final var Description: String?",
+                "public final var Hash: String?",
                 "required public override init() { super.init() }",
                 "Property<Technology>.optionalString(\"description\", get: { $0.Description }, set: { $0.Description = $1 }),",
                 "Property<Technology>.optionalString(\"hash\", get: { $0.Hash }, set: { $0.Hash = $1 }),",
             ])
         let plain = try Snippet.generate(
             Snippet.snapshot(types: Snippet.type("Technology", Snippet.property("Description", "String"))))
-        assertLines(plain, contain: ["public var description: String?"])
+        assertLines(plain, contain: ["public final var description: String?"])
     }
 
     /// Public DTOs import what their public declarations name `public`, so that they compile under
@@ -103,10 +103,10 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var AccessibilityLabel: String?",
-                "public var IsAccessibilityElement: Bool?",
-                "public var AccessibilityTraits: Int?",
-                "public var label: String?",
+                "public final var AccessibilityLabel: String?",
+                "public final var IsAccessibilityElement: Bool?",
+                "public final var AccessibilityTraits: Int?",
+                "public final var label: String?",
                 "Property<Control>.optionalString(\"accessibilityLabel\", get: { $0.AccessibilityLabel }, set: { $0.AccessibilityLabel = $1 }),",
             ])
     }
@@ -127,9 +127,9 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output.output,
             contain: [
-                "var name: String { get set }", "var tags: [String] { get set }",
-                "public nonisolated class FileSystemFile: IFile {", "public var name: String = \"\"",
-                "public var tags: [String] = []",
+                "var name: String { get set }", "final var tags: [String] { get set }",
+                "public nonisolated class FileSystemFile: IFile {", "public final var name: String = \"\"",
+                "public final var tags: [String] = []",
             ])
     }
 
@@ -162,7 +162,7 @@ final class CompatibilityRulesTests: XCTestCase {
             #"{"name":"Numbers","type":"Nullable`1[]","namespace":"System","genericArgs":["Int32"]}"#,
         ].joined(separator: ",")
         let (output, warnings) = try Snippet.run(Snippet.snapshot(types: Snippet.type("Legacy", properties)))
-        assertLines(output, contain: ["public var bytes: [JsonValue]?", "public var numbers: [Int?]?"])
+        assertLines(output, contain: ["public final var bytes: [JsonValue]?", "public final var numbers: [Int?]?"])
         XCTAssertEqual(warnings.count, 1)
         XCTAssertEqual(warnings.first?.jsonPath, "$.types[0].properties[0].type")
         XCTAssertEqual(
@@ -189,8 +189,8 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public nonisolated class Page<T> {", "public nonisolated class QueryTodos {", "public var skip: Int?",
-                "public var pair: JsonValue?",
+                "public nonisolated class Page<T> {", "public nonisolated class QueryTodos {", "public final var skip: Int?",
+                "public final var pair: JsonValue?",
             ])
         XCTAssertFalse(output.contains("JsonSerializable"))
         XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[2].properties[0].type"])
@@ -208,11 +208,11 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public nonisolated class ErrorResponse {", "public var code: String?",
-                "public var responseStatus: ResponseStatus?",
-                "public nonisolated class TodoPage {", "public var results: [Todo]?", "public var total: Int?",
+                "public nonisolated class ErrorResponse {", "public final var code: String?",
+                "public final var responseStatus: ResponseStatus?",
+                "public nonisolated class TodoPage {", "public final var results: [Todo]?", "public final var total: Int?",
             ])
-        XCTAssertEqual(output.components(separatedBy: "var responseStatus").count, 3, "one each, not added twice")
+        XCTAssertEqual(output.components(separatedBy: "final var responseStatus").count, 3, "one each, not added twice")
     }
 
     func testInheritanceCyclesAreCutWithAWarning() throws {
@@ -242,7 +242,7 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var my_Prop: String?", "public var _1st: String?",
+                "public final var my_Prop: String?", "public final var _1st: String?",
                 "Property<Odd>.optionalString(\"my-Prop\", get: { $0.my_Prop }, set: { $0.my_Prop = $1 }),",
                 "case Half_Way = \"Half-Way\"",
             ])
@@ -260,7 +260,7 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var id: Int?", "//id:String? is declared twice; the first declaration is kept",
+                "public final var id: Int?", "//id:String? is declared twice; the first declaration is kept",
                 "//id:Int? is declared twice; the first declaration is kept",
             ])
         XCTAssertEqual(warnings.map(\.jsonPath), ["$.types[0].properties[1].name", "$.types[0].properties[2].name"])
@@ -291,7 +291,7 @@ final class CompatibilityRulesTests: XCTestCase {
                 "Metadata.create(Plain.self, inheriting: Base.baseMetadata, [])",
             ])
         XCTAssertEqual(
-            output.components(separatedBy: "public var version: Int = 2").count, 2, "only the base declares it")
+            output.components(separatedBy: "public final var version: Int = 2").count, 2, "only the base declares it")
     }
 
     func testGenericClassesNamedWithTheWrongNumberOfArguments() throws {
@@ -305,8 +305,8 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var page: Page<JsonValue>?", "public nonisolated class Jobs: QueryDb<JsonValue> {",
-                "public var results: [JsonValue]?",
+                "public final var page: Page<JsonValue>?", "public nonisolated class Jobs: QueryDb<JsonValue> {",
+                "public final var results: [JsonValue]?",
             ])
         XCTAssertEqual(warnings.count, 2, "\(warnings)")
         XCTAssertTrue(
@@ -332,6 +332,6 @@ final class CompatibilityRulesTests: XCTestCase {
         let properties = [Snippet.property("🙂", "String"), Snippet.property("-", "String")]
         let (output, _) = try Snippet.run(
             Snippet.snapshot(types: Snippet.type("Faces", properties.joined(separator: ","))))
-        assertLines(output, contain: ["public var _1F642: String?", "public var _2D: String?"])
+        assertLines(output, contain: ["public final var _1F642: String?", "public final var _2D: String?"])
     }
 }

@@ -22,7 +22,7 @@ final class EmissionRulesTests: XCTestCase {
                 "public nonisolated class Hello: IReturn, IGet {",
                 "public typealias Return = HelloResponse",
                 "/// Who to greet",
-                "public var name: String?",
+                "public final var name: String?",
                 "required public init() {}",
                 "nonisolated extension Hello: JsonSerializable {",
                 // The routes live in the table; the type's name is the class's own.
@@ -295,7 +295,7 @@ final class EmissionRulesTests: XCTestCase {
             output,
             contain: [
                 "public nonisolated class Page<T: JsonConvertible> {",
-                "public var items: [T]?",
+                "public final var items: [T]?",
                 "public static var metadata: Metadata {",
                 "Metadata.cached(for: self) { makeMetadata() }",
                 // Its builder calls the generic `optional` (for `T`): specialized where it is called, so optimized.
@@ -370,9 +370,9 @@ final class EmissionRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var id: String?", "public var urlValue: String?", "public var uShort: String?",
-                "public var `default`: String?", "public var `self`: String?", "public var description: String?",
-                "public var `is`: String?",
+                "public final var id: String?", "public final var urlValue: String?", "public final var uShort: String?",
+                "public final var `default`: String?", "public final var `self`: String?", "public final var description: String?",
+                "public final var `is`: String?",
                 "Property<Names>.optionalString(\"default\", get: { $0.`default` }, set: { $0.`default` = $1 }),",
             ])
     }
@@ -389,7 +389,7 @@ final class EmissionRulesTests: XCTestCase {
             contain: [
                 "public nonisolated class Data {", "public nonisolated class Property {",
                 "public nonisolated class `Type` {",
-                "public var other: Data?",
+                "public final var other: Data?",
                 "DTOKit.Property<Data>.optionalFormatted(\"value\", as: Base64Bytes.self, get: { $0.value }, set: { $0.value = $1 }),",
                 "nonisolated extension `Type`: JsonSerializable {",
             ])
@@ -451,7 +451,7 @@ final class EmissionRulesTests: XCTestCase {
                 "// @DataContract()",
                 "// @DataMember(Name=\"email_address\", Order=2)",
                 "// @Validate(Validator=\"Email\")",
-                "public var email_address: String?",
+                "public final var email_address: String?",
                 "Property<Contact>.optionalString(\"email_address\", get: { $0.email_address }, set: { $0.email_address = $1 }),",
             ])
     }
@@ -491,7 +491,7 @@ final class EmissionRulesTests: XCTestCase {
         let output = try Snippet.generate(snapshot)
         assertLines(
             output,
-            contain: ["public nonisolated class Old {", "public var when: Date?", "public typealias Return = Old"])
+            contain: ["public nonisolated class Old {", "public final var when: Date?", "public typealias Return = Old"])
     }
 
     func testAppJsonShapeReadsTheApiMember() throws {

@@ -101,7 +101,7 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try classes("ExcludeTypes: types"), ["GetTodo", "GetTodoResponse", "Ping"])
         let output = try Snippet.generate(
             Snippet.snapshot(types: types, operations: operations), options: "ExcludeTypes: User")
-        assertLines(output, contain: ["public var owner: User?"])
+        assertLines(output, contain: ["public final var owner: User?"])
     }
 
     func testExcludeGenericBaseTypes() throws {
@@ -123,8 +123,8 @@ final class OptionsTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var responseStatus: ResponseStatus?",
-                "public var version: Int = 3",
+                "public final var responseStatus: ResponseStatus?",
+                "public final var version: Int = 3",
                 "public nonisolated class Todo: NSObject {",
                 "required public override init() { super.init() }",
             ])
@@ -138,7 +138,7 @@ final class OptionsTests: XCTestCase {
         assertLines(
             internalOutput,
             contain: [
-                "nonisolated class Todo {", "required init() {}", "var owner: User?", "import Combine", "import DTOKit",
+                "nonisolated class Todo {", "required init() {}", "final var owner: User?", "import Combine", "import DTOKit",
             ])
         XCTAssertFalse(internalOutput.contains("public "))
         XCTAssertEqual(

@@ -37,7 +37,7 @@ final class SnapshotErrorTests: XCTestCase {
             warning.message)
         XCTAssertTrue(warning.description.hasPrefix("test.metadata.json:2:"), warning.description)
         XCTAssertTrue(warning.description.contains(": warning: "), warning.description)
-        assertLines(output, contain: ["public var thing: JsonValue?"])
+        assertLines(output, contain: ["public final var thing: JsonValue?"])
     }
 
     func testDuplicateTypeNamesInDifferentNamespacesKeepTheFirst() throws {

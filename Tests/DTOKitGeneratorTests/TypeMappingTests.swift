@@ -111,7 +111,7 @@ final class TypeMappingTests: XCTestCase {
             assertLines(
                 output,
                 contain: [
-                    "public var value: \(row.swift)",
+                    "public final var value: \(row.swift)",
                     "Property<Holder>.\(row.builder)(\"value\", \(row.format.map { "as: \($0).self, " } ?? "")get: { $0.value }, set: { $0.value = $1 }),",
                 ])
         }
@@ -121,7 +121,7 @@ final class TypeMappingTests: XCTestCase {
         let output = try Snippet.generate(
             Snippet.snapshot(types: Snippet.type("Holder", Snippet.property("Where", "GeoPoint", namespace: "My.Geo"))),
             options: "TreatTypesAsStrings: GeoPoint")
-        assertLines(output, contain: ["public var `where`: String?"])
+        assertLines(output, contain: ["public final var `where`: String?"])
     }
 
     func testInitializeCollectionsMakesCollectionsNonOptional() throws {
@@ -136,9 +136,9 @@ final class TypeMappingTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var names: [String] = []",
-                "public var counts: [String: Int] = [:]",
-                "public var bytes: [UInt8] = []",
+                "public final var names: [String] = []",
+                "public final var counts: [String: Int] = [:]",
+                "public final var bytes: [UInt8] = []",
                 "Property<Holder>.array(\"names\", get: { $0.names }, set: { $0.names = $1 }),",
                 "Property<Holder>.dictionary(\"counts\", get: { $0.counts }, set: { $0.counts = $1 }),",
                 "Property<Holder>.formatted(\"bytes\", as: Base64Bytes.self, get: { $0.bytes }, set: { $0.bytes = $1 }),",
@@ -157,8 +157,8 @@ final class TypeMappingTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public var name: String = \"\"", "public var count: Int = 0", "public var active: Bool = false",
-                "public var duration: TimeInterval = 0", "public var maybe: Int?",
+                "public final var name: String = \"\"", "public final var count: Int = 0", "public final var active: Bool = false",
+                "public final var duration: TimeInterval = 0", "public final var maybe: Int?",
                 "Property<Holder>.string(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
                 "Property<Holder>.formatted(\"duration\", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),",
             ])

@@ -33,8 +33,8 @@ public import DTOKit
 public nonisolated class AdminQueryBackgroundJobs: QueryDb<BackgroundJob>, IReturn, IGet {
     public typealias Return = QueryResponse<BackgroundJob>
 
-    public var id: Int?
-    public var refId: String?
+    public final var id: Int?
+    public final var refId: String?
 
     required public init() { super.init() }
 }
@@ -42,8 +42,8 @@ public nonisolated class AdminQueryBackgroundJobs: QueryDb<BackgroundJob>, IRetu
 public nonisolated class AdminQueryJobSummary: QueryDb<JobSummary>, IReturn, IGet {
     public typealias Return = QueryResponse<JobSummary>
 
-    public var id: Int?
-    public var refId: String?
+    public final var id: Int?
+    public final var refId: String?
 
     required public init() { super.init() }
 }
@@ -57,7 +57,7 @@ public nonisolated class AdminQueryScheduledTasks: QueryDb<ScheduledTask>, IRetu
 public nonisolated class AdminQueryCompletedJobs: QueryDb<CompletedJob>, IReturn, IGet {
     public typealias Return = QueryResponse<CompletedJob>
 
-    public var month: Date?
+    public final var month: Date?
 
     required public init() { super.init() }
 }
@@ -65,7 +65,7 @@ public nonisolated class AdminQueryCompletedJobs: QueryDb<CompletedJob>, IReturn
 public nonisolated class AdminQueryFailedJobs: QueryDb<FailedJob>, IReturn, IGet {
     public typealias Return = QueryResponse<FailedJob>
 
-    public var month: Date?
+    public final var month: Date?
 
     required public init() { super.init() }
 }
@@ -73,7 +73,7 @@ public nonisolated class AdminQueryFailedJobs: QueryDb<FailedJob>, IReturn, IGet
 public nonisolated class AdminQueryRequestLogs: QueryDb<RequestLog>, IReturn, IGet {
     public typealias Return = QueryResponse<RequestLog>
 
-    public var month: Date?
+    public final var month: Date?
 
     required public init() { super.init() }
 }
@@ -83,7 +83,7 @@ public nonisolated class AdminCreateRole: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @DataMember(Order=1)
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -93,19 +93,19 @@ public nonisolated class AdminUpdateRole: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @DataMember(Order=1)
-    public var id: String?
+    public final var id: String?
 
     // @DataMember(Order=2)
-    public var name: String?
+    public final var name: String?
 
     // @DataMember(Order=3)
-    public var addClaims: [Property]?
+    public final var addClaims: [Property]?
 
     // @DataMember(Order=4)
-    public var removeClaims: [Property]?
+    public final var removeClaims: [Property]?
 
     // @DataMember(Order=5)
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
@@ -117,43 +117,43 @@ public nonisolated class BackgroundJob: BackgroundJobBase {
 }
 
 public nonisolated class JobSummary {
-    public var id: Int?
-    public var parentId: Int?
-    public var refId: String?
-    public var worker: String?
-    public var tag: String?
-    public var batchId: String?
-    public var createdDate: Date?
-    public var createdBy: String?
-    public var requestType: String?
-    public var command: String?
-    public var request: String?
-    public var response: String?
-    public var userId: String?
-    public var callback: String?
-    public var startedDate: Date?
-    public var completedDate: Date?
-    public var state: BackgroundJobState?
-    public var durationMs: Int?
-    public var attempts: Int?
-    public var errorCode: String?
-    public var errorMessage: String?
+    public final var id: Int?
+    public final var parentId: Int?
+    public final var refId: String?
+    public final var worker: String?
+    public final var tag: String?
+    public final var batchId: String?
+    public final var createdDate: Date?
+    public final var createdBy: String?
+    public final var requestType: String?
+    public final var command: String?
+    public final var request: String?
+    public final var response: String?
+    public final var userId: String?
+    public final var callback: String?
+    public final var startedDate: Date?
+    public final var completedDate: Date?
+    public final var state: BackgroundJobState?
+    public final var durationMs: Int?
+    public final var attempts: Int?
+    public final var errorCode: String?
+    public final var errorMessage: String?
 
     required public init() {}
 }
 
 public nonisolated class ScheduledTask {
-    public var id: Int?
-    public var name: String?
-    public var interval: TimeInterval?
-    public var cronExpression: String?
-    public var requestType: String?
-    public var command: String?
-    public var request: String?
-    public var requestBody: String?
-    public var options: BackgroundJobOptions?
-    public var lastRun: Date?
-    public var lastJobId: Int?
+    public final var id: Int?
+    public final var name: String?
+    public final var interval: TimeInterval?
+    public final var cronExpression: String?
+    public final var requestType: String?
+    public final var command: String?
+    public final var request: String?
+    public final var requestBody: String?
+    public final var options: BackgroundJobOptions?
+    public final var lastRun: Date?
+    public final var lastJobId: Int?
 
     required public init() {}
 }
@@ -167,34 +167,34 @@ public nonisolated class FailedJob: BackgroundJobBase {
 }
 
 public nonisolated class RequestLog {
-    public var id: Int?
-    public var traceId: String?
-    public var operationName: String?
-    public var dateTime: Date?
-    public var statusCode: Int?
-    public var statusDescription: String?
-    public var httpMethod: String?
-    public var absoluteUri: String?
-    public var pathInfo: String?
-    public var request: String?
-    public var requestBody: String?
-    public var userAuthId: String?
-    public var sessionId: String?
-    public var ipAddress: String?
-    public var forwardedFor: String?
-    public var referer: String?
-    public var headers: [String: String] = [:]
-    public var formData: [String: String]?
-    public var items: [String: String] = [:]
-    public var responseHeaders: [String: String]?
-    public var response: String?
-    public var responseBody: String?
-    public var sessionBody: String?
-    public var error: ResponseStatus?
-    public var exceptionSource: String?
-    public var exceptionDataBody: String?
-    public var requestDuration: TimeInterval?
-    public var meta: [String: String]?
+    public final var id: Int?
+    public final var traceId: String?
+    public final var operationName: String?
+    public final var dateTime: Date?
+    public final var statusCode: Int?
+    public final var statusDescription: String?
+    public final var httpMethod: String?
+    public final var absoluteUri: String?
+    public final var pathInfo: String?
+    public final var request: String?
+    public final var requestBody: String?
+    public final var userAuthId: String?
+    public final var sessionId: String?
+    public final var ipAddress: String?
+    public final var forwardedFor: String?
+    public final var referer: String?
+    public final var headers: [String: String] = [:]
+    public final var formData: [String: String]?
+    public final var items: [String: String] = [:]
+    public final var responseHeaders: [String: String]?
+    public final var response: String?
+    public final var responseBody: String?
+    public final var sessionBody: String?
+    public final var error: ResponseStatus?
+    public final var exceptionSource: String?
+    public final var exceptionDataBody: String?
+    public final var requestDuration: TimeInterval?
+    public final var meta: [String: String]?
 
     required public init() {}
 }
@@ -202,10 +202,10 @@ public nonisolated class RequestLog {
 // @DataContract()
 public nonisolated class Property {
     // @DataMember(Order=1)
-    public var name: String?
+    public final var name: String?
 
     // @DataMember(Order=2)
-    public var value: String?
+    public final var value: String?
 
     required public init() {}
 }
@@ -220,63 +220,63 @@ public nonisolated enum BackgroundJobState: String, CaseIterable, Sendable {
 }
 
 public nonisolated class BackgroundJobBase {
-    public var id: Int?
-    public var parentId: Int?
-    public var refId: String?
-    public var worker: String?
-    public var tag: String?
-    public var batchId: String?
-    public var callback: String?
-    public var dependsOn: Int?
-    public var runAfter: Date?
-    public var createdDate: Date?
-    public var createdBy: String?
-    public var requestId: String?
-    public var requestType: String?
-    public var command: String?
-    public var request: String?
-    public var requestBody: String?
-    public var userId: String?
-    public var response: String?
-    public var responseBody: String?
-    public var state: BackgroundJobState?
-    public var startedDate: Date?
-    public var completedDate: Date?
-    public var notifiedDate: Date?
-    public var retryLimit: Int?
-    public var attempts: Int?
-    public var durationMs: Int?
-    public var timeoutSecs: Int?
-    public var progress: Double?
-    public var status: String?
-    public var logs: String?
-    public var lastActivityDate: Date?
-    public var replyTo: String?
-    public var errorCode: String?
-    public var error: ResponseStatus?
-    public var args: [String: String]?
-    public var meta: [String: String]?
+    public final var id: Int?
+    public final var parentId: Int?
+    public final var refId: String?
+    public final var worker: String?
+    public final var tag: String?
+    public final var batchId: String?
+    public final var callback: String?
+    public final var dependsOn: Int?
+    public final var runAfter: Date?
+    public final var createdDate: Date?
+    public final var createdBy: String?
+    public final var requestId: String?
+    public final var requestType: String?
+    public final var command: String?
+    public final var request: String?
+    public final var requestBody: String?
+    public final var userId: String?
+    public final var response: String?
+    public final var responseBody: String?
+    public final var state: BackgroundJobState?
+    public final var startedDate: Date?
+    public final var completedDate: Date?
+    public final var notifiedDate: Date?
+    public final var retryLimit: Int?
+    public final var attempts: Int?
+    public final var durationMs: Int?
+    public final var timeoutSecs: Int?
+    public final var progress: Double?
+    public final var status: String?
+    public final var logs: String?
+    public final var lastActivityDate: Date?
+    public final var replyTo: String?
+    public final var errorCode: String?
+    public final var error: ResponseStatus?
+    public final var args: [String: String]?
+    public final var meta: [String: String]?
 
     required public init() {}
 }
 
 public nonisolated class BackgroundJobOptions {
-    public var refId: String?
-    public var parentId: Int?
-    public var worker: String?
-    public var runAfter: Date?
-    public var callback: String?
-    public var dependsOn: Int?
-    public var userId: String?
-    public var retryLimit: Int?
-    public var replyTo: String?
-    public var tag: String?
-    public var batchId: String?
-    public var createdBy: String?
-    public var timeoutSecs: Int?
-    public var timeout: TimeInterval?
-    public var args: [String: String]?
-    public var runCommand: Bool?
+    public final var refId: String?
+    public final var parentId: Int?
+    public final var worker: String?
+    public final var runAfter: Date?
+    public final var callback: String?
+    public final var dependsOn: Int?
+    public final var userId: String?
+    public final var retryLimit: Int?
+    public final var replyTo: String?
+    public final var tag: String?
+    public final var batchId: String?
+    public final var createdBy: String?
+    public final var timeoutSecs: Int?
+    public final var timeout: TimeInterval?
+    public final var args: [String: String]?
+    public final var runCommand: Bool?
 
     required public init() {}
 }

@@ -33,9 +33,9 @@ public import DTOKit
 public nonisolated class HelloAllTypes: IReturn, IPost {
     public typealias Return = HelloAllTypesResponse
 
-    public var name: String?
-    public var allTypes: AllTypes?
-    public var allCollectionTypes: AllCollectionTypes?
+    public final var name: String?
+    public final var allTypes: AllTypes?
+    public final var allCollectionTypes: AllCollectionTypes?
 
     required public init() {}
 }
@@ -43,12 +43,12 @@ public nonisolated class HelloAllTypes: IReturn, IPost {
 public nonisolated class ComboBoxExamples: IReturn, IPost {
     public typealias Return = ComboBoxExamples
 
-    public var singleClientValues: String?
-    public var multipleClientValues: [String]?
-    public var singleServerValues: String?
-    public var multipleServerValues: [String]?
-    public var singleServerEntries: String?
-    public var multipleServerEntries: [String]?
+    public final var singleClientValues: String?
+    public final var multipleClientValues: [String]?
+    public final var singleServerValues: String?
+    public final var multipleServerValues: [String]?
+    public final var singleServerEntries: String?
+    public final var multipleServerEntries: [String]?
 
     required public init() {}
 }
@@ -57,7 +57,7 @@ public nonisolated class ComboBoxExamples: IReturn, IPost {
 public nonisolated class Hello: IReturn, IGet {
     public typealias Return = HelloResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -67,7 +67,7 @@ public nonisolated class Hello: IReturn, IGet {
 public nonisolated class HelloSecure: IReturn, IGet {
     public typealias Return = HelloResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -76,9 +76,9 @@ public nonisolated class HelloSecure: IReturn, IGet {
 public nonisolated class QueryTodos: QueryData<Todo>, IReturn, IGet {
     public typealias Return = QueryResponse<Todo>
 
-    public var id: Int?
-    public var ids: [Int]?
-    public var textContains: String?
+    public final var id: Int?
+    public final var ids: [Int]?
+    public final var textContains: String?
 
     required public init() { super.init() }
 }
@@ -88,7 +88,7 @@ public nonisolated class CreateTodo: IReturn, IPost {
     public typealias Return = Todo
 
     // @Validate(Validator="NotEmpty")
-    public var text: String?
+    public final var text: String?
 
     required public init() {}
 }
@@ -97,25 +97,25 @@ public nonisolated class CreateTodo: IReturn, IPost {
 public nonisolated class UpdateTodo: IReturn, IPut {
     public typealias Return = Todo
 
-    public var id: Int?
+    public final var id: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var text: String?
-    public var isFinished: Bool?
+    public final var text: String?
+    public final var isFinished: Bool?
 
     required public init() {}
 }
 
 // @Route("/todos/{Id}", "DELETE")
 public nonisolated class DeleteTodo: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
 
 // @Route("/todos", "DELETE")
 public nonisolated class DeleteTodos: IReturnVoid, IDelete {
-    public var ids: [Int] = []
+    public final var ids: [Int] = []
 
     required public init() {}
 }
@@ -125,7 +125,7 @@ public nonisolated class DeleteTodos: IReturnVoid, IDelete {
 public nonisolated class QueryAlbums: QueryDb<Albums>, IReturn, IGet {
     public typealias Return = QueryResponse<Albums>
 
-    public var albumId: Int?
+    public final var albumId: Int?
 
     required public init() { super.init() }
 }
@@ -135,9 +135,9 @@ public nonisolated class QueryAlbums: QueryDb<Albums>, IReturn, IGet {
 public nonisolated class QueryArtists: QueryDb<Artists>, IReturn, IGet {
     public typealias Return = QueryResponse<Artists>
 
-    public var artistId: Int?
-    public var artistIdBetween: [Int]?
-    public var nameStartsWith: String?
+    public final var artistId: Int?
+    public final var artistIdBetween: [Int]?
+    public final var nameStartsWith: String?
 
     required public init() { super.init() }
 }
@@ -147,7 +147,7 @@ public nonisolated class QueryArtists: QueryDb<Artists>, IReturn, IGet {
 public nonisolated class QueryChinookCustomers: QueryDb<Customers>, IReturn, IGet {
     public typealias Return = QueryResponse<Customers>
 
-    public var customerId: Int?
+    public final var customerId: Int?
 
     required public init() { super.init() }
 }
@@ -157,7 +157,7 @@ public nonisolated class QueryChinookCustomers: QueryDb<Customers>, IReturn, IGe
 public nonisolated class QueryChinookEmployees: QueryDb<Employees>, IReturn, IGet {
     public typealias Return = QueryResponse<Employees>
 
-    public var employeeId: Int?
+    public final var employeeId: Int?
 
     required public init() { super.init() }
 }
@@ -167,7 +167,7 @@ public nonisolated class QueryChinookEmployees: QueryDb<Employees>, IReturn, IGe
 public nonisolated class QueryGenres: QueryDb<Genres>, IReturn, IGet {
     public typealias Return = QueryResponse<Genres>
 
-    public var genreId: Int?
+    public final var genreId: Int?
 
     required public init() { super.init() }
 }
@@ -177,7 +177,7 @@ public nonisolated class QueryGenres: QueryDb<Genres>, IReturn, IGet {
 public nonisolated class QueryInvoiceItems: QueryDb<InvoiceItems>, IReturn, IGet {
     public typealias Return = QueryResponse<InvoiceItems>
 
-    public var invoiceLineId: Int?
+    public final var invoiceLineId: Int?
 
     required public init() { super.init() }
 }
@@ -187,7 +187,7 @@ public nonisolated class QueryInvoiceItems: QueryDb<InvoiceItems>, IReturn, IGet
 public nonisolated class QueryInvoices: QueryDb<Invoices>, IReturn, IGet {
     public typealias Return = QueryResponse<Invoices>
 
-    public var invoiceId: Int?
+    public final var invoiceId: Int?
 
     required public init() { super.init() }
 }
@@ -197,7 +197,7 @@ public nonisolated class QueryInvoices: QueryDb<Invoices>, IReturn, IGet {
 public nonisolated class QueryMediaTypes: QueryDb<MediaTypes>, IReturn, IGet {
     public typealias Return = QueryResponse<MediaTypes>
 
-    public var mediaTypeId: Int?
+    public final var mediaTypeId: Int?
 
     required public init() { super.init() }
 }
@@ -207,7 +207,7 @@ public nonisolated class QueryMediaTypes: QueryDb<MediaTypes>, IReturn, IGet {
 public nonisolated class QueryPlaylists: QueryDb<Playlists>, IReturn, IGet {
     public typealias Return = QueryResponse<Playlists>
 
-    public var playlistId: Int?
+    public final var playlistId: Int?
 
     required public init() { super.init() }
 }
@@ -217,8 +217,8 @@ public nonisolated class QueryPlaylists: QueryDb<Playlists>, IReturn, IGet {
 public nonisolated class QueryTracks: QueryDb<Tracks>, IReturn, IGet {
     public typealias Return = QueryResponse<Tracks>
 
-    public var trackId: Int?
-    public var nameContains: String?
+    public final var trackId: Int?
+    public final var nameContains: String?
 
     required public init() { super.init() }
 }
@@ -229,7 +229,7 @@ public nonisolated class QueryTracks: QueryDb<Tracks>, IReturn, IGet {
 public nonisolated class QueryBookings: QueryDb<Booking>, IReturn, IGet {
     public typealias Return = QueryResponse<Booking>
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() { super.init() }
 }
@@ -239,7 +239,7 @@ public nonisolated class QueryBookings: QueryDb<Booking>, IReturn, IGet {
 public nonisolated class QueryCoupons: QueryDb<Coupon>, IReturn, IGet {
     public typealias Return = QueryResponse<Coupon>
 
-    public var id: String?
+    public final var id: String?
 
     required public init() { super.init() }
 }
@@ -247,8 +247,8 @@ public nonisolated class QueryCoupons: QueryDb<Coupon>, IReturn, IGet {
 public nonisolated class QueryFileSystemItems: QueryDb<FileSystemItem>, IReturn, IGet {
     public typealias Return = QueryResponse<FileSystemItem>
 
-    public var appUserId: Int?
-    public var fileAccessType: FileAccessType?
+    public final var appUserId: Int?
+    public final var fileAccessType: FileAccessType?
 
     required public init() { super.init() }
 }
@@ -274,7 +274,7 @@ public nonisolated class QueryProfile: QueryDb<Profile>, IReturn, IGet {
 public nonisolated class QueryGameItem: QueryDb<GameItem>, IReturn, IGet {
     public typealias Return = QueryResponse<GameItem>
 
-    public var name: String?
+    public final var name: String?
 
     required public init() { super.init() }
 }
@@ -282,9 +282,9 @@ public nonisolated class QueryGameItem: QueryDb<GameItem>, IReturn, IGet {
 public nonisolated class QueryPlayerGameItem: QueryDb<PlayerGameItem>, IReturn, IGet {
     public typealias Return = QueryResponse<PlayerGameItem>
 
-    public var id: Int?
-    public var playerId: Int?
-    public var gameItemName: String?
+    public final var id: Int?
+    public final var playerId: Int?
+    public final var gameItemName: String?
 
     required public init() { super.init() }
 }
@@ -292,7 +292,7 @@ public nonisolated class QueryPlayerGameItem: QueryDb<PlayerGameItem>, IReturn, 
 public nonisolated class QueryLevel: QueryDb<Level>, IReturn, IGet {
     public typealias Return = QueryResponse<Level>
 
-    public var id: String?
+    public final var id: String?
 
     required public init() { super.init() }
 }
@@ -300,7 +300,7 @@ public nonisolated class QueryLevel: QueryDb<Level>, IReturn, IGet {
 public nonisolated class QueryJobApplicationAttachments: QueryDb<JobApplicationAttachment>, IReturn, IGet {
     public typealias Return = QueryResponse<JobApplicationAttachment>
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() { super.init() }
 }
@@ -308,7 +308,7 @@ public nonisolated class QueryJobApplicationAttachments: QueryDb<JobApplicationA
 public nonisolated class QueryContacts: QueryDb<Contact>, IReturn, IGet {
     public typealias Return = QueryResponse<Contact>
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() { super.init() }
 }
@@ -316,8 +316,8 @@ public nonisolated class QueryContacts: QueryDb<Contact>, IReturn, IGet {
 public nonisolated class QueryJobs: QueryDb<Job>, IReturn, IGet {
     public typealias Return = QueryResponse<Job>
 
-    public var id: Int?
-    public var ids: [Int]?
+    public final var id: Int?
+    public final var ids: [Int]?
 
     required public init() { super.init() }
 }
@@ -325,9 +325,9 @@ public nonisolated class QueryJobs: QueryDb<Job>, IReturn, IGet {
 public nonisolated class QueryJobApplications: QueryDb<JobApplication>, IReturn, IGet {
     public typealias Return = QueryResponse<JobApplication>
 
-    public var id: Int?
-    public var ids: [Int]?
-    public var jobId: Int?
+    public final var id: Int?
+    public final var ids: [Int]?
+    public final var jobId: Int?
 
     required public init() { super.init() }
 }
@@ -336,8 +336,8 @@ public nonisolated class QueryJobApplications: QueryDb<JobApplication>, IReturn,
 public nonisolated class QueryPhoneScreens: QueryDb<PhoneScreen>, IReturn, IGet {
     public typealias Return = QueryResponse<PhoneScreen>
 
-    public var id: Int?
-    public var jobApplicationId: Int?
+    public final var id: Int?
+    public final var jobApplicationId: Int?
 
     required public init() { super.init() }
 }
@@ -346,8 +346,8 @@ public nonisolated class QueryPhoneScreens: QueryDb<PhoneScreen>, IReturn, IGet 
 public nonisolated class QueryInterviews: QueryDb<Interview>, IReturn, IGet {
     public typealias Return = QueryResponse<Interview>
 
-    public var id: Int?
-    public var jobApplicationId: Int?
+    public final var id: Int?
+    public final var jobApplicationId: Int?
 
     required public init() { super.init() }
 }
@@ -356,8 +356,8 @@ public nonisolated class QueryInterviews: QueryDb<Interview>, IReturn, IGet {
 public nonisolated class QueryJobOffers: QueryDb<JobOffer>, IReturn, IGet {
     public typealias Return = QueryResponse<JobOffer>
 
-    public var id: Int?
-    public var jobApplicationId: Int?
+    public final var id: Int?
+    public final var jobApplicationId: Int?
 
     required public init() { super.init() }
 }
@@ -366,7 +366,7 @@ public nonisolated class QueryJobOffers: QueryDb<JobOffer>, IReturn, IGet {
 public nonisolated class QueryJobApplicationEvents: QueryDb<JobApplicationEvent>, IReturn, IGet {
     public typealias Return = QueryResponse<JobApplicationEvent>
 
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     required public init() { super.init() }
 }
@@ -374,9 +374,9 @@ public nonisolated class QueryJobApplicationEvents: QueryDb<JobApplicationEvent>
 public nonisolated class QueryAppUsers: QueryDb<AppUser>, IReturn, IGet {
     public typealias Return = QueryResponse<AppUser>
 
-    public var emailContains: String?
-    public var firstNameContains: String?
-    public var lastNameContains: String?
+    public final var emailContains: String?
+    public final var firstNameContains: String?
+    public final var lastNameContains: String?
 
     required public init() { super.init() }
 }
@@ -385,7 +385,7 @@ public nonisolated class QueryAppUsers: QueryDb<AppUser>, IReturn, IGet {
 public nonisolated class QueryJobApplicationComments: QueryDb<JobApplicationComment>, IReturn, IGet {
     public typealias Return = QueryResponse<JobApplicationComment>
 
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     required public init() { super.init() }
 }
@@ -395,10 +395,10 @@ public nonisolated class CreateAlbums: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @Validate(Validator="NotEmpty")
-    public var title: String?
+    public final var title: String?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var artistId: Int?
+    public final var artistId: Int?
 
     required public init() {}
 }
@@ -407,7 +407,7 @@ public nonisolated class CreateAlbums: IReturn, IPost {
 public nonisolated class CreateArtists: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -416,18 +416,18 @@ public nonisolated class CreateArtists: IReturn, IPost {
 public nonisolated class CreateChinookCustomer: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var firstName: String?
-    public var lastName: String?
-    public var company: String?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
-    public var supportRepId: Int?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var company: String?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
+    public final var supportRepId: Int?
 
     required public init() {}
 }
@@ -436,20 +436,20 @@ public nonisolated class CreateChinookCustomer: IReturn, IPost {
 public nonisolated class CreateChinookEmployee: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var lastName: String?
-    public var firstName: String?
-    public var title: String?
-    public var reportsTo: Int?
-    public var birthDate: Date?
-    public var hireDate: Date?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
+    public final var lastName: String?
+    public final var firstName: String?
+    public final var title: String?
+    public final var reportsTo: Int?
+    public final var birthDate: Date?
+    public final var hireDate: Date?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
 
     required public init() {}
 }
@@ -458,7 +458,7 @@ public nonisolated class CreateChinookEmployee: IReturn, IPost {
 public nonisolated class CreateGenres: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -467,10 +467,10 @@ public nonisolated class CreateGenres: IReturn, IPost {
 public nonisolated class CreateInvoiceItems: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var invoiceId: Int?
-    public var trackId: Int?
-    public var unitPrice: Double?
-    public var quantity: Int?
+    public final var invoiceId: Int?
+    public final var trackId: Int?
+    public final var unitPrice: Double?
+    public final var quantity: Int?
 
     required public init() {}
 }
@@ -479,14 +479,14 @@ public nonisolated class CreateInvoiceItems: IReturn, IPost {
 public nonisolated class CreateInvoices: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var customerId: Int?
-    public var invoiceDate: Date?
-    public var billingAddress: String?
-    public var billingCity: String?
-    public var billingState: String?
-    public var billingCountry: String?
-    public var billingPostalCode: String?
-    public var total: Double?
+    public final var customerId: Int?
+    public final var invoiceDate: Date?
+    public final var billingAddress: String?
+    public final var billingCity: String?
+    public final var billingState: String?
+    public final var billingCountry: String?
+    public final var billingPostalCode: String?
+    public final var total: Double?
 
     required public init() {}
 }
@@ -495,7 +495,7 @@ public nonisolated class CreateInvoices: IReturn, IPost {
 public nonisolated class CreateMediaTypes: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -504,7 +504,7 @@ public nonisolated class CreateMediaTypes: IReturn, IPost {
 public nonisolated class CreatePlaylists: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -513,14 +513,14 @@ public nonisolated class CreatePlaylists: IReturn, IPost {
 public nonisolated class CreateTracks: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var name: String?
-    public var albumId: Int?
-    public var mediaTypeId: Int?
-    public var genreId: Int?
-    public var composer: String?
-    public var milliseconds: Int?
-    public var bytes: Int?
-    public var unitPrice: Double?
+    public final var name: String?
+    public final var albumId: Int?
+    public final var mediaTypeId: Int?
+    public final var genreId: Int?
+    public final var composer: String?
+    public final var milliseconds: Int?
+    public final var bytes: Int?
+    public final var unitPrice: Double?
 
     required public init() {}
 }
@@ -529,7 +529,7 @@ public nonisolated class CreateTracks: IReturn, IPost {
 public nonisolated class DeleteAlbums: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var albumId: Int?
+    public final var albumId: Int?
 
     required public init() {}
 }
@@ -538,7 +538,7 @@ public nonisolated class DeleteAlbums: IReturn, IDelete {
 public nonisolated class DeleteArtists: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var artistId: Int?
+    public final var artistId: Int?
 
     required public init() {}
 }
@@ -547,7 +547,7 @@ public nonisolated class DeleteArtists: IReturn, IDelete {
 public nonisolated class DeleteChinookCustomer: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var customerId: Int?
+    public final var customerId: Int?
 
     required public init() {}
 }
@@ -556,7 +556,7 @@ public nonisolated class DeleteChinookCustomer: IReturn, IDelete {
 public nonisolated class DeleteChinookEmployee: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var employeeId: Int?
+    public final var employeeId: Int?
 
     required public init() {}
 }
@@ -565,7 +565,7 @@ public nonisolated class DeleteChinookEmployee: IReturn, IDelete {
 public nonisolated class DeleteGenres: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var genreId: Int?
+    public final var genreId: Int?
 
     required public init() {}
 }
@@ -574,7 +574,7 @@ public nonisolated class DeleteGenres: IReturn, IDelete {
 public nonisolated class DeleteInvoiceItems: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var invoiceLineId: Int?
+    public final var invoiceLineId: Int?
 
     required public init() {}
 }
@@ -583,7 +583,7 @@ public nonisolated class DeleteInvoiceItems: IReturn, IDelete {
 public nonisolated class DeleteInvoices: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var invoiceId: Int?
+    public final var invoiceId: Int?
 
     required public init() {}
 }
@@ -592,7 +592,7 @@ public nonisolated class DeleteInvoices: IReturn, IDelete {
 public nonisolated class DeleteMediaTypes: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var mediaTypeId: Int?
+    public final var mediaTypeId: Int?
 
     required public init() {}
 }
@@ -601,7 +601,7 @@ public nonisolated class DeleteMediaTypes: IReturn, IDelete {
 public nonisolated class DeletePlaylists: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var playlistId: Int?
+    public final var playlistId: Int?
 
     required public init() {}
 }
@@ -610,7 +610,7 @@ public nonisolated class DeletePlaylists: IReturn, IDelete {
 public nonisolated class DeleteTracks: IReturn, IDelete {
     public typealias Return = IdResponse
 
-    public var trackId: Int?
+    public final var trackId: Int?
 
     required public init() {}
 }
@@ -619,9 +619,9 @@ public nonisolated class DeleteTracks: IReturn, IDelete {
 public nonisolated class PatchAlbums: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var albumId: Int?
-    public var title: String?
-    public var artistId: Int?
+    public final var albumId: Int?
+    public final var title: String?
+    public final var artistId: Int?
 
     required public init() {}
 }
@@ -630,8 +630,8 @@ public nonisolated class PatchAlbums: IReturn, IPatch {
 public nonisolated class PatchArtists: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var artistId: Int?
-    public var name: String?
+    public final var artistId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -640,19 +640,19 @@ public nonisolated class PatchArtists: IReturn, IPatch {
 public nonisolated class PatchChinookCustomer: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var customerId: Int?
-    public var firstName: String?
-    public var lastName: String?
-    public var company: String?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
-    public var supportRepId: Int?
+    public final var customerId: Int?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var company: String?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
+    public final var supportRepId: Int?
 
     required public init() {}
 }
@@ -661,21 +661,21 @@ public nonisolated class PatchChinookCustomer: IReturn, IPatch {
 public nonisolated class PatchChinookEmployee: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var employeeId: Int?
-    public var lastName: String?
-    public var firstName: String?
-    public var title: String?
-    public var reportsTo: Int?
-    public var birthDate: Date?
-    public var hireDate: Date?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
+    public final var employeeId: Int?
+    public final var lastName: String?
+    public final var firstName: String?
+    public final var title: String?
+    public final var reportsTo: Int?
+    public final var birthDate: Date?
+    public final var hireDate: Date?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
 
     required public init() {}
 }
@@ -684,8 +684,8 @@ public nonisolated class PatchChinookEmployee: IReturn, IPatch {
 public nonisolated class PatchGenres: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var genreId: Int?
-    public var name: String?
+    public final var genreId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -694,11 +694,11 @@ public nonisolated class PatchGenres: IReturn, IPatch {
 public nonisolated class PatchInvoiceItems: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var invoiceLineId: Int?
-    public var invoiceId: Int?
-    public var trackId: Int?
-    public var unitPrice: Double?
-    public var quantity: Int?
+    public final var invoiceLineId: Int?
+    public final var invoiceId: Int?
+    public final var trackId: Int?
+    public final var unitPrice: Double?
+    public final var quantity: Int?
 
     required public init() {}
 }
@@ -707,15 +707,15 @@ public nonisolated class PatchInvoiceItems: IReturn, IPatch {
 public nonisolated class PatchInvoices: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var invoiceId: Int?
-    public var customerId: Int?
-    public var invoiceDate: Date?
-    public var billingAddress: String?
-    public var billingCity: String?
-    public var billingState: String?
-    public var billingCountry: String?
-    public var billingPostalCode: String?
-    public var total: Double?
+    public final var invoiceId: Int?
+    public final var customerId: Int?
+    public final var invoiceDate: Date?
+    public final var billingAddress: String?
+    public final var billingCity: String?
+    public final var billingState: String?
+    public final var billingCountry: String?
+    public final var billingPostalCode: String?
+    public final var total: Double?
 
     required public init() {}
 }
@@ -724,8 +724,8 @@ public nonisolated class PatchInvoices: IReturn, IPatch {
 public nonisolated class PatchMediaTypes: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var mediaTypeId: Int?
-    public var name: String?
+    public final var mediaTypeId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -734,8 +734,8 @@ public nonisolated class PatchMediaTypes: IReturn, IPatch {
 public nonisolated class PatchPlaylists: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var playlistId: Int?
-    public var name: String?
+    public final var playlistId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -744,15 +744,15 @@ public nonisolated class PatchPlaylists: IReturn, IPatch {
 public nonisolated class PatchTracks: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var trackId: Int?
-    public var name: String?
-    public var albumId: Int?
-    public var mediaTypeId: Int?
-    public var genreId: Int?
-    public var composer: String?
-    public var milliseconds: Int?
-    public var bytes: Int?
-    public var unitPrice: Double?
+    public final var trackId: Int?
+    public final var name: String?
+    public final var albumId: Int?
+    public final var mediaTypeId: Int?
+    public final var genreId: Int?
+    public final var composer: String?
+    public final var milliseconds: Int?
+    public final var bytes: Int?
+    public final var unitPrice: Double?
 
     required public init() {}
 }
@@ -761,9 +761,9 @@ public nonisolated class PatchTracks: IReturn, IPatch {
 public nonisolated class UpdateAlbums: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var albumId: Int?
-    public var title: String?
-    public var artistId: Int?
+    public final var albumId: Int?
+    public final var title: String?
+    public final var artistId: Int?
 
     required public init() {}
 }
@@ -772,8 +772,8 @@ public nonisolated class UpdateAlbums: IReturn, IPut {
 public nonisolated class UpdateArtists: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var artistId: Int?
-    public var name: String?
+    public final var artistId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -782,19 +782,19 @@ public nonisolated class UpdateArtists: IReturn, IPut {
 public nonisolated class UpdateChinookCustomer: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var customerId: Int?
-    public var firstName: String?
-    public var lastName: String?
-    public var company: String?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
-    public var supportRepId: Int?
+    public final var customerId: Int?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var company: String?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
+    public final var supportRepId: Int?
 
     required public init() {}
 }
@@ -803,21 +803,21 @@ public nonisolated class UpdateChinookCustomer: IReturn, IPut {
 public nonisolated class UpdateChinookEmployee: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var employeeId: Int?
-    public var lastName: String?
-    public var firstName: String?
-    public var title: String?
-    public var reportsTo: Int?
-    public var birthDate: Date?
-    public var hireDate: Date?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
+    public final var employeeId: Int?
+    public final var lastName: String?
+    public final var firstName: String?
+    public final var title: String?
+    public final var reportsTo: Int?
+    public final var birthDate: Date?
+    public final var hireDate: Date?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
 
     required public init() {}
 }
@@ -826,8 +826,8 @@ public nonisolated class UpdateChinookEmployee: IReturn, IPut {
 public nonisolated class UpdateGenres: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var genreId: Int?
-    public var name: String?
+    public final var genreId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -836,11 +836,11 @@ public nonisolated class UpdateGenres: IReturn, IPut {
 public nonisolated class UpdateInvoiceItems: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var invoiceLineId: Int?
-    public var invoiceId: Int?
-    public var trackId: Int?
-    public var unitPrice: Double?
-    public var quantity: Int?
+    public final var invoiceLineId: Int?
+    public final var invoiceId: Int?
+    public final var trackId: Int?
+    public final var unitPrice: Double?
+    public final var quantity: Int?
 
     required public init() {}
 }
@@ -849,15 +849,15 @@ public nonisolated class UpdateInvoiceItems: IReturn, IPut {
 public nonisolated class UpdateInvoices: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var invoiceId: Int?
-    public var customerId: Int?
-    public var invoiceDate: Date?
-    public var billingAddress: String?
-    public var billingCity: String?
-    public var billingState: String?
-    public var billingCountry: String?
-    public var billingPostalCode: String?
-    public var total: Double?
+    public final var invoiceId: Int?
+    public final var customerId: Int?
+    public final var invoiceDate: Date?
+    public final var billingAddress: String?
+    public final var billingCity: String?
+    public final var billingState: String?
+    public final var billingCountry: String?
+    public final var billingPostalCode: String?
+    public final var total: Double?
 
     required public init() {}
 }
@@ -866,8 +866,8 @@ public nonisolated class UpdateInvoices: IReturn, IPut {
 public nonisolated class UpdateMediaTypes: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var mediaTypeId: Int?
-    public var name: String?
+    public final var mediaTypeId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -876,8 +876,8 @@ public nonisolated class UpdateMediaTypes: IReturn, IPut {
 public nonisolated class UpdatePlaylists: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var playlistId: Int?
-    public var name: String?
+    public final var playlistId: Int?
+    public final var name: String?
 
     required public init() {}
 }
@@ -886,15 +886,15 @@ public nonisolated class UpdatePlaylists: IReturn, IPut {
 public nonisolated class UpdateTracks: IReturn, IPut {
     public typealias Return = IdResponse
 
-    public var trackId: Int?
-    public var name: String?
-    public var albumId: Int?
-    public var mediaTypeId: Int?
-    public var genreId: Int?
-    public var composer: String?
-    public var milliseconds: Int?
-    public var bytes: Int?
-    public var unitPrice: Double?
+    public final var trackId: Int?
+    public final var name: String?
+    public final var albumId: Int?
+    public final var mediaTypeId: Int?
+    public final var genreId: Int?
+    public final var composer: String?
+    public final var milliseconds: Int?
+    public final var bytes: Int?
+    public final var unitPrice: Double?
 
     required public init() {}
 }
@@ -907,21 +907,21 @@ public nonisolated class CreateBooking: IReturn, IPost {
 
     /// Name this Booking is for
     // @Validate(Validator="NotEmpty")
-    public var name: String?
-    public var photo: String?
-    public var roomType: RoomType?
+    public final var name: String?
+    public final var photo: String?
+    public final var roomType: RoomType?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var roomNumber: Int?
+    public final var roomNumber: Int?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var cost: Double?
+    public final var cost: Double?
 
     // @Required()
-    public var bookingStartDate: Date?
-    public var bookingEndDate: Date?
-    public var notes: String?
-    public var couponId: String?
+    public final var bookingStartDate: Date?
+    public final var bookingEndDate: Date?
+    public final var notes: String?
+    public final var couponId: String?
 
     required public init() {}
 }
@@ -932,20 +932,20 @@ public nonisolated class CreateBooking: IReturn, IPost {
 public nonisolated class UpdateBooking: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var id: Int?
-    public var name: String?
-    public var roomType: RoomType?
+    public final var id: Int?
+    public final var name: String?
+    public final var roomType: RoomType?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var roomNumber: Int?
+    public final var roomNumber: Int?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var cost: Double?
-    public var bookingStartDate: Date?
-    public var bookingEndDate: Date?
-    public var notes: String?
-    public var couponId: String?
-    public var cancelled: Bool?
+    public final var cost: Double?
+    public final var bookingStartDate: Date?
+    public final var bookingEndDate: Date?
+    public final var notes: String?
+    public final var couponId: String?
+    public final var cancelled: Bool?
 
     required public init() {}
 }
@@ -954,7 +954,7 @@ public nonisolated class UpdateBooking: IReturn, IPatch {
 // @Route("/booking/{Id}", "DELETE")
 // @ValidateRequest(Validator="HasRole(`Manager`)")
 public nonisolated class DeleteBooking: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -965,13 +965,13 @@ public nonisolated class CreateCoupon: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @Validate(Validator="NotEmpty")
-    public var description: String?
+    public final var description: String?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var discount: Int?
+    public final var discount: Int?
 
     // @Required()
-    public var expiryDate: Date?
+    public final var expiryDate: Date?
 
     required public init() {}
 }
@@ -981,16 +981,16 @@ public nonisolated class CreateCoupon: IReturn, IPost {
 public nonisolated class UpdateCoupon: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var id: String?
+    public final var id: String?
 
     // @Validate(Validator="NotEmpty")
-    public var description: String?
+    public final var description: String?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var discount: Int?
+    public final var discount: Int?
 
     // @Required()
-    public var expiryDate: Date?
+    public final var expiryDate: Date?
 
     required public init() {}
 }
@@ -999,7 +999,7 @@ public nonisolated class UpdateCoupon: IReturn, IPatch {
 // @Route("/coupons/{Id}", "DELETE")
 // @ValidateRequest(Validator="HasRole(`Manager`)")
 public nonisolated class DeleteCoupon: IReturnVoid, IDelete {
-    public var id: String?
+    public final var id: String?
 
     required public init() {}
 }
@@ -1007,8 +1007,8 @@ public nonisolated class DeleteCoupon: IReturnVoid, IDelete {
 public nonisolated class CreateFileSystemItem: IReturn, IFileItem, IPost {
     public typealias Return = FileSystemItem
 
-    public var fileAccessType: FileAccessType?
-    public var file: FileSystemFile?
+    public final var fileAccessType: FileAccessType?
+    public final var file: FileSystemFile?
 
     required public init() {}
 }
@@ -1017,14 +1017,14 @@ public nonisolated class CreatePlayer: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
-    public var lastName: String?
-    public var email: String?
-    public var phoneNumbers: [Phone]?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var email: String?
+    public final var phoneNumbers: [Phone]?
 
     // @Validate(Validator="NotNull")
-    public var profileId: Int?
-    public var savedLevelId: String?
+    public final var profileId: Int?
+    public final var savedLevelId: String?
 
     required public init() {}
 }
@@ -1032,21 +1032,21 @@ public nonisolated class CreatePlayer: IReturn, IPost {
 public nonisolated class UpdatePlayer: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
-    public var lastName: String?
-    public var email: String?
-    public var phoneNumbers: [Phone]?
-    public var profileId: Int?
-    public var savedLevelId: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var email: String?
+    public final var phoneNumbers: [Phone]?
+    public final var profileId: Int?
+    public final var savedLevelId: String?
 
     required public init() {}
 }
 
 public nonisolated class DeletePlayer: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -1054,18 +1054,18 @@ public nonisolated class DeletePlayer: IReturnVoid, IDelete {
 public nonisolated class CreateProfile: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var role: PlayerRole?
-    public var region: PlayerRegion?
+    public final var role: PlayerRole?
+    public final var region: PlayerRegion?
 
     // @Validate(Validator="NotEmpty")
-    public var username: String?
-    public var highScore: Int?
-    public var gamesPlayed: Int?
+    public final var username: String?
+    public final var highScore: Int?
+    public final var gamesPlayed: Int?
 
     // @Validate(Validator="InclusiveBetween(0,100)")
-    public var energy: Int?
-    public var profileUrl: String?
-    public var coverUrl: String?
+    public final var energy: Int?
+    public final var profileUrl: String?
+    public final var coverUrl: String?
 
     required public init() {}
 }
@@ -1073,23 +1073,23 @@ public nonisolated class CreateProfile: IReturn, IPost {
 public nonisolated class UpdateProfile: IReturn, IPatch {
     public typealias Return = IdResponse
 
-    public var id: Int?
-    public var role: PlayerRole?
-    public var region: PlayerRegion?
-    public var username: String?
-    public var highScore: Int?
-    public var gamesPlayed: Int?
+    public final var id: Int?
+    public final var role: PlayerRole?
+    public final var region: PlayerRegion?
+    public final var username: String?
+    public final var highScore: Int?
+    public final var gamesPlayed: Int?
 
     // @Validate(Validator="InclusiveBetween(0,100)")
-    public var energy: Int?
-    public var profileUrl: String?
-    public var coverUrl: String?
+    public final var energy: Int?
+    public final var profileUrl: String?
+    public final var coverUrl: String?
 
     required public init() {}
 }
 
 public nonisolated class DeleteProfile: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -1098,13 +1098,13 @@ public nonisolated class CreateGameItem: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @Validate(Validator="NotEmpty")
-    public var name: String?
+    public final var name: String?
 
     // @Validate(Validator="NotEmpty")
-    public var description: String?
+    public final var description: String?
 
     // @Validate(Validator="NotEmpty")
-    public var imageUrl: String?
+    public final var imageUrl: String?
 
     required public init() {}
 }
@@ -1113,18 +1113,18 @@ public nonisolated class UpdateGameItem: IReturn, IPatch {
     public typealias Return = IdResponse
 
     // @Validate(Validator="NotEmpty")
-    public var name: String?
+    public final var name: String?
 
     // @Validate(Validator="NotEmpty")
-    public var description: String?
-    public var imageUrl: String?
+    public final var description: String?
+    public final var imageUrl: String?
 
     required public init() {}
 }
 
 public nonisolated class DeleteGameItem: IReturnVoid, IDelete {
     // @Validate(Validator="NotEmpty")
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -1133,26 +1133,26 @@ public nonisolated class CreateContact: IReturn, IPost {
     public typealias Return = Contact
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Validate(Validator="NotEmpty")
-    public var lastName: String?
-    public var profileUrl: String?
-    public var salaryExpectation: Int?
+    public final var lastName: String?
+    public final var profileUrl: String?
+    public final var salaryExpectation: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var jobType: String?
-    public var availabilityWeeks: Int?
-    public var preferredWorkType: EmploymentType?
+    public final var jobType: String?
+    public final var availabilityWeeks: Int?
+    public final var preferredWorkType: EmploymentType?
 
     // @Validate(Validator="NotEmpty")
-    public var preferredLocation: String?
+    public final var preferredLocation: String?
 
     // @Validate(Validator="NotEmpty")
-    public var email: String?
-    public var phone: String?
-    public var skills: [String]?
-    public var about: String?
+    public final var email: String?
+    public final var phone: String?
+    public final var skills: [String]?
+    public final var about: String?
 
     required public init() {}
 }
@@ -1160,33 +1160,33 @@ public nonisolated class CreateContact: IReturn, IPost {
 public nonisolated class UpdateContact: IReturn, IPatch {
     public typealias Return = Contact
 
-    public var id: Int?
+    public final var id: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Validate(Validator="NotEmpty")
-    public var lastName: String?
-    public var profileUrl: String?
-    public var salaryExpectation: Int?
+    public final var lastName: String?
+    public final var profileUrl: String?
+    public final var salaryExpectation: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var jobType: String?
-    public var availabilityWeeks: Int?
-    public var preferredWorkType: EmploymentType?
-    public var preferredLocation: String?
+    public final var jobType: String?
+    public final var availabilityWeeks: Int?
+    public final var preferredWorkType: EmploymentType?
+    public final var preferredLocation: String?
 
     // @Validate(Validator="NotEmpty")
-    public var email: String?
-    public var phone: String?
-    public var skills: [String]?
-    public var about: String?
+    public final var email: String?
+    public final var phone: String?
+    public final var skills: [String]?
+    public final var about: String?
 
     required public init() {}
 }
 
 public nonisolated class DeleteContact: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -1195,18 +1195,18 @@ public nonisolated class DeleteContact: IReturnVoid, IDelete {
 public nonisolated class CreateJob: IReturn, IPost {
     public typealias Return = Job
 
-    public var title: String?
+    public final var title: String?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var salaryRangeLower: Int?
+    public final var salaryRangeLower: Int?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var salaryRangeUpper: Int?
-    public var description: String?
-    public var employmentType: EmploymentType?
-    public var company: String?
-    public var location: String?
-    public var closing: Date?
+    public final var salaryRangeUpper: Int?
+    public final var description: String?
+    public final var employmentType: EmploymentType?
+    public final var company: String?
+    public final var location: String?
+    public final var closing: Date?
 
     required public init() {}
 }
@@ -1215,11 +1215,11 @@ public nonisolated class CreateJob: IReturn, IPost {
 public nonisolated class UpdateJob: IReturn, IPatch {
     public typealias Return = Job
 
-    public var id: Int?
-    public var title: String?
-    public var salaryRangeLower: Int?
-    public var salaryRangeUpper: Int?
-    public var description: String?
+    public final var id: Int?
+    public final var title: String?
+    public final var salaryRangeLower: Int?
+    public final var salaryRangeUpper: Int?
+    public final var description: String?
 
     required public init() {}
 }
@@ -1228,7 +1228,7 @@ public nonisolated class UpdateJob: IReturn, IPatch {
 public nonisolated class DeleteJob: IReturn, IDelete {
     public typealias Return = Job
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -1237,13 +1237,13 @@ public nonisolated class CreateJobApplication: IReturn, IPost {
     public typealias Return = JobApplication
 
     // @Validate(Validator="GreaterThan(0)")
-    public var jobId: Int?
+    public final var jobId: Int?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var contactId: Int?
-    public var appliedDate: Date?
-    public var applicationStatus: JobApplicationStatus?
-    public var attachments: [JobApplicationAttachment]?
+    public final var contactId: Int?
+    public final var appliedDate: Date?
+    public final var applicationStatus: JobApplicationStatus?
+    public final var attachments: [JobApplicationAttachment]?
 
     required public init() {}
 }
@@ -1251,18 +1251,18 @@ public nonisolated class CreateJobApplication: IReturn, IPost {
 public nonisolated class UpdateJobApplication: IReturn, IPatch {
     public typealias Return = JobApplication
 
-    public var id: Int?
-    public var jobId: Int?
-    public var contactId: Int?
-    public var appliedDate: Date?
-    public var applicationStatus: JobApplicationStatus?
-    public var attachments: [JobApplicationAttachment]?
+    public final var id: Int?
+    public final var jobId: Int?
+    public final var contactId: Int?
+    public final var appliedDate: Date?
+    public final var applicationStatus: JobApplicationStatus?
+    public final var attachments: [JobApplicationAttachment]?
 
     required public init() {}
 }
 
 public nonisolated class DeleteJobApplication: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -1272,11 +1272,11 @@ public nonisolated class CreatePhoneScreen: IReturn, IPost {
     public typealias Return = PhoneScreen
 
     // @Validate(Validator="GreaterThan(0)")
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     // @Validate(Validator="GreaterThan(0)", Message="An employee to perform the phone screening must be selected.")
-    public var appUserId: String?
-    public var applicationStatus: JobApplicationStatus?
+    public final var appUserId: String?
+    public final var applicationStatus: JobApplicationStatus?
 
     required public init() {}
 }
@@ -1285,10 +1285,10 @@ public nonisolated class CreatePhoneScreen: IReturn, IPost {
 public nonisolated class UpdatePhoneScreen: IReturn, IPatch {
     public typealias Return = PhoneScreen
 
-    public var id: Int?
-    public var jobApplicationId: Int?
-    public var notes: String?
-    public var applicationStatus: JobApplicationStatus?
+    public final var id: Int?
+    public final var jobApplicationId: Int?
+    public final var notes: String?
+    public final var applicationStatus: JobApplicationStatus?
 
     required public init() {}
 }
@@ -1298,14 +1298,14 @@ public nonisolated class CreateInterview: IReturn, IPost {
     public typealias Return = Interview
 
     // @Validate(Validator="NotNull")
-    public var bookingTime: Date?
+    public final var bookingTime: Date?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     // @Validate(Validator="GreaterThan(0)", Message="An employee to perform interview must be selected.")
-    public var appUserId: String?
-    public var applicationStatus: JobApplicationStatus?
+    public final var appUserId: String?
+    public final var applicationStatus: JobApplicationStatus?
 
     required public init() {}
 }
@@ -1315,10 +1315,10 @@ public nonisolated class UpdateInterview: IReturn, IPatch {
     public typealias Return = Interview
 
     // @Validate(Validator="GreaterThan(0)")
-    public var id: Int?
-    public var jobApplicationId: Int?
-    public var notes: String?
-    public var applicationStatus: JobApplicationStatus?
+    public final var id: Int?
+    public final var jobApplicationId: Int?
+    public final var notes: String?
+    public final var applicationStatus: JobApplicationStatus?
 
     required public init() {}
 }
@@ -1328,15 +1328,15 @@ public nonisolated class CreateJobOffer: IReturn, IPost {
     public typealias Return = JobOffer
 
     // @Validate(Validator="GreaterThan(0)")
-    public var salaryOffer: Int?
-    public var currency: String?
+    public final var salaryOffer: Int?
+    public final var currency: String?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var jobApplicationId: Int?
-    public var applicationStatus: JobApplicationStatus?
+    public final var jobApplicationId: Int?
+    public final var applicationStatus: JobApplicationStatus?
 
     // @Validate(Validator="NotEmpty")
-    public var notes: String?
+    public final var notes: String?
 
     required public init() {}
 }
@@ -1345,12 +1345,12 @@ public nonisolated class CreateJobOffer: IReturn, IPost {
 public nonisolated class UpdateJobOffer: IReturn, IPatch {
     public typealias Return = JobOffer
 
-    public var id: Int?
-    public var salaryOffer: Int?
-    public var currency: String?
-    public var jobApplicationId: Int?
-    public var applicationStatus: JobApplicationStatus?
-    public var notes: String?
+    public final var id: Int?
+    public final var salaryOffer: Int?
+    public final var currency: String?
+    public final var jobApplicationId: Int?
+    public final var applicationStatus: JobApplicationStatus?
+    public final var notes: String?
 
     required public init() {}
 }
@@ -1366,10 +1366,10 @@ public nonisolated class CreateJobApplicationEvent: IReturn, IPost {
 public nonisolated class UpdateJobApplicationEvent: IReturn, IPatch {
     public typealias Return = JobApplicationEvent
 
-    public var id: Int?
-    public var status: JobApplicationStatus?
-    public var description: String?
-    public var eventDate: Date?
+    public final var id: Int?
+    public final var status: JobApplicationStatus?
+    public final var description: String?
+    public final var eventDate: Date?
 
     required public init() {}
 }
@@ -1384,10 +1384,10 @@ public nonisolated class CreateJobApplicationComment: IReturn, IPost {
     public typealias Return = JobApplicationComment
 
     // @Validate(Validator="GreaterThan(0)")
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var comment: String?
+    public final var comment: String?
 
     required public init() {}
 }
@@ -1396,391 +1396,391 @@ public nonisolated class CreateJobApplicationComment: IReturn, IPost {
 public nonisolated class UpdateJobApplicationComment: IReturn, IPatch {
     public typealias Return = JobApplicationComment
 
-    public var id: Int?
-    public var jobApplicationId: Int?
-    public var comment: String?
+    public final var id: Int?
+    public final var jobApplicationId: Int?
+    public final var comment: String?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAuthenticated")
 public nonisolated class DeleteJobApplicationComment: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
 
 public nonisolated class HelloAllTypesResponse {
-    public var result: String?
-    public var allTypes: AllTypes?
-    public var allCollectionTypes: AllCollectionTypes?
+    public final var result: String?
+    public final var allTypes: AllTypes?
+    public final var allCollectionTypes: AllCollectionTypes?
 
     required public init() {}
 }
 
 public nonisolated class HelloResponse {
-    public var result: String?
-    public var responseStatus: ResponseStatus?
+    public final var result: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class Todo {
-    public var id: Int?
-    public var text: String?
-    public var isFinished: Bool?
+    public final var id: Int?
+    public final var text: String?
+    public final var isFinished: Bool?
 
     required public init() {}
 }
 
 public nonisolated class FileSystemItem: IFileItem {
-    public var id: Int?
-    public var fileAccessType: FileAccessType?
-    public var file: FileSystemFile?
-    public var appUserId: String?
+    public final var id: Int?
+    public final var fileAccessType: FileAccessType?
+    public final var file: FileSystemFile?
+    public final var appUserId: String?
 
     required public init() {}
 }
 
 public nonisolated class Contact {
-    public var id: Int?
+    public final var id: Int?
 
     // @Computed()
-    public var displayName: String?
-    public var profileUrl: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var salaryExpectation: Int?
-    public var jobType: String?
-    public var availabilityWeeks: Int?
-    public var preferredWorkType: EmploymentType?
-    public var preferredLocation: String?
-    public var email: String?
-    public var phone: String?
-    public var skills: [String]?
-    public var about: String?
-    public var applications: [JobApplication] = []
+    public final var displayName: String?
+    public final var profileUrl: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var salaryExpectation: Int?
+    public final var jobType: String?
+    public final var availabilityWeeks: Int?
+    public final var preferredWorkType: EmploymentType?
+    public final var preferredLocation: String?
+    public final var email: String?
+    public final var phone: String?
+    public final var skills: [String]?
+    public final var about: String?
+    public final var applications: [JobApplication] = []
 
     required public init() {}
 }
 
 public nonisolated class Job: AuditBase {
-    public var id: Int?
-    public var title: String?
-    public var employmentType: EmploymentType?
-    public var company: String?
-    public var location: String?
-    public var salaryRangeLower: Int?
-    public var salaryRangeUpper: Int?
-    public var description: String?
-    public var applications: [JobApplication] = []
-    public var closing: Date?
+    public final var id: Int?
+    public final var title: String?
+    public final var employmentType: EmploymentType?
+    public final var company: String?
+    public final var location: String?
+    public final var salaryRangeLower: Int?
+    public final var salaryRangeUpper: Int?
+    public final var description: String?
+    public final var applications: [JobApplication] = []
+    public final var closing: Date?
 
     required public init() { super.init() }
 }
 
 public nonisolated class JobApplication {
-    public var id: Int?
+    public final var id: Int?
 
     // @References(typeof(Job))
-    public var jobId: Int?
+    public final var jobId: Int?
 
     // @References(typeof(Contact))
-    public var contactId: Int?
-    public var position: Job?
-    public var applicant: Contact?
-    public var comments: [JobApplicationComment] = []
-    public var appliedDate: Date?
-    public var applicationStatus: JobApplicationStatus?
-    public var attachments: [JobApplicationAttachment] = []
-    public var events: [JobApplicationEvent] = []
-    public var phoneScreen: PhoneScreen?
-    public var interview: Interview?
-    public var jobOffer: JobOffer?
+    public final var contactId: Int?
+    public final var position: Job?
+    public final var applicant: Contact?
+    public final var comments: [JobApplicationComment] = []
+    public final var appliedDate: Date?
+    public final var applicationStatus: JobApplicationStatus?
+    public final var attachments: [JobApplicationAttachment] = []
+    public final var events: [JobApplicationEvent] = []
+    public final var phoneScreen: PhoneScreen?
+    public final var interview: Interview?
+    public final var jobOffer: JobOffer?
 
     required public init() {}
 }
 
 public nonisolated class PhoneScreen: AuditBase {
-    public var id: Int?
+    public final var id: Int?
 
     // @References(typeof(AppUser))
-    public var appUserId: String?
-    public var appUser: AppUser?
+    public final var appUserId: String?
+    public final var appUser: AppUser?
 
     // @References(typeof(JobApplication))
-    public var jobApplicationId: Int?
-    public var applicationStatus: JobApplicationStatus?
-    public var notes: String?
+    public final var jobApplicationId: Int?
+    public final var applicationStatus: JobApplicationStatus?
+    public final var notes: String?
 
     required public init() { super.init() }
 }
 
 public nonisolated class Interview: AuditBase {
-    public var id: Int?
-    public var bookingTime: Date?
+    public final var id: Int?
+    public final var bookingTime: Date?
 
     // @References(typeof(JobApplication))
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     // @References(typeof(AppUser))
-    public var appUserId: String?
-    public var appUser: AppUser?
-    public var applicationStatus: JobApplicationStatus?
-    public var notes: String?
+    public final var appUserId: String?
+    public final var appUser: AppUser?
+    public final var applicationStatus: JobApplicationStatus?
+    public final var notes: String?
 
     required public init() { super.init() }
 }
 
 public nonisolated class JobOffer: AuditBase {
-    public var id: Int?
-    public var salaryOffer: Int?
-    public var currency: String?
+    public final var id: Int?
+    public final var salaryOffer: Int?
+    public final var currency: String?
 
     // @References(typeof(JobApplication))
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     // @References(typeof(AppUser))
-    public var appUserId: String?
-    public var appUser: AppUser?
-    public var notes: String?
+    public final var appUserId: String?
+    public final var appUser: AppUser?
+    public final var notes: String?
 
     required public init() { super.init() }
 }
 
 public nonisolated class JobApplicationEvent: AuditBase {
-    public var id: Int?
+    public final var id: Int?
 
     // @References(typeof(JobApplication))
-    public var jobApplicationId: Int?
+    public final var jobApplicationId: Int?
 
     // @References(typeof(AppUser))
-    public var appUserId: String?
-    public var appUser: AppUser?
-    public var description: String?
-    public var status: JobApplicationStatus?
-    public var eventDate: Date?
+    public final var appUserId: String?
+    public final var appUser: AppUser?
+    public final var description: String?
+    public final var status: JobApplicationStatus?
+    public final var eventDate: Date?
 
     required public init() { super.init() }
 }
 
 public nonisolated class JobApplicationComment: AuditBase {
-    public var id: Int?
+    public final var id: Int?
 
     // @References(typeof(AppUser))
-    public var appUserId: String?
-    public var appUser: AppUser?
+    public final var appUserId: String?
+    public final var appUser: AppUser?
 
     // @References(typeof(JobApplication))
-    public var jobApplicationId: Int?
-    public var comment: String?
+    public final var jobApplicationId: Int?
+    public final var comment: String?
 
     required public init() { super.init() }
 }
 
 public nonisolated class AllTypes: IGet {
-    public var id: Int?
-    public var nullableId: Int?
-    public var byte: UInt8?
-    public var short: Int16?
-    public var int: Int?
-    public var long: Int?
-    public var uShort: UInt16?
-    public var uInt: UInt32?
-    public var uLong: UInt64?
-    public var float: Float?
-    public var double: Double?
-    public var decimal: Double?
-    public var string: String?
-    public var dateTime: Date?
-    public var timeSpan: TimeInterval?
-    public var dateTimeOffset: Date?
-    public var guid: String?
-    public var char: String?
-    public var keyValuePair: KeyValuePair<String, String>?
-    public var nullableDateTime: Date?
-    public var nullableTimeSpan: TimeInterval?
-    public var stringList: [String] = []
-    public var stringArray: [String] = []
-    public var stringMap: [String: String] = [:]
-    public var intStringMap: [Int: String] = [:]
-    public var subType: SubType?
-    public var point: String?
+    public final var id: Int?
+    public final var nullableId: Int?
+    public final var byte: UInt8?
+    public final var short: Int16?
+    public final var int: Int?
+    public final var long: Int?
+    public final var uShort: UInt16?
+    public final var uInt: UInt32?
+    public final var uLong: UInt64?
+    public final var float: Float?
+    public final var double: Double?
+    public final var decimal: Double?
+    public final var string: String?
+    public final var dateTime: Date?
+    public final var timeSpan: TimeInterval?
+    public final var dateTimeOffset: Date?
+    public final var guid: String?
+    public final var char: String?
+    public final var keyValuePair: KeyValuePair<String, String>?
+    public final var nullableDateTime: Date?
+    public final var nullableTimeSpan: TimeInterval?
+    public final var stringList: [String] = []
+    public final var stringArray: [String] = []
+    public final var stringMap: [String: String] = [:]
+    public final var intStringMap: [Int: String] = [:]
+    public final var subType: SubType?
+    public final var point: String?
 
     // @DataMember(Name="aliasedName")
-    public var aliasedName: String?
+    public final var aliasedName: String?
 
     required public init() {}
 }
 
 public nonisolated class AllCollectionTypes {
-    public var intArray: [Int] = []
-    public var intList: [Int] = []
-    public var stringArray: [String] = []
-    public var stringList: [String] = []
-    public var pocoArray: [Poco] = []
-    public var pocoList: [Poco] = []
-    public var nullableByteArray: [UInt8?] = []
-    public var nullableByteList: [UInt8?] = []
-    public var nullableDateTimeArray: [Date?] = []
-    public var nullableDateTimeList: [Date?] = []
-    public var pocoLookup: [String: [Poco]] = [:]
-    public var pocoLookupMap: [String: [[String: Poco]]] = [:]
+    public final var intArray: [Int] = []
+    public final var intList: [Int] = []
+    public final var stringArray: [String] = []
+    public final var stringList: [String] = []
+    public final var pocoArray: [Poco] = []
+    public final var pocoList: [Poco] = []
+    public final var nullableByteArray: [UInt8?] = []
+    public final var nullableByteList: [UInt8?] = []
+    public final var nullableDateTimeArray: [Date?] = []
+    public final var nullableDateTimeList: [Date?] = []
+    public final var pocoLookup: [String: [Poco]] = [:]
+    public final var pocoLookupMap: [String: [[String: Poco]]] = [:]
 
     required public init() {}
 }
 
 public nonisolated class Albums {
-    public var albumId: Int?
+    public final var albumId: Int?
 
     // @Required()
-    public var title: String?
-    public var artistId: Int?
+    public final var title: String?
+    public final var artistId: Int?
 
     required public init() {}
 }
 
 public nonisolated class Artists {
-    public var artistId: Int?
-    public var name: String?
+    public final var artistId: Int?
+    public final var name: String?
 
     required public init() {}
 }
 
 public nonisolated class Customers {
-    public var customerId: Int?
+    public final var customerId: Int?
 
     // @Required()
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Required()
-    public var lastName: String?
-    public var company: String?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
+    public final var lastName: String?
+    public final var company: String?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
 
     // @Required()
-    public var email: String?
-    public var supportRepId: Int?
+    public final var email: String?
+    public final var supportRepId: Int?
 
     required public init() {}
 }
 
 public nonisolated class Employees {
-    public var employeeId: Int?
+    public final var employeeId: Int?
 
     // @Required()
-    public var lastName: String?
+    public final var lastName: String?
 
     // @Required()
-    public var firstName: String?
-    public var title: String?
-    public var reportsTo: Int?
-    public var birthDate: Date?
-    public var hireDate: Date?
-    public var address: String?
-    public var city: String?
-    public var state: String?
-    public var country: String?
-    public var postalCode: String?
-    public var phone: String?
-    public var fax: String?
-    public var email: String?
+    public final var firstName: String?
+    public final var title: String?
+    public final var reportsTo: Int?
+    public final var birthDate: Date?
+    public final var hireDate: Date?
+    public final var address: String?
+    public final var city: String?
+    public final var state: String?
+    public final var country: String?
+    public final var postalCode: String?
+    public final var phone: String?
+    public final var fax: String?
+    public final var email: String?
 
     required public init() {}
 }
 
 public nonisolated class Genres {
-    public var genreId: Int?
-    public var name: String?
+    public final var genreId: Int?
+    public final var name: String?
 
     required public init() {}
 }
 
 public nonisolated class InvoiceItems {
-    public var invoiceLineId: Int?
-    public var invoiceId: Int?
-    public var trackId: Int?
-    public var unitPrice: Double?
-    public var quantity: Int?
+    public final var invoiceLineId: Int?
+    public final var invoiceId: Int?
+    public final var trackId: Int?
+    public final var unitPrice: Double?
+    public final var quantity: Int?
 
     required public init() {}
 }
 
 public nonisolated class Invoices {
-    public var invoiceId: Int?
-    public var customerId: Int?
-    public var invoiceDate: Date?
-    public var billingAddress: String?
-    public var billingCity: String?
-    public var billingState: String?
-    public var billingCountry: String?
-    public var billingPostalCode: String?
-    public var total: Double?
+    public final var invoiceId: Int?
+    public final var customerId: Int?
+    public final var invoiceDate: Date?
+    public final var billingAddress: String?
+    public final var billingCity: String?
+    public final var billingState: String?
+    public final var billingCountry: String?
+    public final var billingPostalCode: String?
+    public final var total: Double?
 
     required public init() {}
 }
 
 public nonisolated class MediaTypes {
-    public var mediaTypeId: Int?
-    public var name: String?
+    public final var mediaTypeId: Int?
+    public final var name: String?
 
     required public init() {}
 }
 
 public nonisolated class Playlists {
-    public var playlistId: Int?
-    public var name: String?
+    public final var playlistId: Int?
+    public final var name: String?
 
     required public init() {}
 }
 
 public nonisolated class Tracks {
-    public var trackId: Int?
+    public final var trackId: Int?
 
     // @Required()
-    public var name: String?
-    public var albumId: Int?
-    public var mediaTypeId: Int?
-    public var genreId: Int?
-    public var composer: String?
-    public var milliseconds: Int?
-    public var bytes: Int?
-    public var unitPrice: Double?
+    public final var name: String?
+    public final var albumId: Int?
+    public final var mediaTypeId: Int?
+    public final var genreId: Int?
+    public final var composer: String?
+    public final var milliseconds: Int?
+    public final var bytes: Int?
+    public final var unitPrice: Double?
 
     required public init() {}
 }
 
 /// Booking Details
 public nonisolated class Booking: AuditBase {
-    public var id: Int?
-    public var name: String?
-    public var roomType: RoomType?
-    public var roomNumber: Int?
-    public var bookingStartDate: Date?
-    public var bookingEndDate: Date?
-    public var cost: Double?
+    public final var id: Int?
+    public final var name: String?
+    public final var roomType: RoomType?
+    public final var roomNumber: Int?
+    public final var bookingStartDate: Date?
+    public final var bookingEndDate: Date?
+    public final var cost: Double?
 
     // @References(typeof(Coupon))
-    public var couponId: String?
-    public var discount: Coupon?
-    public var notes: String?
-    public var cancelled: Bool?
+    public final var couponId: String?
+    public final var discount: Coupon?
+    public final var notes: String?
+    public final var cancelled: Bool?
 
     required public init() { super.init() }
 }
 
 /// Discount Coupons
 public nonisolated class Coupon {
-    public var id: String?
-    public var description: String?
-    public var discount: Int?
-    public var expiryDate: Date?
+    public final var id: String?
+    public final var description: String?
+    public final var discount: Int?
+    public final var expiryDate: Date?
 
     required public init() {}
 }
@@ -1792,100 +1792,100 @@ public nonisolated enum FileAccessType: String, CaseIterable, Sendable {
 }
 
 public nonisolated class FileSystemFile: IFile {
-    public var id: Int?
-    public var fileName: String?
-    public var filePath: String?
-    public var contentType: String?
-    public var contentLength: Int?
+    public final var id: Int?
+    public final var fileName: String?
+    public final var filePath: String?
+    public final var contentType: String?
+    public final var contentLength: Int?
 
     // @References(typeof(FileSystemItem))
-    public var fileSystemItemId: Int?
+    public final var fileSystemItemId: Int?
 
     required public init() {}
 }
 
 public nonisolated class Player: AuditBase {
-    public var id: Int?
+    public final var id: Int?
 
     // @Required()
-    public var firstName: String?
-    public var lastName: String?
-    public var email: String?
-    public var phoneNumbers: [Phone] = []
-    public var gameItems: [PlayerGameItem] = []
-    public var profile: Profile?
-    public var profileId: Int?
-    public var savedLevelId: String?
-    public var rowVersion: UInt64?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var email: String?
+    public final var phoneNumbers: [Phone] = []
+    public final var gameItems: [PlayerGameItem] = []
+    public final var profile: Profile?
+    public final var profileId: Int?
+    public final var savedLevelId: String?
+    public final var rowVersion: UInt64?
 
     required public init() { super.init() }
 }
 
 public nonisolated class Profile: AuditBase {
-    public var id: Int?
-    public var role: PlayerRole?
-    public var region: PlayerRegion?
-    public var username: String?
-    public var highScore: Int?
-    public var gamesPlayed: Int?
-    public var energy: Int?
-    public var profileUrl: String?
-    public var coverUrl: String?
-    public var meta: [String: String]?
+    public final var id: Int?
+    public final var role: PlayerRole?
+    public final var region: PlayerRegion?
+    public final var username: String?
+    public final var highScore: Int?
+    public final var gamesPlayed: Int?
+    public final var energy: Int?
+    public final var profileUrl: String?
+    public final var coverUrl: String?
+    public final var meta: [String: String]?
 
     required public init() { super.init() }
 }
 
 public nonisolated class GameItem: AuditBase {
     // @StringLength(50)
-    public var name: String?
-    public var imageUrl: String?
+    public final var name: String?
+    public final var imageUrl: String?
 
     // @StringLength(2147483647)
-    public var description: String?
-    public var dateAdded: Date?
+    public final var description: String?
+    public final var dateAdded: Date?
 
     required public init() { super.init() }
 }
 
 public nonisolated class PlayerGameItem {
-    public var id: Int?
+    public final var id: Int?
 
     // @References(typeof(Player))
-    public var playerId: Int?
+    public final var playerId: Int?
 
     // @References(typeof(GameItem))
-    public var gameItemName: String?
+    public final var gameItemName: String?
 
     required public init() {}
 }
 
 public nonisolated class Level {
-    public var id: String?
-    public var data: [UInt8] = []
+    public final var id: String?
+    public final var data: [UInt8] = []
 
     required public init() {}
 }
 
 public nonisolated class JobApplicationAttachment {
-    public var id: Int?
+    public final var id: Int?
 
     // @References(typeof(JobApplication))
-    public var jobApplicationId: Int?
-    public var fileName: String?
-    public var filePath: String?
-    public var contentType: String?
-    public var contentLength: Int?
+    public final var jobApplicationId: Int?
+    public final var fileName: String?
+    public final var filePath: String?
+    public final var contentType: String?
+    public final var contentLength: Int?
 
     required public init() {}
 }
 
 public nonisolated class AppUser {
-    public var id: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var displayName: String?
-    public var profileUrl: String?
+    public final var id: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var displayName: String?
+    public final var profileUrl: String?
 
     required public init() {}
 }
@@ -1903,9 +1903,9 @@ public nonisolated protocol IFileItem {
 }
 
 public nonisolated class Phone {
-    public var kind: PhoneKind?
-    public var number: String?
-    public var ext: String?
+    public final var kind: PhoneKind?
+    public final var number: String?
+    public final var ext: String?
 
     required public init() {}
 }
@@ -1949,14 +1949,14 @@ public nonisolated enum JobApplicationStatus: String, CaseIterable, Sendable {
 }
 
 public nonisolated class SubType {
-    public var id: Int?
-    public var name: String?
+    public final var id: Int?
+    public final var name: String?
 
     required public init() {}
 }
 
 public nonisolated class Poco {
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }

@@ -35,9 +35,9 @@ public import DTOKit
 public nonisolated class EchoShapes: IReturn, IHasName, IPost {
     public typealias Return = AllShapes
 
-    public var version: Int = 2
-    public var name: String?
-    public var shapes: AllShapes?
+    public final var version: Int = 2
+    public final var name: String?
+    public final var shapes: AllShapes?
     //named:IHasName ignored. Swift doesn't support interface properties
 
     required public init() {}
@@ -67,8 +67,8 @@ public nonisolated class EchoShapes: IReturn, IHasName, IPost {
 public nonisolated class QueryShapes: QueryDb<Shape>, IReturn, IGet {
     public typealias Return = QueryResponse<Shape>
 
-    public var version: Int = 2
-    public var colorIn: [Color]?
+    public final var version: Int = 2
+    public final var colorIn: [Color]?
 
     required public init() { super.init() }
 
@@ -113,9 +113,9 @@ public nonisolated class QueryShapes: QueryDb<Shape>, IReturn, IGet {
 }
 
 public nonisolated class DeleteShape: IReturnVoid, IDelete, IHasBearerToken {
-    public var version: Int = 2
-    public var id: Int?
-    public var bearerToken: String?
+    public final var version: Int = 2
+    public final var id: Int?
+    public final var bearerToken: String?
 
     required public init() {}
 
@@ -143,7 +143,7 @@ public nonisolated class DeleteShape: IReturnVoid, IDelete, IHasBearerToken {
 public nonisolated class GetNames: IReturn, IGet {
     public typealias Return = [String]
 
-    public var version: Int = 2
+    public final var version: Int = 2
 
     required public init() {}
 
@@ -163,38 +163,38 @@ public nonisolated class GetNames: IReturn, IGet {
 }
 
 public nonisolated class AllShapes {
-    public var count: Int?
-    public var ratio: Double?
-    public var price: Double?
-    public var small: UInt8?
-    public var signed: Int8?
-    public var big: UInt64?
-    public var letter: String?
-    public var guid: String?
-    public var when: Date?
-    public var duration: TimeInterval?
-    public var day: Date?
-    public var days: [Date]?
-    public var durations: [TimeInterval]?
-    public var durationByName: [String: TimeInterval]?
-    public var untyped: JsonValue?
-    public var ints: [Int]?
-    public var maybeInts: [Int?]?
-    public var shapes: [Shape]?
-    public var shapeById: [Int: Shape]?
-    public var tagsByName: [String: [String]]?
-    public var nested: [String: [String: Shape]]?
-    public var lookup: [String: Int]?
-    public var settings: [String: String]?
-    public var colors: [Color]?
-    public var priority: Priority?
-    public var status: Status?
-    public var permissions: Permissions?
-    public var circle: Circle?
-    public var pair: KeyValuePair<String, Int>?
-    public var point: String?
-    public var results: Result<Shape>?
-    public var responseStatus: ResponseStatus?
+    public final var count: Int?
+    public final var ratio: Double?
+    public final var price: Double?
+    public final var small: UInt8?
+    public final var signed: Int8?
+    public final var big: UInt64?
+    public final var letter: String?
+    public final var guid: String?
+    public final var when: Date?
+    public final var duration: TimeInterval?
+    public final var day: Date?
+    public final var days: [Date]?
+    public final var durations: [TimeInterval]?
+    public final var durationByName: [String: TimeInterval]?
+    public final var untyped: JsonValue?
+    public final var ints: [Int]?
+    public final var maybeInts: [Int?]?
+    public final var shapes: [Shape]?
+    public final var shapeById: [Int: Shape]?
+    public final var tagsByName: [String: [String]]?
+    public final var nested: [String: [String: Shape]]?
+    public final var lookup: [String: Int]?
+    public final var settings: [String: String]?
+    public final var colors: [Color]?
+    public final var priority: Priority?
+    public final var status: Status?
+    public final var permissions: Permissions?
+    public final var circle: Circle?
+    public final var pair: KeyValuePair<String, Int>?
+    public final var point: String?
+    public final var results: Result<Shape>?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 
@@ -308,10 +308,10 @@ public nonisolated class AllShapes {
 
 /// A DTO named like a Swift keyword.
 public nonisolated class `Type` {
-    public var id: Int?
-    public var `default`: String?
-    public var `self`: Bool?
-    public var `protocol`: `Protocol`?
+    public final var id: Int?
+    public final var `default`: String?
+    public final var `self`: Bool?
+    public final var `protocol`: `Protocol`?
 
     required public init() {}
 
@@ -340,7 +340,7 @@ public nonisolated class `Type` {
 }
 
 public nonisolated class `Protocol` {
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 
@@ -360,8 +360,8 @@ public nonisolated class `Protocol` {
 }
 
 public nonisolated class Data {
-    public var bytes: [UInt8]?
-    public var payload: Foundation.Data?
+    public final var bytes: [UInt8]?
+    public final var payload: Foundation.Data?
 
     required public init() {}
 
@@ -384,7 +384,7 @@ public nonisolated class Data {
 }
 
 public nonisolated class Error {
-    public var message: String?
+    public final var message: String?
 
     required public init() {}
 
@@ -404,9 +404,9 @@ public nonisolated class Error {
 }
 
 public nonisolated class Result<T: JsonConvertible & Codable> {
-    public var value: T?
-    public var values: [T]?
-    public var error: Error?
+    public final var value: T?
+    public final var values: [T]?
+    public final var error: Error?
 
     required public init() {}
 
@@ -432,9 +432,9 @@ public nonisolated class Result<T: JsonConvertible & Codable> {
 }
 
 public nonisolated class Property {
-    public var name: String?
-    public var created: Date?
-    public var data: Data?
+    public final var name: String?
+    public final var created: Date?
+    public final var data: Data?
 
     required public init() {}
 
@@ -489,8 +489,8 @@ public nonisolated struct Permissions: OptionSet, Hashable, Sendable {
 }
 
 public nonisolated class Shape {
-    public var id: Int?
-    public var color: Color?
+    public final var id: Int?
+    public final var color: Color?
 
     required public init() {}
 
@@ -513,7 +513,7 @@ public nonisolated class Shape {
 }
 
 public nonisolated class Circle: Shape {
-    public var radius: Double?
+    public final var radius: Double?
 
     required public init() { super.init() }
 
@@ -540,7 +540,7 @@ public nonisolated class Circle: Shape {
 }
 
 public nonisolated class Ring: Circle {
-    public var inner: Double?
+    public final var inner: Double?
 
     required public init() { super.init() }
 

@@ -34,15 +34,15 @@ public import DTOKit
 public nonisolated class GetReadings: IReturn, IGet {
     public typealias Return = GetReadingsResponse
 
-    public var since: Date?
-    public var channels: Channels?
+    public final var since: Date?
+    public final var channels: Channels?
 
     required public init() {}
 }
 
 // @Route("/sensors/{Id}/reset", "POST")
 public nonisolated class ResetSensor: IReturnVoid, IPost {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -50,27 +50,27 @@ public nonisolated class ResetSensor: IReturnVoid, IPost {
 public nonisolated class Echo: IReturn {
     public typealias Return = String
 
-    public var text: String?
+    public final var text: String?
 
     required public init() {}
 }
 
 public nonisolated class GetReadingsResponse {
-    public var results: [Reading]?
-    public var responseStatus: ResponseStatus?
+    public final var results: [Reading]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 /// A sensor reading, as a v5 server describes it.
 public nonisolated class Reading {
-    public var id: Int?
-    public var taken: Date?
-    public var raw: [JsonValue]?
-    public var samples: [Double?]?
-    public var tags: [String]?
-    public var unit: Unit?
-    public var duration: TimeInterval?
+    public final var id: Int?
+    public final var taken: Date?
+    public final var raw: [JsonValue]?
+    public final var samples: [Double?]?
+    public final var tags: [String]?
+    public final var unit: Unit?
+    public final var duration: TimeInterval?
 
     required public init() {}
 }

@@ -33,7 +33,7 @@ public import DTOKit
 public nonisolated class CreatorKitTasks: IReturn, IPost {
     public typealias Return = JsonValue
 
-    public var sendMessages: SendMailMessages?
+    public final var sendMessages: SendMailMessages?
 
     required public init() {}
 }
@@ -42,11 +42,11 @@ public nonisolated class CreatorKitTasks: IReturn, IPost {
 public nonisolated class PreviewEmail: IReturn, IPost {
     public typealias Return = String
 
-    public var request: String?
-    public var renderer: String?
+    public final var request: String?
+    public final var renderer: String?
 
     // @Validate(Validator="NotNull")
-    public var requestArgs: [String: JsonValue] = [:]
+    public final var requestArgs: [String: JsonValue] = [:]
 
     required public init() {}
 }
@@ -55,16 +55,16 @@ public nonisolated class PreviewEmail: IReturn, IPost {
 public nonisolated class UpdateMailMessageDraft: IReturn, IPost {
     public typealias Return = MailMessage
 
-    public var id: Int?
-    public var email: String?
-    public var renderer: String?
-    public var layout: String?
-    public var template: String?
+    public final var id: Int?
+    public final var email: String?
+    public final var renderer: String?
+    public final var layout: String?
+    public final var template: String?
 
     // @Validate(Validator="NotEmpty")
-    public var subject: String?
-    public var body: String?
-    public var send: Bool?
+    public final var subject: String?
+    public final var body: String?
+    public final var send: Bool?
 
     required public init() {}
 }
@@ -75,11 +75,11 @@ public nonisolated class SimpleTextEmail: CreateEmailBase, IReturn, IPost {
     public typealias Return = MailMessage
 
     // @Validate(Validator="NotEmpty")
-    public var subject: String?
+    public final var subject: String?
 
     // @Validate(Validator="NotEmpty")
-    public var body: String?
-    public var draft: Bool?
+    public final var body: String?
+    public final var draft: Bool?
 
     required public init() { super.init() }
 }
@@ -90,30 +90,30 @@ public nonisolated class CustomHtmlEmail: CreateEmailBase, IReturn, IPost {
     public typealias Return = MailMessage
 
     // @Validate(Validator="NotEmpty")
-    public var layout: String?
+    public final var layout: String?
 
     // @Validate(Validator="NotEmpty")
-    public var template: String?
+    public final var template: String?
 
     // @Validate(Validator="NotEmpty")
-    public var subject: String?
-    public var body: String?
-    public var draft: Bool?
+    public final var subject: String?
+    public final var body: String?
+    public final var draft: Bool?
 
     required public init() { super.init() }
 }
 
 public nonisolated class SubscribeToMailingList: IReturnVoid, IPost {
     // @Validate(Validator="NotEmpty")
-    public var email: String?
+    public final var email: String?
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Validate(Validator="NotEmpty")
-    public var lastName: String?
-    public var source: Source?
-    public var mailingLists: [String]?
+    public final var lastName: String?
+    public final var source: Source?
+    public final var mailingLists: [String]?
 
     required public init() {}
 }
@@ -122,15 +122,15 @@ public nonisolated class CreateContact: IReturn, IPost {
     public typealias Return = Contact
 
     // @Validate(Validator="NotEmpty")
-    public var email: String?
+    public final var email: String?
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Validate(Validator="NotEmpty")
-    public var lastName: String?
-    public var source: Source?
-    public var mailingLists: [String]?
+    public final var lastName: String?
+    public final var source: Source?
+    public final var mailingLists: [String]?
 
     required public init() {}
 }
@@ -140,29 +140,29 @@ public nonisolated class AdminCreateContact: IReturn, IPost {
     public typealias Return = Contact
 
     // @Validate(Validator="NotEmpty")
-    public var email: String?
+    public final var email: String?
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Validate(Validator="NotEmpty")
-    public var lastName: String?
-    public var source: Source?
+    public final var lastName: String?
+    public final var source: Source?
 
     // @Validate(Validator="NotEmpty")
-    public var mailingLists: [String] = []
-    public var verifiedDate: Date?
-    public var appUserId: Int?
-    public var createdDate: Date?
+    public final var mailingLists: [String] = []
+    public final var verifiedDate: Date?
+    public final var appUserId: Int?
+    public final var createdDate: Date?
 
     required public init() {}
 }
 
 public nonisolated class UpdateContactMailingLists: IReturnVoid, IPost {
     // @Validate(Validator="NotEmpty")
-    public var ref: String?
-    public var mailingLists: [String] = []
-    public var unsubscribeAll: Bool?
+    public final var ref: String?
+    public final var mailingLists: [String] = []
+    public final var unsubscribeAll: Bool?
 
     required public init() {}
 }
@@ -170,8 +170,8 @@ public nonisolated class UpdateContactMailingLists: IReturnVoid, IPost {
 public nonisolated class FindContact: IReturn, IGet {
     public typealias Return = FindContactResponse
 
-    public var email: String?
-    public var ref: String?
+    public final var email: String?
+    public final var ref: String?
 
     required public init() {}
 }
@@ -182,8 +182,8 @@ public nonisolated class SendMailMessage: IReturn, IGet {
     public typealias Return = MailMessage
 
     // @Validate(Validator="GreaterThan(0)")
-    public var id: Int?
-    public var force: Bool?
+    public final var id: Int?
+    public final var force: Bool?
 
     required public init() {}
 }
@@ -194,22 +194,22 @@ public nonisolated class SendMailMessageRun: IReturn, IGet {
     public typealias Return = MailMessage
 
     // @Validate(Validator="GreaterThan(0)")
-    public var id: Int?
-    public var force: Bool?
+    public final var id: Int?
+    public final var force: Bool?
 
     required public init() {}
 }
 
 // @Route("/verify/email/{ExternalRef}")
 public nonisolated class VerifyEmailAddress: IReturnVoid, IPost {
-    public var externalRef: String?
+    public final var externalRef: String?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAdmin")
 public nonisolated class SendMailRun: IReturnVoid, IPost {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -218,7 +218,7 @@ public nonisolated class SendMailRun: IReturnVoid, IPost {
 public nonisolated class ViewMailRunInfo: IReturn, IGet {
     public typealias Return = ViewMailRunInfoResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -241,11 +241,11 @@ public nonisolated class ViewAppStats: IReturn, IGet {
 public nonisolated class ArchiveMail: IReturn, IPost {
     public typealias Return = ArchiveMailResponse
 
-    public var messages: Bool?
-    public var mailRuns: Bool?
+    public final var messages: Bool?
+    public final var mailRuns: Bool?
 
     // @Validate(Validator="NotNull")
-    public var olderThanDays: Int?
+    public final var olderThanDays: Int?
 
     required public init() {}
 }
@@ -254,7 +254,7 @@ public nonisolated class ArchiveMail: IReturn, IPost {
 public nonisolated class Hello: IReturn, IGet {
     public typealias Return = HelloResponse
 
-    public var name: String?
+    public final var name: String?
 
     required public init() {}
 }
@@ -275,7 +275,7 @@ public nonisolated class GetRequestInfo: IReturn, IGet {
 public nonisolated class Sync: IReturn, IGet {
     public typealias Return = StringResponse
 
-    public var tasks: [String]?
+    public final var tasks: [String]?
 
     required public init() {}
 }
@@ -285,7 +285,7 @@ public nonisolated class GenerateMeta: IReturn, IGet {
     public typealias Return = QuestionAndAnswers
 
     // @Validate(Validator="GreaterThan(0)")
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -294,14 +294,14 @@ public nonisolated class GenerateMeta: IReturn, IGet {
 public nonisolated class DeleteCdnFilesMq: IReturn, IPost {
     public typealias Return = JsonValue
 
-    public var files: [String] = []
+    public final var files: [String] = []
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="HasRole(`Moderator`)")
 public nonisolated class DeleteCdnFile: IReturnVoid, IPost {
-    public var file: String?
+    public final var file: String?
 
     required public init() {}
 }
@@ -310,7 +310,7 @@ public nonisolated class DeleteCdnFile: IReturnVoid, IPost {
 public nonisolated class GetCdnFile: IReturn, IPost {
     public typealias Return = JsonValue
 
-    public var file: String?
+    public final var file: String?
 
     required public init() {}
 }
@@ -319,8 +319,8 @@ public nonisolated class GetCdnFile: IReturn, IPost {
 public nonisolated class SendNewAnswerEmail: IReturn, IGet {
     public typealias Return = StringResponse
 
-    public var userName: String?
-    public var answerId: String?
+    public final var userName: String?
+    public final var answerId: String?
 
     required public init() {}
 }
@@ -329,7 +329,7 @@ public nonisolated class SendNewAnswerEmail: IReturn, IGet {
 public nonisolated class ViewModelQueues: IReturn, IGet {
     public typealias Return = ViewModelQueuesResponse
 
-    public var models: [String] = []
+    public final var models: [String] = []
 
     required public init() {}
 }
@@ -338,19 +338,19 @@ public nonisolated class GetNextJobs: IReturn, IGet {
     public typealias Return = GetNextJobsResponse
 
     // @Validate(Validator="NotEmpty")
-    public var models: [String] = []
-    public var worker: String?
-    public var take: Int?
+    public final var models: [String] = []
+    public final var worker: String?
+    public final var take: Int?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="HasRole(`Moderator`)")
 public nonisolated class FailJob: IReturnVoid, IPost {
-    public var id: Int?
+    public final var id: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var error: String?
+    public final var error: String?
 
     required public init() {}
 }
@@ -359,7 +359,7 @@ public nonisolated class FailJob: IReturnVoid, IPost {
 public nonisolated class RestoreModelQueues: IReturn, IGet {
     public typealias Return = StringsResponse
 
-    public var restoreFailedJobs: Bool?
+    public final var restoreFailedJobs: Bool?
 
     required public init() {}
 }
@@ -367,7 +367,7 @@ public nonisolated class RestoreModelQueues: IReturn, IGet {
 public nonisolated class CalculateLeaderBoard: IReturn, IGet {
     public typealias Return = CalculateLeaderboardResponse
 
-    public var modelsToExclude: String?
+    public final var modelsToExclude: String?
 
     required public init() {}
 }
@@ -375,8 +375,8 @@ public nonisolated class CalculateLeaderBoard: IReturn, IGet {
 public nonisolated class GetLeaderboardStatsByTag: IReturn, IPost {
     public typealias Return = JsonValue
 
-    public var tag: String?
-    public var modelsToExclude: String?
+    public final var tag: String?
+    public final var modelsToExclude: String?
 
     required public init() {}
 }
@@ -385,7 +385,7 @@ public nonisolated class GetLeaderboardStatsByTag: IReturn, IPost {
 public nonisolated class GetAllAnswerModels: IReturn, IGet {
     public typealias Return = GetAllAnswerModelsResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -395,7 +395,7 @@ public nonisolated class FindSimilarQuestions: IReturn, IGet {
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(20)")
-    public var text: String?
+    public final var text: String?
 
     required public init() {}
 }
@@ -407,18 +407,18 @@ public nonisolated class AskQuestion: IReturn, IPost {
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(20)")
     // @Validate(Validator="MaximumLength(120)")
-    public var title: String?
+    public final var title: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(30)")
     // @Validate(Validator="MaximumLength(32768)")
-    public var body: String?
+    public final var body: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(2)", Message="At least 1 tag required")
     // @Validate(Validator="MaximumLength(120)")
-    public var tags: [String] = []
-    public var refId: String?
+    public final var tags: [String] = []
+    public final var refId: String?
 
     required public init() {}
 }
@@ -428,8 +428,8 @@ public nonisolated class DeleteQuestion: IReturn, IGet {
     public typealias Return = EmptyResponse
 
     // @Validate(Validator="GreaterThan(0)")
-    public var id: Int?
-    public var returnUrl: String?
+    public final var id: Int?
+    public final var returnUrl: String?
 
     required public init() {}
 }
@@ -440,13 +440,13 @@ public nonisolated class AnswerQuestion: IReturn, IPost {
     public typealias Return = AnswerQuestionResponse
 
     // @Validate(Validator="GreaterThan(0)")
-    public var postId: Int?
+    public final var postId: Int?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(30)")
     // @Validate(Validator="MaximumLength(32768)")
-    public var body: String?
-    public var refId: String?
+    public final var body: String?
+    public final var refId: String?
 
     required public init() {}
 }
@@ -456,26 +456,26 @@ public nonisolated class UpdateQuestion: IReturn, IPost {
     public typealias Return = UpdateQuestionResponse
 
     // @Validate(Validator="GreaterThan(0)")
-    public var id: Int?
+    public final var id: Int?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(20)")
     // @Validate(Validator="MaximumLength(120)")
-    public var title: String?
+    public final var title: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(30)")
     // @Validate(Validator="MaximumLength(32768)")
-    public var body: String?
+    public final var body: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(2)", Message="At least 1 tag required")
     // @Validate(Validator="MaximumLength(120)")
-    public var tags: [String] = []
+    public final var tags: [String] = []
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(4)")
-    public var editReason: String?
+    public final var editReason: String?
 
     required public init() {}
 }
@@ -486,16 +486,16 @@ public nonisolated class UpdateAnswer: IReturn, IPost {
     public typealias Return = UpdateAnswerResponse
 
     // @Validate(Validator="NotEmpty")
-    public var id: String?
+    public final var id: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(30)")
     // @Validate(Validator="MaximumLength(32768)")
-    public var body: String?
+    public final var body: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(4)")
-    public var editReason: String?
+    public final var editReason: String?
 
     required public init() {}
 }
@@ -504,7 +504,7 @@ public nonisolated class UpdateAnswer: IReturn, IPost {
 public nonisolated class GetQuestion: IReturn, IGet {
     public typealias Return = GetQuestionResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -512,7 +512,7 @@ public nonisolated class GetQuestion: IReturn, IGet {
 public nonisolated class GetQuestionFile: IReturn, IGet {
     public typealias Return = String
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -521,7 +521,7 @@ public nonisolated class GetQuestionFile: IReturn, IGet {
 public nonisolated class GetAnswerFile: IReturn, IGet {
     public typealias Return = String
 
-    public var id: String?
+    public final var id: String?
 
     required public init() {}
 }
@@ -529,7 +529,7 @@ public nonisolated class GetAnswerFile: IReturn, IGet {
 public nonisolated class GetAnswer: IReturn, IGet {
     public typealias Return = GetAnswerResponse
 
-    public var id: String?
+    public final var id: String?
 
     required public init() {}
 }
@@ -537,7 +537,7 @@ public nonisolated class GetAnswer: IReturn, IGet {
 public nonisolated class GetAnswerBody: IReturn, IGet {
     public typealias Return = String
 
-    public var id: String?
+    public final var id: String?
 
     required public init() {}
 }
@@ -546,7 +546,7 @@ public nonisolated class GetAnswerBody: IReturn, IGet {
 public nonisolated class CreateRankingPostJob: IReturn, IPost {
     public typealias Return = EmptyResponse
 
-    public var postId: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
@@ -555,12 +555,12 @@ public nonisolated class CreateRankingPostJob: IReturn, IPost {
 public nonisolated class CreateWorkerAnswer: IReturn, IPost {
     public typealias Return = IdResponse
 
-    public var postId: Int?
+    public final var postId: Int?
 
     // @Validate(Validator="NotEmpty")
-    public var model: String?
-    public var json: String?
-    public var postJobId: Int?
+    public final var model: String?
+    public final var json: String?
+    public final var postJobId: Int?
 
     required public init() {}
 }
@@ -570,10 +570,10 @@ public nonisolated class RankAnswers: IReturn, IPost {
     public typealias Return = IdResponse
 
     // @Validate(Validator="GreaterThan(0)")
-    public var postId: Int?
-    public var model: String?
-    public var modelVotes: [String: Int] = [:]
-    public var postJobId: Int?
+    public final var postId: Int?
+    public final var model: String?
+    public final var modelVotes: [String: Int] = [:]
+    public final var postJobId: Int?
 
     required public init() {}
 }
@@ -583,11 +583,11 @@ public nonisolated class CreateComment: IReturn, IPost {
     public typealias Return = CommentsResponse
 
     // @Validate(Validator="NotEmpty")
-    public var id: String?
+    public final var id: String?
 
     // @Validate(Validator="NotEmpty")
     // @Validate(Validator="MinimumLength(15)")
-    public var body: String?
+    public final var body: String?
 
     required public init() {}
 }
@@ -597,13 +597,13 @@ public nonisolated class DeleteComment: IReturn, IPost {
     public typealias Return = CommentsResponse
 
     // @Validate(Validator="NotEmpty")
-    public var id: String?
+    public final var id: String?
 
     // @Validate(Validator="NotEmpty")
-    public var createdBy: String?
+    public final var createdBy: String?
 
     // @Validate(Validator="GreaterThan(0)")
-    public var created: Int?
+    public final var created: Int?
 
     required public init() {}
 }
@@ -612,7 +612,7 @@ public nonisolated class GetMeta: IReturn, IGet {
     public typealias Return = Meta
 
     // @Validate(Validator="NotEmpty")
-    public var id: String?
+    public final var id: String?
 
     required public init() {}
 }
@@ -620,7 +620,7 @@ public nonisolated class GetMeta: IReturn, IGet {
 public nonisolated class GetUserReputations: IReturn, IGet {
     public typealias Return = GetUserReputationsResponse
 
-    public var userNames: [String] = []
+    public final var userNames: [String] = []
 
     required public init() {}
 }
@@ -628,9 +628,9 @@ public nonisolated class GetUserReputations: IReturn, IGet {
 public nonisolated class ImportQuestion: IReturn, IGet {
     public typealias Return = ImportQuestionResponse
 
-    public var url: String?
-    public var site: ImportSite?
-    public var tags: [String]?
+    public final var url: String?
+    public final var site: ImportSite?
+    public final var tags: [String]?
 
     required public init() {}
 }
@@ -646,7 +646,7 @@ public nonisolated class UpdateUserProfile: IReturn, IPost {
 public nonisolated class GetUserAvatar: IReturn, IGet {
     public typealias Return = [UInt8]
 
-    public var userName: String?
+    public final var userName: String?
 
     required public init() {}
 }
@@ -655,25 +655,25 @@ public nonisolated class GetUserAvatar: IReturn, IGet {
 public nonisolated class UserPostData: IReturn, IGet {
     public typealias Return = UserPostDataResponse
 
-    public var postId: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAuthenticated")
 public nonisolated class PostVote: IReturnVoid, IPost {
-    public var refId: String?
-    public var up: Bool?
-    public var down: Bool?
+    public final var refId: String?
+    public final var up: Bool?
+    public final var down: Bool?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAuthenticated")
 public nonisolated class CommentVote: IReturnVoid, IPost {
-    public var refId: String?
-    public var up: Bool?
-    public var down: Bool?
+    public final var refId: String?
+    public final var up: Bool?
+    public final var down: Bool?
 
     required public init() {}
 }
@@ -682,9 +682,9 @@ public nonisolated class CreateAvatar: IReturn, IGet {
     public typealias Return = String
 
     // @Validate(Validator="NotEmpty")
-    public var userName: String?
-    public var textColor: String?
-    public var bgColor: String?
+    public final var userName: String?
+    public final var textColor: String?
+    public final var bgColor: String?
 
     required public init() {}
 }
@@ -707,10 +707,10 @@ public nonisolated class GetLatestAchievements: IReturn, IGet {
 public nonisolated class MarkAsRead: IReturn, IPost {
     public typealias Return = EmptyResponse
 
-    public var notificationIds: [Int]?
-    public var allNotifications: Bool?
-    public var achievementIds: [Int]?
-    public var allAchievements: Bool?
+    public final var notificationIds: [Int]?
+    public final var allNotifications: Bool?
+    public final var achievementIds: [Int]?
+    public final var allAchievements: Bool?
 
     required public init() {}
 }
@@ -721,8 +721,8 @@ public nonisolated class ShareContent: IReturn, IGet {
     public typealias Return = String
 
     // @Validate(Validator="NotEmpty")
-    public var refId: String?
-    public var userId: Int?
+    public final var refId: String?
+    public final var userId: Int?
 
     required public init() {}
 }
@@ -732,9 +732,9 @@ public nonisolated class FlagContent: IReturn, IPost {
     public typealias Return = EmptyResponse
 
     // @Validate(Validator="NotEmpty")
-    public var refId: String?
-    public var type: FlagType?
-    public var reason: String?
+    public final var refId: String?
+    public final var type: FlagType?
+    public final var reason: String?
 
     required public init() {}
 }
@@ -743,8 +743,8 @@ public nonisolated class FlagContent: IReturn, IPost {
 public nonisolated class WatchContent: IReturn, IPost {
     public typealias Return = EmptyResponse
 
-    public var postId: Int?
-    public var tag: String?
+    public final var postId: Int?
+    public final var tag: String?
 
     required public init() {}
 }
@@ -753,8 +753,8 @@ public nonisolated class WatchContent: IReturn, IPost {
 public nonisolated class UnwatchContent: IReturn, IPost {
     public typealias Return = EmptyResponse
 
-    public var postId: Int?
-    public var tag: String?
+    public final var postId: Int?
+    public final var tag: String?
 
     required public init() {}
 }
@@ -763,8 +763,8 @@ public nonisolated class UnwatchContent: IReturn, IPost {
 public nonisolated class WatchStatus: IReturn, IGet {
     public typealias Return = BoolResponse
 
-    public var postId: Int?
-    public var tag: String?
+    public final var postId: Int?
+    public final var tag: String?
 
     required public init() {}
 }
@@ -773,8 +773,8 @@ public nonisolated class WatchStatus: IReturn, IGet {
 public nonisolated class WatchTags: IReturn, IPost {
     public typealias Return = EmptyResponse
 
-    public var subscribe: [String]?
-    public var unsubscribe: [String]?
+    public final var subscribe: [String]?
+    public final var unsubscribe: [String]?
 
     required public init() {}
 }
@@ -787,9 +787,9 @@ public nonisolated class GetWatchedTags: IReturn, IGet {
 }
 
 public nonisolated class RenderComponent: IReturnVoid, IPost {
-    public var regenerateMeta: RegenerateMeta?
-    public var question: QuestionAndAnswers?
-    public var home: RenderHome?
+    public final var regenerateMeta: RegenerateMeta?
+    public final var question: QuestionAndAnswers?
+    public final var home: RenderHome?
 
     required public init() {}
 }
@@ -797,7 +797,7 @@ public nonisolated class RenderComponent: IReturnVoid, IPost {
 public nonisolated class PreviewMarkdown: IReturn, IPost {
     public typealias Return = String
 
-    public var markdown: String?
+    public final var markdown: String?
 
     required public init() {}
 }
@@ -812,7 +812,7 @@ public nonisolated class QueryPosts: QueryDb<Post>, IReturn, IGet {
 public nonisolated class QueryContacts: QueryDb<Contact>, IReturn, IGet {
     public typealias Return = QueryResponse<Contact>
 
-    public var search: String?
+    public final var search: String?
 
     required public init() { super.init() }
 }
@@ -835,7 +835,7 @@ public nonisolated class QueryMailMessages: QueryDb<MailMessage>, IReturn, IGet 
 public nonisolated class QueryMailRuns: QueryDb<MailRun>, IReturn, IGet {
     public typealias Return = QueryResponse<MailRun>
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() { super.init() }
 }
@@ -872,25 +872,25 @@ public nonisolated class QueryArchiveMessageRuns: QueryDb<ArchiveMessageRun>, IR
 public nonisolated class UpdateContact: IReturn, IPatch {
     public typealias Return = Contact
 
-    public var id: Int?
-    public var email: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var source: Source?
-    public var mailingLists: [String]?
-    public var externalRef: String?
-    public var appUserId: Int?
-    public var createdDate: Date?
-    public var verifiedDate: Date?
-    public var deletedDate: Date?
-    public var unsubscribedDate: Date?
+    public final var id: Int?
+    public final var email: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var source: Source?
+    public final var mailingLists: [String]?
+    public final var externalRef: String?
+    public final var appUserId: Int?
+    public final var createdDate: Date?
+    public final var verifiedDate: Date?
+    public final var deletedDate: Date?
+    public final var unsubscribedDate: Date?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAdmin")
 public nonisolated class DeleteContact: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -899,21 +899,21 @@ public nonisolated class DeleteContact: IReturnVoid, IDelete {
 public nonisolated class UpdateMailMessage: IReturn, IPatch {
     public typealias Return = MailMessage
 
-    public var id: Int?
-    public var email: String?
-    public var layout: String?
-    public var template: String?
-    public var renderer: String?
-    public var rendererArgs: [String: JsonValue]?
-    public var message: EmailMessage?
-    public var completedDate: Date?
+    public final var id: Int?
+    public final var email: String?
+    public final var layout: String?
+    public final var template: String?
+    public final var renderer: String?
+    public final var rendererArgs: [String: JsonValue]?
+    public final var message: EmailMessage?
+    public final var completedDate: Date?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAdmin")
 public nonisolated class DeleteMailMessages: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -922,11 +922,11 @@ public nonisolated class DeleteMailMessages: IReturnVoid, IDelete {
 public nonisolated class CreateMailRun: IReturn, IPost {
     public typealias Return = MailRun
 
-    public var mailingList: MailingList?
-    public var layout: String?
-    public var template: String?
-    public var generator: String?
-    public var generatorArgs: [String: JsonValue]?
+    public final var mailingList: MailingList?
+    public final var layout: String?
+    public final var template: String?
+    public final var generator: String?
+    public final var generatorArgs: [String: JsonValue]?
 
     required public init() {}
 }
@@ -935,24 +935,24 @@ public nonisolated class CreateMailRun: IReturn, IPost {
 public nonisolated class UpdateMailRun: IReturn, IPut {
     public typealias Return = MailRun
 
-    public var id: Int?
-    public var mailingList: MailingList?
-    public var layout: String?
-    public var template: String?
-    public var generator: String?
-    public var generatorArgs: [String: JsonValue]?
-    public var createdDate: Date?
-    public var generatedDate: Date?
-    public var sentDate: Date?
-    public var completedDate: Date?
-    public var emailsCount: Int?
+    public final var id: Int?
+    public final var mailingList: MailingList?
+    public final var layout: String?
+    public final var template: String?
+    public final var generator: String?
+    public final var generatorArgs: [String: JsonValue]?
+    public final var createdDate: Date?
+    public final var generatedDate: Date?
+    public final var sentDate: Date?
+    public final var completedDate: Date?
+    public final var emailsCount: Int?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAdmin")
 public nonisolated class DeleteMailRun: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -961,329 +961,329 @@ public nonisolated class DeleteMailRun: IReturnVoid, IDelete {
 public nonisolated class UpdateMailRunMessage: IReturn, IPatch {
     public typealias Return = MailMessageRun
 
-    public var id: Int?
-    public var mailRunId: Int?
-    public var contactId: Int?
-    public var renderer: String?
-    public var rendererArgs: [String: JsonValue]?
-    public var message: EmailMessage?
-    public var startedDate: Date?
-    public var completedDate: Date?
+    public final var id: Int?
+    public final var mailRunId: Int?
+    public final var contactId: Int?
+    public final var renderer: String?
+    public final var rendererArgs: [String: JsonValue]?
+    public final var message: EmailMessage?
+    public final var startedDate: Date?
+    public final var completedDate: Date?
 
     required public init() {}
 }
 
 // @ValidateRequest(Validator="IsAdmin")
 public nonisolated class DeleteMailRunMessage: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
 
 public nonisolated class MailMessage {
-    public var id: Int?
-    public var email: String?
-    public var layout: String?
-    public var template: String?
-    public var renderer: String?
-    public var rendererArgs: [String: JsonValue] = [:]
-    public var message: EmailMessage?
-    public var draft: Bool?
-    public var externalRef: String?
-    public var createdDate: Date?
-    public var startedDate: Date?
-    public var completedDate: Date?
-    public var error: ResponseStatus?
+    public final var id: Int?
+    public final var email: String?
+    public final var layout: String?
+    public final var template: String?
+    public final var renderer: String?
+    public final var rendererArgs: [String: JsonValue] = [:]
+    public final var message: EmailMessage?
+    public final var draft: Bool?
+    public final var externalRef: String?
+    public final var createdDate: Date?
+    public final var startedDate: Date?
+    public final var completedDate: Date?
+    public final var error: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class Contact {
-    public var id: Int?
-    public var email: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var source: Source?
-    public var mailingLists: MailingList?
-    public var token: String?
-    public var emailLower: String?
-    public var nameLower: String?
-    public var externalRef: String?
-    public var appUserId: Int?
-    public var createdDate: Date?
-    public var verifiedDate: Date?
-    public var deletedDate: Date?
-    public var unsubscribedDate: Date?
+    public final var id: Int?
+    public final var email: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var source: Source?
+    public final var mailingLists: MailingList?
+    public final var token: String?
+    public final var emailLower: String?
+    public final var nameLower: String?
+    public final var externalRef: String?
+    public final var appUserId: Int?
+    public final var createdDate: Date?
+    public final var verifiedDate: Date?
+    public final var deletedDate: Date?
+    public final var unsubscribedDate: Date?
 
     required public init() {}
 }
 
 public nonisolated class FindContactResponse {
-    public var result: Contact?
-    public var responseStatus: ResponseStatus?
+    public final var result: Contact?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ViewMailRunInfoResponse {
-    public var messagesSent: Int?
-    public var totalMessages: Int?
-    public var timeTaken: TimeInterval?
-    public var responseStatus: ResponseStatus?
+    public final var messagesSent: Int?
+    public final var totalMessages: Int?
+    public final var timeTaken: TimeInterval?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ViewAppDataResponse {
-    public var websiteBaseUrl: String?
-    public var baseUrl: String?
-    public var vars: [String: [String: String]] = [:]
-    public var bannedUserIds: [Int] = []
-    public var responseStatus: ResponseStatus?
+    public final var websiteBaseUrl: String?
+    public final var baseUrl: String?
+    public final var vars: [String: [String: String]] = [:]
+    public final var bannedUserIds: [Int] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ViewAppStatsResponse {
-    public var totals: [String: Int] = [:]
-    public var before30DayTotals: [String: Int] = [:]
-    public var last30DayTotals: [String: Int] = [:]
-    public var archivedTotals: [String: Int] = [:]
-    public var responseStatus: ResponseStatus?
+    public final var totals: [String: Int] = [:]
+    public final var before30DayTotals: [String: Int] = [:]
+    public final var last30DayTotals: [String: Int] = [:]
+    public final var archivedTotals: [String: Int] = [:]
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ArchiveMailResponse {
-    public var archivedMessageIds: [Int] = []
-    public var archivedMailRunIds: [Int] = []
-    public var responseStatus: ResponseStatus?
+    public final var archivedMessageIds: [Int] = []
+    public final var archivedMailRunIds: [Int] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class HelloResponse {
-    public var result: String?
+    public final var result: String?
 
     required public init() {}
 }
 
 public nonisolated class AdminDataResponse {
-    public var pageStats: [PageStats] = []
+    public final var pageStats: [PageStats] = []
 
     required public init() {}
 }
 
 public nonisolated class QuestionAndAnswers {
-    public var id: Int?
-    public var post: Post?
-    public var meta: Meta?
-    public var answers: [Answer] = []
-    public var viewCount: Int?
-    public var questionScore: Int?
-    public var questionComments: [Comment] = []
+    public final var id: Int?
+    public final var post: Post?
+    public final var meta: Meta?
+    public final var answers: [Answer] = []
+    public final var viewCount: Int?
+    public final var questionScore: Int?
+    public final var questionComments: [Comment] = []
 
     required public init() {}
 }
 
 public nonisolated class ViewModelQueuesResponse {
-    public var jobs: [PostJob] = []
-    public var responseStatus: ResponseStatus?
+    public final var jobs: [PostJob] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetNextJobsResponse {
-    public var results: [PostJob] = []
-    public var responseStatus: ResponseStatus?
+    public final var results: [PostJob] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class CalculateLeaderboardResponse {
-    public var mostLikedModelsByLlm: [ModelTotalStartUpVotes] = []
-    public var answererWinRate: [LeaderBoardWinRate] = []
-    public var modelTotalScore: [ModelTotalScore] = []
-    public var modelWinRate: [ModelWinRate] = []
+    public final var mostLikedModelsByLlm: [ModelTotalStartUpVotes] = []
+    public final var answererWinRate: [LeaderBoardWinRate] = []
+    public final var modelTotalScore: [ModelTotalScore] = []
+    public final var modelWinRate: [ModelWinRate] = []
 
     required public init() {}
 }
 
 public nonisolated class GetAllAnswerModelsResponse {
-    public var results: [String] = []
+    public final var results: [String] = []
 
     required public init() {}
 }
 
 public nonisolated class FindSimilarQuestionsResponse {
-    public var results: [Post] = []
-    public var responseStatus: ResponseStatus?
+    public final var results: [Post] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class AskQuestionResponse {
-    public var id: Int?
-    public var slug: String?
-    public var redirectTo: String?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var slug: String?
+    public final var redirectTo: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class AnswerQuestionResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateQuestionResponse {
-    public var result: Post?
-    public var responseStatus: ResponseStatus?
+    public final var result: Post?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateAnswerResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetQuestionResponse {
-    public var result: Post?
-    public var responseStatus: ResponseStatus?
+    public final var result: Post?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetAnswerResponse {
-    public var result: Post?
+    public final var result: Post?
 
     required public init() {}
 }
 
 public nonisolated class CommentsResponse {
-    public var comments: [Comment] = []
-    public var responseStatus: ResponseStatus?
+    public final var comments: [Comment] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class Meta {
-    public var id: Int?
-    public var modelVotes: [String: Int] = [:]
-    public var modelReasons: [String: String] = [:]
-    public var gradedBy: [String: String] = [:]
-    public var comments: [String: [Comment]] = [:]
-    public var statTotals: [StatTotals] = []
-    public var modifiedDate: Date?
+    public final var id: Int?
+    public final var modelVotes: [String: Int] = [:]
+    public final var modelReasons: [String: String] = [:]
+    public final var gradedBy: [String: String] = [:]
+    public final var comments: [String: [Comment]] = [:]
+    public final var statTotals: [StatTotals] = []
+    public final var modifiedDate: Date?
 
     required public init() {}
 }
 
 public nonisolated class GetUserReputationsResponse {
-    public var results: [String: String] = [:]
-    public var responseStatus: ResponseStatus?
+    public final var results: [String: String] = [:]
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ImportQuestionResponse {
-    public var result: AskQuestion?
-    public var responseStatus: ResponseStatus?
+    public final var result: AskQuestion?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateUserProfileResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UserPostDataResponse {
-    public var watching: Bool?
-    public var upVoteIds: [String] = []
-    public var downVoteIds: [String] = []
-    public var responseStatus: ResponseStatus?
+    public final var watching: Bool?
+    public final var upVoteIds: [String] = []
+    public final var downVoteIds: [String] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetLatestNotificationsResponse {
-    public var hasUnread: Bool?
-    public var results: [Notification] = []
-    public var responseStatus: ResponseStatus?
+    public final var hasUnread: Bool?
+    public final var results: [Notification] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetLatestAchievementsResponse {
-    public var hasUnread: Bool?
-    public var results: [Achievement] = []
-    public var responseStatus: ResponseStatus?
+    public final var hasUnread: Bool?
+    public final var results: [Achievement] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetWatchedTagsResponse {
-    public var results: [String] = []
-    public var responseStatus: ResponseStatus?
+    public final var results: [String] = []
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class MailRun {
-    public var id: Int?
-    public var mailingList: MailingList?
-    public var generator: String?
-    public var generatorArgs: [String: JsonValue] = [:]
-    public var layout: String?
-    public var template: String?
-    public var externalRef: String?
-    public var createdDate: Date?
-    public var generatedDate: Date?
-    public var sentDate: Date?
-    public var completedDate: Date?
-    public var emailsCount: Int?
+    public final var id: Int?
+    public final var mailingList: MailingList?
+    public final var generator: String?
+    public final var generatorArgs: [String: JsonValue] = [:]
+    public final var layout: String?
+    public final var template: String?
+    public final var externalRef: String?
+    public final var createdDate: Date?
+    public final var generatedDate: Date?
+    public final var sentDate: Date?
+    public final var completedDate: Date?
+    public final var emailsCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class MailMessageRun {
-    public var id: Int?
-    public var mailRunId: Int?
-    public var contactId: Int?
-    public var contact: Contact?
-    public var renderer: String?
-    public var rendererArgs: [String: JsonValue] = [:]
-    public var externalRef: String?
-    public var message: EmailMessage?
-    public var createdDate: Date?
-    public var startedDate: Date?
-    public var completedDate: Date?
-    public var error: ResponseStatus?
+    public final var id: Int?
+    public final var mailRunId: Int?
+    public final var contactId: Int?
+    public final var contact: Contact?
+    public final var renderer: String?
+    public final var rendererArgs: [String: JsonValue] = [:]
+    public final var externalRef: String?
+    public final var message: EmailMessage?
+    public final var createdDate: Date?
+    public final var startedDate: Date?
+    public final var completedDate: Date?
+    public final var error: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class SendMailMessages {
-    public var ids: [Int]?
-    public var messages: [MailMessage]?
+    public final var ids: [Int]?
+    public final var messages: [MailMessage]?
 
     required public init() {}
 }
 
 public nonisolated class CreateEmailBase {
     // @Validate(Validator="NotEmpty")
-    public var email: String?
+    public final var email: String?
 
     // @Validate(Validator="NotEmpty")
-    public var firstName: String?
+    public final var firstName: String?
 
     // @Validate(Validator="NotEmpty")
-    public var lastName: String?
+    public final var lastName: String?
 
     required public init() {}
 }
@@ -1316,57 +1316,57 @@ public nonisolated enum FlagType: String, CaseIterable, Sendable {
 }
 
 public nonisolated class RegenerateMeta {
-    public var ifPostModified: Int?
-    public var forPost: Int?
+    public final var ifPostModified: Int?
+    public final var forPost: Int?
 
     required public init() {}
 }
 
 public nonisolated class RenderHome {
-    public var tab: String?
-    public var posts: [Post] = []
+    public final var tab: String?
+    public final var posts: [Post] = []
 
     required public init() {}
 }
 
 /// StackOverflow Question
 public nonisolated class Post {
-    public var id: Int?
+    public final var id: Int?
 
     // @Required()
-    public var postTypeId: Int?
-    public var acceptedAnswerId: Int?
-    public var parentId: Int?
-    public var score: Int?
-    public var viewCount: Int?
-    public var title: String?
-    public var favoriteCount: Int?
-    public var creationDate: Date?
-    public var lastActivityDate: Date?
-    public var lastEditDate: Date?
-    public var lastEditorUserId: Int?
-    public var ownerUserId: Int?
-    public var tags: [String] = []
-    public var slug: String?
-    public var summary: String?
-    public var rankDate: Date?
-    public var answerCount: Int?
-    public var createdBy: String?
-    public var modifiedBy: String?
-    public var refId: String?
-    public var body: String?
-    public var modifiedReason: String?
-    public var lockedDate: Date?
-    public var lockedReason: String?
+    public final var postTypeId: Int?
+    public final var acceptedAnswerId: Int?
+    public final var parentId: Int?
+    public final var score: Int?
+    public final var viewCount: Int?
+    public final var title: String?
+    public final var favoriteCount: Int?
+    public final var creationDate: Date?
+    public final var lastActivityDate: Date?
+    public final var lastEditDate: Date?
+    public final var lastEditorUserId: Int?
+    public final var ownerUserId: Int?
+    public final var tags: [String] = []
+    public final var slug: String?
+    public final var summary: String?
+    public final var rankDate: Date?
+    public final var answerCount: Int?
+    public final var createdBy: String?
+    public final var modifiedBy: String?
+    public final var refId: String?
+    public final var body: String?
+    public final var modifiedReason: String?
+    public final var lockedDate: Date?
+    public final var lockedReason: String?
 
     required public init() {}
 }
 
 public nonisolated class InvalidEmail {
-    public var id: Int?
-    public var email: String?
-    public var emailLower: String?
-    public var status: InvalidEmailStatus?
+    public final var id: Int?
+    public final var email: String?
+    public final var emailLower: String?
+    public final var status: InvalidEmailStatus?
 
     required public init() {}
 }
@@ -1380,30 +1380,30 @@ public nonisolated class ArchiveRun: MailRun {
 }
 
 public nonisolated class ArchiveMessageRun {
-    public var id: Int?
-    public var mailRunId: Int?
-    public var contactId: Int?
-    public var renderer: String?
-    public var rendererArgs: [String: JsonValue] = [:]
-    public var externalRef: String?
-    public var message: EmailMessage?
-    public var createdDate: Date?
-    public var startedDate: Date?
-    public var completedDate: Date?
-    public var error: ResponseStatus?
+    public final var id: Int?
+    public final var mailRunId: Int?
+    public final var contactId: Int?
+    public final var renderer: String?
+    public final var rendererArgs: [String: JsonValue] = [:]
+    public final var externalRef: String?
+    public final var message: EmailMessage?
+    public final var createdDate: Date?
+    public final var startedDate: Date?
+    public final var completedDate: Date?
+    public final var error: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class EmailMessage {
-    public var to: [MailTo] = []
-    public var cc: [MailTo] = []
-    public var bcc: [MailTo] = []
-    public var from: MailTo?
-    public var subject: String?
-    public var body: String?
-    public var bodyHtml: String?
-    public var bodyText: String?
+    public final var to: [MailTo] = []
+    public final var cc: [MailTo] = []
+    public final var bcc: [MailTo] = []
+    public final var from: MailTo?
+    public final var subject: String?
+    public final var body: String?
+    public final var bodyHtml: String?
+    public final var bodyText: String?
 
     required public init() {}
 }
@@ -1429,123 +1429,123 @@ public nonisolated struct MailingList: OptionSet, Hashable, Sendable {
 }
 
 public nonisolated class PageStats {
-    public var label: String?
-    public var total: Int?
+    public final var label: String?
+    public final var total: Int?
 
     required public init() {}
 }
 
 public nonisolated class Answer {
-    public var id: String?
-    public var object: String?
-    public var created: Int?
-    public var model: String?
-    public var choices: [Choice] = []
-    public var usage: [String: Int] = [:]
-    public var temperature: Double?
-    public var comments: [Comment] = []
+    public final var id: String?
+    public final var object: String?
+    public final var created: Int?
+    public final var model: String?
+    public final var choices: [Choice] = []
+    public final var usage: [String: Int] = [:]
+    public final var temperature: Double?
+    public final var comments: [Comment] = []
 
     required public init() {}
 }
 
 public nonisolated class Comment {
-    public var body: String?
-    public var created: Int?
-    public var createdBy: String?
-    public var upVotes: Int?
-    public var reports: Int?
+    public final var body: String?
+    public final var created: Int?
+    public final var createdBy: String?
+    public final var upVotes: Int?
+    public final var reports: Int?
 
     required public init() {}
 }
 
 public nonisolated class PostJob {
-    public var id: Int?
-    public var postId: Int?
-    public var model: String?
-    public var title: String?
-    public var createdBy: String?
-    public var createdDate: Date?
-    public var startedDate: Date?
-    public var worker: String?
-    public var workerIp: String?
-    public var completedDate: Date?
-    public var error: String?
-    public var retryCount: Int?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var model: String?
+    public final var title: String?
+    public final var createdBy: String?
+    public final var createdDate: Date?
+    public final var startedDate: Date?
+    public final var worker: String?
+    public final var workerIp: String?
+    public final var completedDate: Date?
+    public final var error: String?
+    public final var retryCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class ModelTotalStartUpVotes {
-    public var id: String?
-    public var startingUpVotes: Int?
+    public final var id: String?
+    public final var startingUpVotes: Int?
 
     required public init() {}
 }
 
 public nonisolated class LeaderBoardWinRate {
-    public var id: String?
-    public var winRate: Double?
-    public var numberOfQuestions: Int?
+    public final var id: String?
+    public final var winRate: Double?
+    public final var numberOfQuestions: Int?
 
     required public init() {}
 }
 
 public nonisolated class ModelTotalScore {
-    public var id: String?
-    public var totalScore: Int?
+    public final var id: String?
+    public final var totalScore: Int?
 
     required public init() {}
 }
 
 public nonisolated class ModelWinRate {
-    public var id: String?
-    public var winRate: Double?
-    public var numberOfQuestions: Int?
+    public final var id: String?
+    public final var winRate: Double?
+    public final var numberOfQuestions: Int?
 
     required public init() {}
 }
 
 public nonisolated class StatTotals {
-    public var id: String?
-    public var postId: Int?
-    public var createdBy: String?
-    public var favoriteCount: Int?
-    public var viewCount: Int?
-    public var upVotes: Int?
-    public var downVotes: Int?
-    public var startingUpVotes: Int?
+    public final var id: String?
+    public final var postId: Int?
+    public final var createdBy: String?
+    public final var favoriteCount: Int?
+    public final var viewCount: Int?
+    public final var upVotes: Int?
+    public final var downVotes: Int?
+    public final var startingUpVotes: Int?
 
     required public init() {}
 }
 
 public nonisolated class Notification {
-    public var id: Int?
-    public var userName: String?
-    public var type: NotificationType?
-    public var postId: Int?
-    public var refId: String?
-    public var summary: String?
-    public var createdDate: Date?
-    public var read: Bool?
-    public var href: String?
-    public var title: String?
-    public var refUserName: String?
+    public final var id: Int?
+    public final var userName: String?
+    public final var type: NotificationType?
+    public final var postId: Int?
+    public final var refId: String?
+    public final var summary: String?
+    public final var createdDate: Date?
+    public final var read: Bool?
+    public final var href: String?
+    public final var title: String?
+    public final var refUserName: String?
 
     required public init() {}
 }
 
 public nonisolated class Achievement {
-    public var id: Int?
-    public var userName: String?
-    public var type: AchievementType?
-    public var postId: Int?
-    public var refId: String?
-    public var refUserName: String?
-    public var score: Int?
-    public var read: Bool?
-    public var href: String?
-    public var title: String?
-    public var createdDate: Date?
+    public final var id: Int?
+    public final var userName: String?
+    public final var type: AchievementType?
+    public final var postId: Int?
+    public final var refId: String?
+    public final var refUserName: String?
+    public final var score: Int?
+    public final var read: Bool?
+    public final var href: String?
+    public final var title: String?
+    public final var createdDate: Date?
 
     required public init() {}
 }
@@ -1558,15 +1558,15 @@ public nonisolated enum InvalidEmailStatus: String, CaseIterable, Sendable {
 }
 
 public nonisolated class MailTo {
-    public var email: String?
-    public var name: String?
+    public final var email: String?
+    public final var name: String?
 
     required public init() {}
 }
 
 public nonisolated class Choice {
-    public var index: Int?
-    public var message: ChoiceMessage?
+    public final var index: Int?
+    public final var message: ChoiceMessage?
 
     required public init() {}
 }
@@ -1591,8 +1591,8 @@ public nonisolated enum AchievementType: String, CaseIterable, Sendable {
 }
 
 public nonisolated class ChoiceMessage {
-    public var role: String?
-    public var content: String?
+    public final var role: String?
+    public final var content: String?
 
     required public init() {}
 }

@@ -33,7 +33,7 @@ public import DTOKit
 public nonisolated class DummyTypes: IReturn, IPost {
     public typealias Return = JsonValue
 
-    public var post: [Post]?
+    public final var post: [Post]?
 
     required public init() {}
 }
@@ -49,7 +49,7 @@ public nonisolated class Ping: IReturn, IPost {
 public nonisolated class GetOrganization: IReturn, IGet {
     public typealias Return = GetOrganizationResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -58,7 +58,7 @@ public nonisolated class GetOrganization: IReturn, IGet {
 public nonisolated class GetOrganizationBySlug: IReturn, IGet {
     public typealias Return = GetOrganizationResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -67,7 +67,7 @@ public nonisolated class GetOrganizationBySlug: IReturn, IGet {
 public nonisolated class GetOrganizationMembers: IReturn, IGet {
     public typealias Return = GetOrganizationMembersResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -76,7 +76,7 @@ public nonisolated class GetOrganizationMembers: IReturn, IGet {
 public nonisolated class GetOrganizationAdmin: IReturn, IGet {
     public typealias Return = GetOrganizationAdminResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -85,8 +85,8 @@ public nonisolated class GetOrganizationAdmin: IReturn, IGet {
 public nonisolated class CreateOrganizationForTechnology: IReturn, IPost {
     public typealias Return = CreateOrganizationForTechnologyResponse
 
-    public var technologyId: Int?
-    public var techStackId: Int?
+    public final var technologyId: Int?
+    public final var techStackId: Int?
 
     required public init() {}
 }
@@ -95,12 +95,12 @@ public nonisolated class CreateOrganizationForTechnology: IReturn, IPost {
 public nonisolated class CreateOrganization: IReturn, IPost {
     public typealias Return = CreateOrganizationResponse
 
-    public var name: String?
-    public var slug: String?
-    public var description: String?
-    public var refId: Int?
-    public var refSource: String?
-    public var refUrn: String?
+    public final var name: String?
+    public final var slug: String?
+    public final var description: String?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var refUrn: String?
 
     required public init() {}
 }
@@ -109,41 +109,41 @@ public nonisolated class CreateOrganization: IReturn, IPost {
 public nonisolated class UpdateOrganization: IReturn, IPut {
     public typealias Return = UpdateOrganizationResponse
 
-    public var id: Int?
-    public var slug: String?
-    public var name: String?
-    public var description: String?
-    public var color: String?
-    public var textColor: String?
-    public var linkColor: String?
-    public var backgroundColor: String?
-    public var backgroundUrl: String?
-    public var logoUrl: String?
-    public var heroUrl: String?
-    public var lang: String?
-    public var deletePostsWithReportCount: Int?
-    public var disableInvites: Bool?
-    public var defaultPostType: String?
-    public var defaultSubscriptionPostTypes: [String]?
-    public var postTypes: [String]?
-    public var moderatorPostTypes: [String]?
-    public var technologyIds: [Int]?
+    public final var id: Int?
+    public final var slug: String?
+    public final var name: String?
+    public final var description: String?
+    public final var color: String?
+    public final var textColor: String?
+    public final var linkColor: String?
+    public final var backgroundColor: String?
+    public final var backgroundUrl: String?
+    public final var logoUrl: String?
+    public final var heroUrl: String?
+    public final var lang: String?
+    public final var deletePostsWithReportCount: Int?
+    public final var disableInvites: Bool?
+    public final var defaultPostType: String?
+    public final var defaultSubscriptionPostTypes: [String]?
+    public final var postTypes: [String]?
+    public final var moderatorPostTypes: [String]?
+    public final var technologyIds: [Int]?
 
     required public init() {}
 }
 
 // @Route("/orgs/{Id}", "DELETE")
 public nonisolated class DeleteOrganization: IReturnVoid, IDelete {
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
 
 // @Route("/orgs/{Id}/lock", "PUT")
 public nonisolated class LockOrganization: IReturnVoid, IPut {
-    public var id: Int?
-    public var lock: Bool?
-    public var reason: String?
+    public final var id: Int?
+    public final var lock: Bool?
+    public final var reason: String?
 
     required public init() {}
 }
@@ -152,10 +152,10 @@ public nonisolated class LockOrganization: IReturnVoid, IPut {
 public nonisolated class AddOrganizationLabel: IReturn, IPost {
     public typealias Return = OrganizationLabelResponse
 
-    public var organizationId: Int?
-    public var slug: String?
-    public var description: String?
-    public var color: String?
+    public final var organizationId: Int?
+    public final var slug: String?
+    public final var description: String?
+    public final var color: String?
 
     required public init() {}
 }
@@ -164,18 +164,18 @@ public nonisolated class AddOrganizationLabel: IReturn, IPost {
 public nonisolated class UpdateOrganizationLabel: IReturn, IPut {
     public typealias Return = OrganizationLabelResponse
 
-    public var organizationId: Int?
-    public var slug: String?
-    public var description: String?
-    public var color: String?
+    public final var organizationId: Int?
+    public final var slug: String?
+    public final var description: String?
+    public final var color: String?
 
     required public init() {}
 }
 
 // @Route("/orgs/{OrganizationId}/labels/{Slug}", "DELETE")
 public nonisolated class RemoveOrganizationLabel: IReturnVoid, IDelete {
-    public var organizationId: Int?
-    public var slug: String?
+    public final var organizationId: Int?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -184,11 +184,11 @@ public nonisolated class RemoveOrganizationLabel: IReturnVoid, IDelete {
 public nonisolated class AddOrganizationCategory: IReturn, IPost {
     public typealias Return = AddCategoryResponse
 
-    public var organizationId: Int?
-    public var slug: String?
-    public var name: String?
-    public var description: String?
-    public var technologyIds: [Int]?
+    public final var organizationId: Int?
+    public final var slug: String?
+    public final var name: String?
+    public final var description: String?
+    public final var technologyIds: [Int]?
 
     required public init() {}
 }
@@ -197,20 +197,20 @@ public nonisolated class AddOrganizationCategory: IReturn, IPost {
 public nonisolated class UpdateOrganizationCategory: IReturn, IPut {
     public typealias Return = UpdateCategoryResponse
 
-    public var organizationId: Int?
-    public var id: Int?
-    public var name: String?
-    public var slug: String?
-    public var description: String?
-    public var technologyIds: [Int]?
+    public final var organizationId: Int?
+    public final var id: Int?
+    public final var name: String?
+    public final var slug: String?
+    public final var description: String?
+    public final var technologyIds: [Int]?
 
     required public init() {}
 }
 
 // @Route("/orgs/{OrganizationId}/categories/{Id}", "DELETE")
 public nonisolated class DeleteOrganizationCategory: IReturnVoid, IDelete {
-    public var organizationId: Int?
-    public var id: Int?
+    public final var organizationId: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -219,14 +219,14 @@ public nonisolated class DeleteOrganizationCategory: IReturnVoid, IDelete {
 public nonisolated class AddOrganizationMember: IReturn, IPost {
     public typealias Return = AddOrganizationMemberResponse
 
-    public var organizationId: Int?
-    public var userName: String?
-    public var isOwner: Bool?
-    public var isModerator: Bool?
-    public var denyPosts: Bool?
-    public var denyComments: Bool?
-    public var denyAll: Bool?
-    public var notes: String?
+    public final var organizationId: Int?
+    public final var userName: String?
+    public final var isOwner: Bool?
+    public final var isModerator: Bool?
+    public final var denyPosts: Bool?
+    public final var denyComments: Bool?
+    public final var denyAll: Bool?
+    public final var notes: String?
 
     required public init() {}
 }
@@ -235,22 +235,22 @@ public nonisolated class AddOrganizationMember: IReturn, IPost {
 public nonisolated class UpdateOrganizationMember: IReturn, IPut {
     public typealias Return = UpdateOrganizationMemberResponse
 
-    public var organizationId: Int?
-    public var userId: Int?
-    public var isOwner: Bool?
-    public var isModerator: Bool?
-    public var denyPosts: Bool?
-    public var denyComments: Bool?
-    public var denyAll: Bool?
-    public var notes: String?
+    public final var organizationId: Int?
+    public final var userId: Int?
+    public final var isOwner: Bool?
+    public final var isModerator: Bool?
+    public final var denyPosts: Bool?
+    public final var denyComments: Bool?
+    public final var denyAll: Bool?
+    public final var notes: String?
 
     required public init() {}
 }
 
 // @Route("/orgs/{OrganizationId}/members/{UserId}", "DELETE")
 public nonisolated class RemoveOrganizationMember: IReturnVoid, IDelete {
-    public var organizationId: Int?
-    public var userId: Int?
+    public final var organizationId: Int?
+    public final var userId: Int?
 
     required public init() {}
 }
@@ -259,16 +259,16 @@ public nonisolated class RemoveOrganizationMember: IReturnVoid, IDelete {
 public nonisolated class SetOrganizationMembers: IReturn, IPost {
     public typealias Return = SetOrganizationMembersResponse
 
-    public var organizationId: Int?
-    public var githubUserNames: [String]?
-    public var twitterUserNames: [String]?
-    public var emails: [String]?
-    public var removeUnspecifiedMembers: Bool?
-    public var isOwner: Bool?
-    public var isModerator: Bool?
-    public var denyPosts: Bool?
-    public var denyComments: Bool?
-    public var denyAll: Bool?
+    public final var organizationId: Int?
+    public final var githubUserNames: [String]?
+    public final var twitterUserNames: [String]?
+    public final var emails: [String]?
+    public final var removeUnspecifiedMembers: Bool?
+    public final var isOwner: Bool?
+    public final var isModerator: Bool?
+    public final var denyPosts: Bool?
+    public final var denyComments: Bool?
+    public final var denyAll: Bool?
 
     required public init() {}
 }
@@ -277,7 +277,7 @@ public nonisolated class SetOrganizationMembers: IReturn, IPost {
 public nonisolated class GetOrganizationMemberInvites: IReturn, IGet {
     public typealias Return = GetOrganizationMemberInvitesResponse
 
-    public var organizationId: Int?
+    public final var organizationId: Int?
 
     required public init() {}
 }
@@ -286,7 +286,7 @@ public nonisolated class GetOrganizationMemberInvites: IReturn, IGet {
 public nonisolated class RequestOrganizationMemberInvite: IReturn, IPost {
     public typealias Return = RequestOrganizationMemberInviteResponse
 
-    public var organizationId: Int?
+    public final var organizationId: Int?
 
     required public init() {}
 }
@@ -295,10 +295,10 @@ public nonisolated class RequestOrganizationMemberInvite: IReturn, IPost {
 public nonisolated class UpdateOrganizationMemberInvite: IReturn, IPut {
     public typealias Return = UpdateOrganizationMemberInviteResponse
 
-    public var organizationId: Int?
-    public var userName: String?
-    public var approve: Bool?
-    public var dismiss: Bool?
+    public final var organizationId: Int?
+    public final var userName: String?
+    public final var approve: Bool?
+    public final var dismiss: Bool?
 
     required public init() {}
 }
@@ -307,12 +307,12 @@ public nonisolated class UpdateOrganizationMemberInvite: IReturn, IPut {
 public nonisolated class QueryPosts: QueryDb<Post>, IReturn, IGet {
     public typealias Return = QueryResponse<Post>
 
-    public var ids: [Int]?
-    public var organizationId: Int?
-    public var organizationIds: [Int]?
-    public var types: [String]?
-    public var anyTechnologyIds: [Int]?
-    public var `is`: [String]?
+    public final var ids: [Int]?
+    public final var organizationId: Int?
+    public final var organizationIds: [Int]?
+    public final var types: [String]?
+    public final var anyTechnologyIds: [Int]?
+    public final var `is`: [String]?
 
     required public init() { super.init() }
 }
@@ -321,8 +321,8 @@ public nonisolated class QueryPosts: QueryDb<Post>, IReturn, IGet {
 public nonisolated class GetPost: IReturn, IGet {
     public typealias Return = GetPostResponse
 
-    public var id: Int?
-    public var include: String?
+    public final var id: Int?
+    public final var include: String?
 
     required public init() {}
 }
@@ -331,23 +331,23 @@ public nonisolated class GetPost: IReturn, IGet {
 public nonisolated class CreatePost: IReturn, IPost {
     public typealias Return = CreatePostResponse
 
-    public var organizationId: Int?
-    public var type: PostType?
-    public var categoryId: Int?
-    public var title: String?
-    public var url: String?
-    public var imageUrl: String?
-    public var content: String?
-    public var lock: Bool?
-    public var technologyIds: [Int]?
-    public var labels: [String]?
-    public var fromDate: Date?
-    public var toDate: Date?
-    public var metaType: String?
-    public var meta: String?
-    public var refId: Int?
-    public var refSource: String?
-    public var refUrn: String?
+    public final var organizationId: Int?
+    public final var type: PostType?
+    public final var categoryId: Int?
+    public final var title: String?
+    public final var url: String?
+    public final var imageUrl: String?
+    public final var content: String?
+    public final var lock: Bool?
+    public final var technologyIds: [Int]?
+    public final var labels: [String]?
+    public final var fromDate: Date?
+    public final var toDate: Date?
+    public final var metaType: String?
+    public final var meta: String?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var refUrn: String?
 
     required public init() {}
 }
@@ -356,21 +356,21 @@ public nonisolated class CreatePost: IReturn, IPost {
 public nonisolated class UpdatePost: IReturn, IPut {
     public typealias Return = UpdatePostResponse
 
-    public var id: Int?
-    public var organizationId: Int?
-    public var type: PostType?
-    public var categoryId: Int?
-    public var title: String?
-    public var url: String?
-    public var imageUrl: String?
-    public var content: String?
-    public var lock: Bool?
-    public var technologyIds: [Int]?
-    public var labels: [String]?
-    public var fromDate: Date?
-    public var toDate: Date?
-    public var metaType: String?
-    public var meta: String?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var type: PostType?
+    public final var categoryId: Int?
+    public final var title: String?
+    public final var url: String?
+    public final var imageUrl: String?
+    public final var content: String?
+    public final var lock: Bool?
+    public final var technologyIds: [Int]?
+    public final var labels: [String]?
+    public final var fromDate: Date?
+    public final var toDate: Date?
+    public final var metaType: String?
+    public final var meta: String?
 
     required public init() {}
 }
@@ -379,43 +379,43 @@ public nonisolated class UpdatePost: IReturn, IPut {
 public nonisolated class DeletePost: IReturn, IDelete {
     public typealias Return = DeletePostResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
 
 // @Route("/posts/{Id}/lock", "PUT")
 public nonisolated class LockPost: IReturnVoid, IPut {
-    public var id: Int?
-    public var lock: Bool?
-    public var reason: String?
+    public final var id: Int?
+    public final var lock: Bool?
+    public final var reason: String?
 
     required public init() {}
 }
 
 // @Route("/posts/{Id}/hide", "PUT")
 public nonisolated class HidePost: IReturnVoid, IPut {
-    public var id: Int?
-    public var hide: Bool?
-    public var reason: String?
+    public final var id: Int?
+    public final var hide: Bool?
+    public final var reason: String?
 
     required public init() {}
 }
 
 // @Route("/posts/{Id}/status/{Status}", "PUT")
 public nonisolated class ChangeStatusPost: IReturnVoid, IPut {
-    public var id: Int?
-    public var status: String?
-    public var reason: String?
+    public final var id: Int?
+    public final var status: String?
+    public final var reason: String?
 
     required public init() {}
 }
 
 // @Route("/posts/{PostId}/report/{Id}", "POST")
 public nonisolated class ActionPostReport: IReturnVoid, IPost {
-    public var postId: Int?
-    public var id: Int?
-    public var reportAction: ReportAction?
+    public final var postId: Int?
+    public final var id: Int?
+    public final var reportAction: ReportAction?
 
     required public init() {}
 }
@@ -424,9 +424,9 @@ public nonisolated class ActionPostReport: IReturnVoid, IPost {
 public nonisolated class CreatePostComment: IReturn, IPost {
     public typealias Return = CreatePostCommentResponse
 
-    public var postId: Int?
-    public var replyId: Int?
-    public var content: String?
+    public final var postId: Int?
+    public final var replyId: Int?
+    public final var content: String?
 
     required public init() {}
 }
@@ -435,9 +435,9 @@ public nonisolated class CreatePostComment: IReturn, IPost {
 public nonisolated class UpdatePostComment: IReturn, IPut {
     public typealias Return = UpdatePostCommentResponse
 
-    public var id: Int?
-    public var postId: Int?
-    public var content: String?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var content: String?
 
     required public init() {}
 }
@@ -446,18 +446,18 @@ public nonisolated class UpdatePostComment: IReturn, IPut {
 public nonisolated class DeletePostComment: IReturn, IDelete {
     public typealias Return = DeletePostCommentResponse
 
-    public var id: Int?
-    public var postId: Int?
+    public final var id: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
 
 // @Route("/posts/{PostId}/comments/{PostCommentId}/report/{Id}", "POST")
 public nonisolated class ActionPostCommentReport: IReturnVoid, IPost {
-    public var id: Int?
-    public var postCommentId: Int?
-    public var postId: Int?
-    public var reportAction: ReportAction?
+    public final var id: Int?
+    public final var postCommentId: Int?
+    public final var postId: Int?
+    public final var reportAction: ReportAction?
 
     required public init() {}
 }
@@ -466,7 +466,7 @@ public nonisolated class ActionPostCommentReport: IReturnVoid, IPost {
 public nonisolated class GetUserPostCommentVotes: IReturn, IGet {
     public typealias Return = GetUserPostCommentVotesResponse
 
-    public var postId: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
@@ -475,9 +475,9 @@ public nonisolated class GetUserPostCommentVotes: IReturn, IGet {
 public nonisolated class PinPostComment: IReturn, IPut {
     public typealias Return = PinPostCommentResponse
 
-    public var id: Int?
-    public var postId: Int?
-    public var pin: Bool?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var pin: Bool?
 
     required public init() {}
 }
@@ -486,7 +486,7 @@ public nonisolated class PinPostComment: IReturn, IPut {
 public nonisolated class GetUsersByEmails: IReturn, IPost {
     public typealias Return = GetUsersByEmailsResponse
 
-    public var emails: [String]?
+    public final var emails: [String]?
 
     required public init() {}
 }
@@ -509,8 +509,8 @@ public nonisolated class GetUserOrganizations: IReturn, IGet {
 public nonisolated class UserPostVote: IReturn, IPut {
     public typealias Return = UserPostVoteResponse
 
-    public var id: Int?
-    public var weight: Int?
+    public final var id: Int?
+    public final var weight: Int?
 
     required public init() {}
 }
@@ -519,7 +519,7 @@ public nonisolated class UserPostVote: IReturn, IPut {
 public nonisolated class UserPostFavorite: IReturn, IPut {
     public typealias Return = UserPostFavoriteResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -528,9 +528,9 @@ public nonisolated class UserPostFavorite: IReturn, IPut {
 public nonisolated class UserPostReport: IReturn, IPut {
     public typealias Return = UserPostReportResponse
 
-    public var id: Int?
-    public var flagType: FlagType?
-    public var reportNotes: String?
+    public final var id: Int?
+    public final var flagType: FlagType?
+    public final var reportNotes: String?
 
     required public init() {}
 }
@@ -539,9 +539,9 @@ public nonisolated class UserPostReport: IReturn, IPut {
 public nonisolated class UserPostCommentVote: IReturn, IGet {
     public typealias Return = UserPostCommentVoteResponse
 
-    public var id: Int?
-    public var postId: Int?
-    public var weight: Int?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var weight: Int?
 
     required public init() {}
 }
@@ -550,17 +550,17 @@ public nonisolated class UserPostCommentVote: IReturn, IGet {
 public nonisolated class UserPostCommentReport: IReturn, IPut {
     public typealias Return = UserPostCommentReportResponse
 
-    public var id: Int?
-    public var postId: Int?
-    public var flagType: FlagType?
-    public var reportNotes: String?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var flagType: FlagType?
+    public final var reportNotes: String?
 
     required public init() {}
 }
 
 // @Route("/prerender/{Path*}", "PUT")
 public nonisolated class StorePreRender: IReturnVoid, IPut {
-    public var path: String?
+    public final var path: String?
 
     required public init() {}
 }
@@ -569,7 +569,7 @@ public nonisolated class StorePreRender: IReturnVoid, IPut {
 public nonisolated class GetPreRender: IReturn, IGet {
     public typealias Return = String
 
-    public var path: String?
+    public final var path: String?
 
     required public init() {}
 }
@@ -583,30 +583,30 @@ public nonisolated class SessionInfo: IReturn, IPost {
 
 // @Route("/orgs/{OrganizationId}/subscribe", "PUT")
 public nonisolated class SubscribeToOrganization: IReturnVoid, IPut {
-    public var organizationId: Int?
-    public var postTypes: [PostType]?
-    public var frequency: Frequency?
+    public final var organizationId: Int?
+    public final var postTypes: [PostType]?
+    public final var frequency: Frequency?
 
     required public init() {}
 }
 
 // @Route("/posts/{PostId}/subscribe", "PUT")
 public nonisolated class SubscribeToPost: IReturnVoid, IPut {
-    public var postId: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
 
 // @Route("/orgs/{OrganizationId}/subscribe", "DELETE")
 public nonisolated class DeleteOrganizationSubscription: IReturnVoid, IDelete {
-    public var organizationId: Int?
+    public final var organizationId: Int?
 
     required public init() {}
 }
 
 // @Route("/posts/{PostId}/subscribe", "DELETE")
 public nonisolated class DeletePostSubscription: IReturnVoid, IDelete {
-    public var postId: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
@@ -615,7 +615,7 @@ public nonisolated class DeletePostSubscription: IReturnVoid, IDelete {
 public nonisolated class GetTechnologyPreviousVersions: IReturn, IGet {
     public typealias Return = GetTechnologyPreviousVersionsResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -632,8 +632,8 @@ public nonisolated class GetAllTechnologies: IReturn, IGet {
 public nonisolated class FindTechnologies: QueryDb<Technology>, IReturn, IGet {
     public typealias Return = QueryResponse<Technology>
 
-    public var name: String?
-    public var nameContains: String?
+    public final var name: String?
+    public final var nameContains: String?
 
     required public init() { super.init() }
 }
@@ -649,7 +649,7 @@ public nonisolated class QueryTechnology: QueryDb<Technology>, IReturn, IGet {
 public nonisolated class GetTechnology: IReturn, IRegisterStats, IGet {
     public typealias Return = GetTechnologyResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -658,7 +658,7 @@ public nonisolated class GetTechnology: IReturn, IRegisterStats, IGet {
 public nonisolated class GetTechnologyFavoriteDetails: IReturn, IGet {
     public typealias Return = GetTechnologyFavoriteDetailsResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -667,15 +667,15 @@ public nonisolated class GetTechnologyFavoriteDetails: IReturn, IGet {
 public nonisolated class CreateTechnology: IReturn, IPost {
     public typealias Return = CreateTechnologyResponse
 
-    public var name: String?
-    public var slug: String?
-    public var vendorName: String?
-    public var vendorUrl: String?
-    public var productUrl: String?
-    public var logoUrl: String?
-    public var description: String?
-    public var isLocked: Bool?
-    public var tier: TechnologyTier?
+    public final var name: String?
+    public final var slug: String?
+    public final var vendorName: String?
+    public final var vendorUrl: String?
+    public final var productUrl: String?
+    public final var logoUrl: String?
+    public final var description: String?
+    public final var isLocked: Bool?
+    public final var tier: TechnologyTier?
 
     required public init() {}
 }
@@ -684,15 +684,15 @@ public nonisolated class CreateTechnology: IReturn, IPost {
 public nonisolated class UpdateTechnology: IReturn, IPut {
     public typealias Return = UpdateTechnologyResponse
 
-    public var id: Int?
-    public var name: String?
-    public var vendorName: String?
-    public var vendorUrl: String?
-    public var productUrl: String?
-    public var logoUrl: String?
-    public var description: String?
-    public var isLocked: Bool?
-    public var tier: TechnologyTier?
+    public final var id: Int?
+    public final var name: String?
+    public final var vendorName: String?
+    public final var vendorUrl: String?
+    public final var productUrl: String?
+    public final var logoUrl: String?
+    public final var description: String?
+    public final var isLocked: Bool?
+    public final var tier: TechnologyTier?
 
     required public init() {}
 }
@@ -701,7 +701,7 @@ public nonisolated class UpdateTechnology: IReturn, IPut {
 public nonisolated class DeleteTechnology: IReturn, IDelete {
     public typealias Return = DeleteTechnologyResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -710,7 +710,7 @@ public nonisolated class DeleteTechnology: IReturn, IDelete {
 public nonisolated class GetTechnologyStackPreviousVersions: IReturn, IGet {
     public typealias Return = GetTechnologyStackPreviousVersionsResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -719,9 +719,9 @@ public nonisolated class GetTechnologyStackPreviousVersions: IReturn, IGet {
 public nonisolated class GetPageStats: IReturn, IPost {
     public typealias Return = GetPageStatsResponse
 
-    public var type: String?
-    public var slug: String?
-    public var id: Int?
+    public final var type: String?
+    public final var slug: String?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -737,7 +737,7 @@ public nonisolated class ClearCache: IReturn, IPost {
 public nonisolated class HourlyTask: IReturn, IPost {
     public typealias Return = HourlyTaskResponse
 
-    public var force: Bool?
+    public final var force: Bool?
 
     required public init() {}
 }
@@ -747,7 +747,7 @@ public nonisolated class HourlyTask: IReturn, IPost {
 public nonisolated class FindTechStacks: QueryDb<TechnologyStack>, IReturn, IGet {
     public typealias Return = QueryResponse<TechnologyStack>
 
-    public var nameContains: String?
+    public final var nameContains: String?
 
     required public init() { super.init() }
 }
@@ -763,7 +763,7 @@ public nonisolated class QueryTechStacks: QueryDb<TechnologyStack>, IReturn, IGe
 public nonisolated class Overview: IReturn, IPost {
     public typealias Return = OverviewResponse
 
-    public var reload: Bool?
+    public final var reload: Bool?
 
     required public init() {}
 }
@@ -772,7 +772,7 @@ public nonisolated class Overview: IReturn, IPost {
 public nonisolated class AppOverview: IReturn, IPost {
     public typealias Return = AppOverviewResponse
 
-    public var reload: Bool?
+    public final var reload: Bool?
 
     required public init() {}
 }
@@ -788,7 +788,7 @@ public nonisolated class GetAllTechnologyStacks: IReturn, IGet {
 public nonisolated class GetTechnologyStack: IReturn, IRegisterStats, IGet {
     public typealias Return = GetTechnologyStackResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -797,7 +797,7 @@ public nonisolated class GetTechnologyStack: IReturn, IRegisterStats, IGet {
 public nonisolated class GetTechnologyStackFavoriteDetails: IReturn, IGet {
     public typealias Return = GetTechnologyStackFavoriteDetailsResponse
 
-    public var slug: String?
+    public final var slug: String?
 
     required public init() {}
 }
@@ -813,15 +813,15 @@ public nonisolated class GetConfig: IReturn, IPost {
 public nonisolated class CreateTechnologyStack: IReturn, IPost {
     public typealias Return = CreateTechnologyStackResponse
 
-    public var name: String?
-    public var slug: String?
-    public var vendorName: String?
-    public var appUrl: String?
-    public var screenshotUrl: String?
-    public var description: String?
-    public var details: String?
-    public var isLocked: Bool?
-    public var technologyIds: [Int]?
+    public final var name: String?
+    public final var slug: String?
+    public final var vendorName: String?
+    public final var appUrl: String?
+    public final var screenshotUrl: String?
+    public final var description: String?
+    public final var details: String?
+    public final var isLocked: Bool?
+    public final var technologyIds: [Int]?
 
     required public init() {}
 }
@@ -830,15 +830,15 @@ public nonisolated class CreateTechnologyStack: IReturn, IPost {
 public nonisolated class UpdateTechnologyStack: IReturn, IPut {
     public typealias Return = UpdateTechnologyStackResponse
 
-    public var id: Int?
-    public var name: String?
-    public var vendorName: String?
-    public var appUrl: String?
-    public var screenshotUrl: String?
-    public var description: String?
-    public var details: String?
-    public var isLocked: Bool?
-    public var technologyIds: [Int]?
+    public final var id: Int?
+    public final var name: String?
+    public final var vendorName: String?
+    public final var appUrl: String?
+    public final var screenshotUrl: String?
+    public final var description: String?
+    public final var details: String?
+    public final var isLocked: Bool?
+    public final var technologyIds: [Int]?
 
     required public init() {}
 }
@@ -847,7 +847,7 @@ public nonisolated class UpdateTechnologyStack: IReturn, IPut {
 public nonisolated class DeleteTechnologyStack: IReturn, IDelete {
     public typealias Return = DeleteTechnologyStackResponse
 
-    public var id: Int?
+    public final var id: Int?
 
     required public init() {}
 }
@@ -856,7 +856,7 @@ public nonisolated class DeleteTechnologyStack: IReturn, IDelete {
 public nonisolated class GetFavoriteTechStack: IReturn, IGet {
     public typealias Return = GetFavoriteTechStackResponse
 
-    public var technologyStackId: Int?
+    public final var technologyStackId: Int?
 
     required public init() {}
 }
@@ -865,7 +865,7 @@ public nonisolated class GetFavoriteTechStack: IReturn, IGet {
 public nonisolated class AddFavoriteTechStack: IReturn, IPut {
     public typealias Return = FavoriteTechStackResponse
 
-    public var technologyStackId: Int?
+    public final var technologyStackId: Int?
 
     required public init() {}
 }
@@ -874,7 +874,7 @@ public nonisolated class AddFavoriteTechStack: IReturn, IPut {
 public nonisolated class RemoveFavoriteTechStack: IReturn, IDelete {
     public typealias Return = FavoriteTechStackResponse
 
-    public var technologyStackId: Int?
+    public final var technologyStackId: Int?
 
     required public init() {}
 }
@@ -883,7 +883,7 @@ public nonisolated class RemoveFavoriteTechStack: IReturn, IDelete {
 public nonisolated class GetFavoriteTechnologies: IReturn, IGet {
     public typealias Return = GetFavoriteTechnologiesResponse
 
-    public var technologyId: Int?
+    public final var technologyId: Int?
 
     required public init() {}
 }
@@ -892,7 +892,7 @@ public nonisolated class GetFavoriteTechnologies: IReturn, IGet {
 public nonisolated class AddFavoriteTechnology: IReturn, IPut {
     public typealias Return = FavoriteTechnologyResponse
 
-    public var technologyId: Int?
+    public final var technologyId: Int?
 
     required public init() {}
 }
@@ -901,7 +901,7 @@ public nonisolated class AddFavoriteTechnology: IReturn, IPut {
 public nonisolated class RemoveFavoriteTechnology: IReturn, IDelete {
     public typealias Return = FavoriteTechnologyResponse
 
-    public var technologyId: Int?
+    public final var technologyId: Int?
 
     required public init() {}
 }
@@ -917,7 +917,7 @@ public nonisolated class GetUserFeed: IReturn, IPost {
 public nonisolated class GetUsersKarma: IReturn, IGet {
     public typealias Return = GetUsersKarmaResponse
 
-    public var userIds: [Int]?
+    public final var userIds: [Int]?
 
     required public init() {}
 }
@@ -926,7 +926,7 @@ public nonisolated class GetUsersKarma: IReturn, IGet {
 public nonisolated class GetUserInfo: IReturn, IPost {
     public typealias Return = GetUserInfoResponse
 
-    public var userName: String?
+    public final var userName: String?
 
     required public init() {}
 }
@@ -935,7 +935,7 @@ public nonisolated class GetUserInfo: IReturn, IPost {
 public nonisolated class UserAvatar: IReturn, IGet {
     public typealias Return = JsonValue
 
-    public var userName: String?
+    public final var userName: String?
 
     required public init() {}
 }
@@ -972,7 +972,7 @@ public nonisolated class MqStatus: IReturn, IPost {
 public nonisolated class SyncDiscourseSite: IReturn, IPost {
     public typealias Return = SyncDiscourseSiteResponse
 
-    public var site: String?
+    public final var site: String?
 
     required public init() {}
 }
@@ -981,8 +981,8 @@ public nonisolated class SyncDiscourseSite: IReturn, IPost {
 public nonisolated class LogoUrlApproval: IReturn, IPut {
     public typealias Return = LogoUrlApprovalResponse
 
-    public var technologyId: Int?
-    public var approved: Bool?
+    public final var technologyId: Int?
+    public final var approved: Bool?
 
     required public init() {}
 }
@@ -991,8 +991,8 @@ public nonisolated class LogoUrlApproval: IReturn, IPut {
 public nonisolated class LockTechStack: IReturn, IPut {
     public typealias Return = LockStackResponse
 
-    public var technologyStackId: Int?
-    public var isLocked: Bool?
+    public final var technologyStackId: Int?
+    public final var isLocked: Bool?
 
     required public init() {}
 }
@@ -1001,8 +1001,8 @@ public nonisolated class LockTechStack: IReturn, IPut {
 public nonisolated class LockTech: IReturn, IPut {
     public typealias Return = LockStackResponse
 
-    public var technologyId: Int?
-    public var isLocked: Bool?
+    public final var technologyId: Int?
+    public final var isLocked: Bool?
 
     required public init() {}
 }
@@ -1011,7 +1011,7 @@ public nonisolated class LockTech: IReturn, IPut {
 public nonisolated class EmailTest: IReturn, IPost {
     public typealias Return = EmailTestRespoonse
 
-    public var postId: Int?
+    public final var postId: Int?
 
     required public init() {}
 }
@@ -1019,18 +1019,18 @@ public nonisolated class EmailTest: IReturn, IPost {
 public nonisolated class ImportUser: IReturn, IPost {
     public typealias Return = ImportUserResponse
 
-    public var userName: String?
-    public var email: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var displayName: String?
-    public var company: String?
-    public var refSource: String?
-    public var refId: Int?
-    public var refIdStr: String?
-    public var refUrn: String?
-    public var defaultProfileUrl: String?
-    public var meta: [String: String]?
+    public final var userName: String?
+    public final var email: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var displayName: String?
+    public final var company: String?
+    public final var refSource: String?
+    public final var refId: Int?
+    public final var refIdStr: String?
+    public final var refUrn: String?
+    public final var defaultProfileUrl: String?
+    public final var meta: [String: String]?
 
     required public init() {}
 }
@@ -1039,25 +1039,25 @@ public nonisolated class ImportUser: IReturn, IPost {
 public nonisolated class ImportUserVoiceSuggestion: IReturn, IPost {
     public typealias Return = ImportUserVoiceSuggestionResponse
 
-    public var organizationId: Int?
-    public var url: String?
-    public var id: Int?
-    public var topicId: Int?
-    public var state: String?
-    public var title: String?
-    public var slug: String?
-    public var category: String?
-    public var text: String?
-    public var formattedText: String?
-    public var voteCount: Int?
-    public var closedAt: Date?
-    public var statusKey: String?
-    public var statusHexColor: String?
-    public var statusChangedBy: UserVoiceUser?
-    public var creator: UserVoiceUser?
-    public var response: UserVoiceComment?
-    public var createdAt: Date?
-    public var updatedAt: Date?
+    public final var organizationId: Int?
+    public final var url: String?
+    public final var id: Int?
+    public final var topicId: Int?
+    public final var state: String?
+    public final var title: String?
+    public final var slug: String?
+    public final var category: String?
+    public final var text: String?
+    public final var formattedText: String?
+    public final var voteCount: Int?
+    public final var closedAt: Date?
+    public final var statusKey: String?
+    public final var statusHexColor: String?
+    public final var statusChangedBy: UserVoiceUser?
+    public final var creator: UserVoiceUser?
+    public final var response: UserVoiceComment?
+    public final var createdAt: Date?
+    public final var updatedAt: Date?
 
     required public init() {}
 }
@@ -1066,8 +1066,8 @@ public nonisolated class ImportUserVoiceSuggestion: IReturn, IPost {
 public nonisolated class QueryPostComments: QueryDb<PostComment>, IReturn, IGet {
     public typealias Return = QueryResponse<PostComment>
 
-    public var userId: Int?
-    public var postId: Int?
+    public final var userId: Int?
+    public final var postId: Int?
 
     required public init() { super.init() }
 }
@@ -1077,490 +1077,490 @@ public nonisolated class QueryPostComments: QueryDb<PostComment>, IReturn, IGet 
 public nonisolated class FindTechnologiesAdmin: QueryDb<Technology>, IReturn, IGet {
     public typealias Return = QueryResponse<Technology>
 
-    public var name: String?
+    public final var name: String?
 
     required public init() { super.init() }
 }
 
 public nonisolated class GetOrganizationResponse {
-    public var cache: Int?
-    public var id: Int?
-    public var slug: String?
-    public var organization: Organization?
-    public var labels: [OrganizationLabel]?
-    public var categories: [Category]?
-    public var owners: [OrganizationMember]?
-    public var moderators: [OrganizationMember]?
-    public var membersCount: Int?
-    public var responseStatus: ResponseStatus?
+    public final var cache: Int?
+    public final var id: Int?
+    public final var slug: String?
+    public final var organization: Organization?
+    public final var labels: [OrganizationLabel]?
+    public final var categories: [Category]?
+    public final var owners: [OrganizationMember]?
+    public final var moderators: [OrganizationMember]?
+    public final var membersCount: Int?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetOrganizationMembersResponse {
-    public var organizationId: Int?
-    public var results: [OrganizationMember]?
-    public var responseStatus: ResponseStatus?
+    public final var organizationId: Int?
+    public final var results: [OrganizationMember]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetOrganizationAdminResponse {
-    public var labels: [OrganizationLabel]?
-    public var members: [OrganizationMember]?
-    public var memberInvites: [OrganizationMemberInvite]?
-    public var reportedPosts: [PostReportInfo]?
-    public var reportedPostComments: [PostCommentReportInfo]?
-    public var responseStatus: ResponseStatus?
+    public final var labels: [OrganizationLabel]?
+    public final var members: [OrganizationMember]?
+    public final var memberInvites: [OrganizationMemberInvite]?
+    public final var reportedPosts: [PostReportInfo]?
+    public final var reportedPostComments: [PostCommentReportInfo]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class CreateOrganizationForTechnologyResponse {
-    public var organizationId: Int?
-    public var organizationSlug: String?
-    public var commentsPostId: Int?
-    public var commentsPostSlug: String?
-    public var responseStatus: ResponseStatus?
+    public final var organizationId: Int?
+    public final var organizationSlug: String?
+    public final var commentsPostId: Int?
+    public final var commentsPostSlug: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class CreateOrganizationResponse {
-    public var id: Int?
-    public var slug: String?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var slug: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateOrganizationResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class OrganizationLabelResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class AddCategoryResponse {
-    public var id: Int?
-    public var slug: String?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var slug: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateCategoryResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class AddOrganizationMemberResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateOrganizationMemberResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class SetOrganizationMembersResponse {
-    public var userIdsAdded: [Int]?
-    public var userIdsRemoved: [Int]?
-    public var responseStatus: ResponseStatus?
+    public final var userIdsAdded: [Int]?
+    public final var userIdsRemoved: [Int]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetOrganizationMemberInvitesResponse {
-    public var results: [OrganizationMemberInvite]?
-    public var responseStatus: ResponseStatus?
+    public final var results: [OrganizationMemberInvite]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class RequestOrganizationMemberInviteResponse {
-    public var organizationId: Int?
-    public var responseStatus: ResponseStatus?
+    public final var organizationId: Int?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateOrganizationMemberInviteResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetPostResponse {
-    public var cache: Int?
-    public var post: Post?
-    public var comments: [PostComment]?
-    public var responseStatus: ResponseStatus?
+    public final var cache: Int?
+    public final var post: Post?
+    public final var comments: [PostComment]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class CreatePostResponse {
-    public var id: Int?
-    public var slug: String?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var slug: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdatePostResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class DeletePostResponse {
-    public var id: Int?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class CreatePostCommentResponse {
-    public var id: Int?
-    public var postId: Int?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdatePostCommentResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class DeletePostCommentResponse {
-    public var id: Int?
-    public var postId: Int?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetUserPostCommentVotesResponse {
-    public var postId: Int?
-    public var upVotedCommentIds: [Int]?
-    public var downVotedCommentIds: [Int]?
+    public final var postId: Int?
+    public final var upVotedCommentIds: [Int]?
+    public final var downVotedCommentIds: [Int]?
 
     required public init() {}
 }
 
 public nonisolated class PinPostCommentResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetUsersByEmailsResponse {
-    public var results: [UserRef]?
-    public var responseStatus: ResponseStatus?
+    public final var results: [UserRef]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetUserPostActivityResponse {
-    public var upVotedPostIds: [Int]?
-    public var downVotedPostIds: [Int]?
-    public var favoritePostIds: [Int]?
-    public var responseStatus: ResponseStatus?
+    public final var upVotedPostIds: [Int]?
+    public final var downVotedPostIds: [Int]?
+    public final var favoritePostIds: [Int]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetUserOrganizationsResponse {
-    public var members: [OrganizationMember]?
-    public var memberInvites: [OrganizationMemberInvite]?
-    public var subscriptions: [OrganizationSubscription]?
+    public final var members: [OrganizationMember]?
+    public final var memberInvites: [OrganizationMemberInvite]?
+    public final var subscriptions: [OrganizationSubscription]?
 
     required public init() {}
 }
 
 public nonisolated class UserPostVoteResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UserPostFavoriteResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UserPostReportResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UserPostCommentVoteResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UserPostCommentReportResponse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class SessionInfoResponse {
-    public var created: Date?
-    public var id: String?
-    public var referrerUrl: String?
-    public var userAuthId: String?
-    public var userAuthName: String?
-    public var userName: String?
-    public var displayName: String?
-    public var firstName: String?
-    public var lastName: String?
-    public var email: String?
-    public var createdAt: Date?
-    public var lastModified: Date?
-    public var roles: [String]?
-    public var permissions: [String]?
-    public var isAuthenticated: Bool?
-    public var authProvider: String?
-    public var profileUrl: String?
-    public var githubProfileUrl: String?
-    public var twitterProfileUrl: String?
-    public var accessToken: String?
-    public var avatarUrl: String?
-    public var techStacks: [TechnologyStack]?
-    public var favoriteTechStacks: [TechnologyStack]?
-    public var favoriteTechnologies: [Technology]?
-    public var userActivity: UserActivity?
-    public var members: [OrganizationMember]?
-    public var memberInvites: [OrganizationMemberInvite]?
-    public var subscriptions: [OrganizationSubscription]?
-    public var responseStatus: ResponseStatus?
+    public final var created: Date?
+    public final var id: String?
+    public final var referrerUrl: String?
+    public final var userAuthId: String?
+    public final var userAuthName: String?
+    public final var userName: String?
+    public final var displayName: String?
+    public final var firstName: String?
+    public final var lastName: String?
+    public final var email: String?
+    public final var createdAt: Date?
+    public final var lastModified: Date?
+    public final var roles: [String]?
+    public final var permissions: [String]?
+    public final var isAuthenticated: Bool?
+    public final var authProvider: String?
+    public final var profileUrl: String?
+    public final var githubProfileUrl: String?
+    public final var twitterProfileUrl: String?
+    public final var accessToken: String?
+    public final var avatarUrl: String?
+    public final var techStacks: [TechnologyStack]?
+    public final var favoriteTechStacks: [TechnologyStack]?
+    public final var favoriteTechnologies: [Technology]?
+    public final var userActivity: UserActivity?
+    public final var members: [OrganizationMember]?
+    public final var memberInvites: [OrganizationMemberInvite]?
+    public final var subscriptions: [OrganizationSubscription]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetTechnologyPreviousVersionsResponse {
-    public var results: [TechnologyHistory]?
+    public final var results: [TechnologyHistory]?
 
     required public init() {}
 }
 
 public nonisolated class GetAllTechnologiesResponse {
-    public var results: [Technology]?
-    public var total: Int?
+    public final var results: [Technology]?
+    public final var total: Int?
 
     required public init() {}
 }
 
 public nonisolated class GetTechnologyResponse {
-    public var created: Date?
-    public var technology: Technology?
-    public var technologyStacks: [TechnologyStack]?
-    public var responseStatus: ResponseStatus?
+    public final var created: Date?
+    public final var technology: Technology?
+    public final var technologyStacks: [TechnologyStack]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetTechnologyFavoriteDetailsResponse {
-    public var users: [String]?
-    public var favoriteCount: Int?
+    public final var users: [String]?
+    public final var favoriteCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class CreateTechnologyResponse {
-    public var result: Technology?
-    public var responseStatus: ResponseStatus?
+    public final var result: Technology?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateTechnologyResponse {
-    public var result: Technology?
-    public var responseStatus: ResponseStatus?
+    public final var result: Technology?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class DeleteTechnologyResponse {
-    public var result: Technology?
-    public var responseStatus: ResponseStatus?
+    public final var result: Technology?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetTechnologyStackPreviousVersionsResponse {
-    public var results: [TechnologyStackHistory]?
+    public final var results: [TechnologyStackHistory]?
 
     required public init() {}
 }
 
 public nonisolated class GetPageStatsResponse {
-    public var type: String?
-    public var slug: String?
-    public var viewCount: Int?
-    public var favCount: Int?
+    public final var type: String?
+    public final var slug: String?
+    public final var viewCount: Int?
+    public final var favCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class HourlyTaskResponse: IMeta {
-    public var meta: [String: String]?
-    public var responseStatus: ResponseStatus?
+    public final var meta: [String: String]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class OverviewResponse {
-    public var created: Date?
-    public var topUsers: [UserInfo]?
-    public var topTechnologies: [TechnologyInfo]?
-    public var latestTechStacks: [TechStackDetails]?
-    public var popularTechStacks: [TechnologyStack]?
-    public var allOrganizations: [OrganizationInfo]?
-    public var topTechnologiesByTier: [String: [TechnologyInfo]]?
-    public var responseStatus: ResponseStatus?
+    public final var created: Date?
+    public final var topUsers: [UserInfo]?
+    public final var topTechnologies: [TechnologyInfo]?
+    public final var latestTechStacks: [TechStackDetails]?
+    public final var popularTechStacks: [TechnologyStack]?
+    public final var allOrganizations: [OrganizationInfo]?
+    public final var topTechnologiesByTier: [String: [TechnologyInfo]]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class AppOverviewResponse {
-    public var created: Date?
-    public var allTiers: [Option]?
-    public var topTechnologies: [TechnologyInfo]?
-    public var responseStatus: ResponseStatus?
+    public final var created: Date?
+    public final var allTiers: [Option]?
+    public final var topTechnologies: [TechnologyInfo]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetAllTechnologyStacksResponse {
-    public var results: [TechnologyStack]?
-    public var total: Int?
+    public final var results: [TechnologyStack]?
+    public final var total: Int?
 
     required public init() {}
 }
 
 public nonisolated class GetTechnologyStackResponse {
-    public var created: Date?
-    public var result: TechStackDetails?
-    public var responseStatus: ResponseStatus?
+    public final var created: Date?
+    public final var result: TechStackDetails?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetTechnologyStackFavoriteDetailsResponse {
-    public var users: [String]?
-    public var favoriteCount: Int?
+    public final var users: [String]?
+    public final var favoriteCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class GetConfigResponse {
-    public var allTiers: [Option]?
-    public var allPostTypes: [Option]?
-    public var allFlagTypes: [Option]?
+    public final var allTiers: [Option]?
+    public final var allPostTypes: [Option]?
+    public final var allFlagTypes: [Option]?
 
     required public init() {}
 }
 
 public nonisolated class CreateTechnologyStackResponse {
-    public var result: TechStackDetails?
-    public var responseStatus: ResponseStatus?
+    public final var result: TechStackDetails?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class UpdateTechnologyStackResponse {
-    public var result: TechStackDetails?
-    public var responseStatus: ResponseStatus?
+    public final var result: TechStackDetails?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class DeleteTechnologyStackResponse {
-    public var result: TechStackDetails?
-    public var responseStatus: ResponseStatus?
+    public final var result: TechStackDetails?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetFavoriteTechStackResponse {
-    public var results: [TechnologyStack]?
+    public final var results: [TechnologyStack]?
 
     required public init() {}
 }
 
 public nonisolated class FavoriteTechStackResponse {
-    public var result: TechnologyStack?
+    public final var result: TechnologyStack?
 
     required public init() {}
 }
 
 public nonisolated class GetFavoriteTechnologiesResponse {
-    public var results: [Technology]?
+    public final var results: [Technology]?
 
     required public init() {}
 }
 
 public nonisolated class FavoriteTechnologyResponse {
-    public var result: Technology?
+    public final var result: Technology?
 
     required public init() {}
 }
 
 public nonisolated class GetUserFeedResponse {
-    public var results: [TechStackDetails]?
+    public final var results: [TechStackDetails]?
 
     required public init() {}
 }
 
 public nonisolated class GetUsersKarmaResponse {
-    public var results: [Int: Int]?
-    public var responseStatus: ResponseStatus?
+    public final var results: [Int: Int]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class GetUserInfoResponse {
-    public var id: Int?
-    public var userName: String?
-    public var created: Date?
-    public var avatarUrl: String?
-    public var techStacks: [TechnologyStack]?
-    public var favoriteTechStacks: [TechnologyStack]?
-    public var favoriteTechnologies: [Technology]?
-    public var userActivity: UserActivity?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var userName: String?
+    public final var created: Date?
+    public final var avatarUrl: String?
+    public final var techStacks: [TechnologyStack]?
+    public final var favoriteTechStacks: [TechnologyStack]?
+    public final var favoriteTechnologies: [Technology]?
+    public final var userActivity: UserActivity?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class SyncDiscourseSiteResponse {
-    public var timeTaken: String?
-    public var userLogs: [String]?
-    public var postsLogs: [String]?
-    public var responseStatus: ResponseStatus?
+    public final var timeTaken: String?
+    public final var userLogs: [String]?
+    public final var postsLogs: [String]?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class LogoUrlApprovalResponse {
-    public var result: Technology?
+    public final var result: Technology?
 
     required public init() {}
 }
@@ -1570,255 +1570,255 @@ public nonisolated class LockStackResponse {
 }
 
 public nonisolated class EmailTestRespoonse {
-    public var responseStatus: ResponseStatus?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ImportUserResponse {
-    public var id: Int?
-    public var responseStatus: ResponseStatus?
+    public final var id: Int?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class ImportUserVoiceSuggestionResponse {
-    public var postId: Int?
-    public var postSlug: String?
-    public var responseStatus: ResponseStatus?
+    public final var postId: Int?
+    public final var postSlug: String?
+    public final var responseStatus: ResponseStatus?
 
     required public init() {}
 }
 
 public nonisolated class Post {
-    public var id: Int?
-    public var organizationId: Int?
-    public var userId: Int?
-    public var type: PostType?
-    public var categoryId: Int?
-    public var title: String?
-    public var slug: String?
-    public var url: String?
-    public var imageUrl: String?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var userId: Int?
+    public final var type: PostType?
+    public final var categoryId: Int?
+    public final var title: String?
+    public final var slug: String?
+    public final var url: String?
+    public final var imageUrl: String?
 
     // @StringLength(2147483647)
-    public var content: String?
+    public final var content: String?
 
     // @StringLength(2147483647)
-    public var contentHtml: String?
-    public var pinCommentId: Int?
-    public var technologyIds: [Int]?
-    public var fromDate: Date?
-    public var toDate: Date?
-    public var location: String?
-    public var metaType: String?
-    public var meta: String?
-    public var approved: Bool?
-    public var upVotes: Int?
-    public var downVotes: Int?
-    public var points: Int?
-    public var views: Int?
-    public var favorites: Int?
-    public var subscribers: Int?
-    public var replyCount: Int?
-    public var commentsCount: Int?
-    public var wordCount: Int?
-    public var reportCount: Int?
-    public var linksCount: Int?
-    public var linkedToCount: Int?
-    public var score: Int?
-    public var rank: Int?
-    public var labels: [String]?
-    public var refUserIds: [Int]?
-    public var refLinks: [String]?
-    public var muteUserIds: [Int]?
-    public var lastCommentDate: Date?
-    public var lastCommentId: Int?
-    public var lastCommentUserId: Int?
-    public var deleted: Date?
-    public var deletedBy: String?
-    public var locked: Date?
-    public var lockedBy: String?
-    public var hidden: Date?
-    public var hiddenBy: String?
-    public var status: String?
-    public var statusDate: Date?
-    public var statusBy: String?
-    public var archived: Bool?
-    public var bumped: Date?
-    public var created: Date?
-    public var createdBy: String?
-    public var modified: Date?
-    public var modifiedBy: String?
-    public var refId: Int?
-    public var refSource: String?
-    public var refUrn: String?
+    public final var contentHtml: String?
+    public final var pinCommentId: Int?
+    public final var technologyIds: [Int]?
+    public final var fromDate: Date?
+    public final var toDate: Date?
+    public final var location: String?
+    public final var metaType: String?
+    public final var meta: String?
+    public final var approved: Bool?
+    public final var upVotes: Int?
+    public final var downVotes: Int?
+    public final var points: Int?
+    public final var views: Int?
+    public final var favorites: Int?
+    public final var subscribers: Int?
+    public final var replyCount: Int?
+    public final var commentsCount: Int?
+    public final var wordCount: Int?
+    public final var reportCount: Int?
+    public final var linksCount: Int?
+    public final var linkedToCount: Int?
+    public final var score: Int?
+    public final var rank: Int?
+    public final var labels: [String]?
+    public final var refUserIds: [Int]?
+    public final var refLinks: [String]?
+    public final var muteUserIds: [Int]?
+    public final var lastCommentDate: Date?
+    public final var lastCommentId: Int?
+    public final var lastCommentUserId: Int?
+    public final var deleted: Date?
+    public final var deletedBy: String?
+    public final var locked: Date?
+    public final var lockedBy: String?
+    public final var hidden: Date?
+    public final var hiddenBy: String?
+    public final var status: String?
+    public final var statusDate: Date?
+    public final var statusBy: String?
+    public final var archived: Bool?
+    public final var bumped: Date?
+    public final var created: Date?
+    public final var createdBy: String?
+    public final var modified: Date?
+    public final var modifiedBy: String?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var refUrn: String?
 
     required public init() {}
 }
 
 public nonisolated class Organization {
-    public var id: Int?
-    public var name: String?
-    public var slug: String?
-    public var description: String?
-    public var descriptionHtml: String?
-    public var color: String?
-    public var textColor: String?
-    public var linkColor: String?
-    public var backgroundColor: String?
-    public var backgroundUrl: String?
-    public var logoUrl: String?
-    public var heroUrl: String?
-    public var lang: String?
-    public var defaultPostType: String?
-    public var defaultSubscriptionPostTypes: [String]?
-    public var postTypes: [String]?
-    public var moderatorPostTypes: [String]?
-    public var deletePostsWithReportCount: Int?
-    public var disableInvites: Bool?
-    public var upVotes: Int?
-    public var downVotes: Int?
-    public var views: Int?
-    public var favorites: Int?
-    public var subscribers: Int?
-    public var commentsCount: Int?
-    public var postsCount: Int?
-    public var score: Int?
-    public var rank: Int?
-    public var refId: Int?
-    public var refSource: String?
-    public var hidden: Date?
-    public var hiddenBy: String?
-    public var locked: Date?
-    public var lockedBy: String?
-    public var deleted: Date?
-    public var deletedBy: String?
-    public var created: Date?
-    public var createdBy: String?
-    public var modified: Date?
-    public var modifiedBy: String?
+    public final var id: Int?
+    public final var name: String?
+    public final var slug: String?
+    public final var description: String?
+    public final var descriptionHtml: String?
+    public final var color: String?
+    public final var textColor: String?
+    public final var linkColor: String?
+    public final var backgroundColor: String?
+    public final var backgroundUrl: String?
+    public final var logoUrl: String?
+    public final var heroUrl: String?
+    public final var lang: String?
+    public final var defaultPostType: String?
+    public final var defaultSubscriptionPostTypes: [String]?
+    public final var postTypes: [String]?
+    public final var moderatorPostTypes: [String]?
+    public final var deletePostsWithReportCount: Int?
+    public final var disableInvites: Bool?
+    public final var upVotes: Int?
+    public final var downVotes: Int?
+    public final var views: Int?
+    public final var favorites: Int?
+    public final var subscribers: Int?
+    public final var commentsCount: Int?
+    public final var postsCount: Int?
+    public final var score: Int?
+    public final var rank: Int?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var hidden: Date?
+    public final var hiddenBy: String?
+    public final var locked: Date?
+    public final var lockedBy: String?
+    public final var deleted: Date?
+    public final var deletedBy: String?
+    public final var created: Date?
+    public final var createdBy: String?
+    public final var modified: Date?
+    public final var modifiedBy: String?
 
     required public init() {}
 }
 
 public nonisolated class OrganizationLabel {
-    public var slug: String?
-    public var organizationId: Int?
-    public var description: String?
-    public var color: String?
+    public final var slug: String?
+    public final var organizationId: Int?
+    public final var description: String?
+    public final var color: String?
 
     required public init() {}
 }
 
 public nonisolated class Category {
-    public var id: Int?
-    public var organizationId: Int?
-    public var name: String?
-    public var slug: String?
-    public var description: String?
-    public var color: String?
-    public var technologyIds: [Int]?
-    public var commentsCount: Int?
-    public var postsCount: Int?
-    public var score: Int?
-    public var rank: Int?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var name: String?
+    public final var slug: String?
+    public final var description: String?
+    public final var color: String?
+    public final var technologyIds: [Int]?
+    public final var commentsCount: Int?
+    public final var postsCount: Int?
+    public final var score: Int?
+    public final var rank: Int?
 
     required public init() {}
 }
 
 public nonisolated class OrganizationMember {
-    public var id: Int?
-    public var organizationId: Int?
-    public var userId: Int?
-    public var userName: String?
-    public var isOwner: Bool?
-    public var isModerator: Bool?
-    public var denyAll: Bool?
-    public var denyPosts: Bool?
-    public var denyComments: Bool?
-    public var notes: String?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var userId: Int?
+    public final var userName: String?
+    public final var isOwner: Bool?
+    public final var isModerator: Bool?
+    public final var denyAll: Bool?
+    public final var denyPosts: Bool?
+    public final var denyComments: Bool?
+    public final var notes: String?
 
     required public init() {}
 }
 
 public nonisolated class OrganizationMemberInvite {
-    public var id: Int?
-    public var organizationId: Int?
-    public var userId: Int?
-    public var userName: String?
-    public var dismissed: Date?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var userId: Int?
+    public final var userName: String?
+    public final var dismissed: Date?
 
     required public init() {}
 }
 
 public nonisolated class PostReportInfo {
-    public var id: Int?
-    public var organizationId: Int?
-    public var postId: Int?
-    public var userId: Int?
-    public var userName: String?
-    public var flagType: FlagType?
-    public var reportNotes: String?
-    public var created: Date?
-    public var acknowledged: Date?
-    public var acknowledgedBy: String?
-    public var dismissed: Date?
-    public var dismissedBy: String?
-    public var title: String?
-    public var reportCount: Int?
-    public var createdBy: String?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var postId: Int?
+    public final var userId: Int?
+    public final var userName: String?
+    public final var flagType: FlagType?
+    public final var reportNotes: String?
+    public final var created: Date?
+    public final var acknowledged: Date?
+    public final var acknowledgedBy: String?
+    public final var dismissed: Date?
+    public final var dismissedBy: String?
+    public final var title: String?
+    public final var reportCount: Int?
+    public final var createdBy: String?
 
     required public init() {}
 }
 
 public nonisolated class PostCommentReportInfo {
-    public var id: Int?
-    public var organizationId: Int?
-    public var postId: Int?
-    public var postCommentId: Int?
-    public var userId: Int?
-    public var userName: String?
-    public var flagType: FlagType?
-    public var reportNotes: String?
-    public var created: Date?
-    public var acknowledged: Date?
-    public var acknowledgedBy: String?
-    public var dismissed: Date?
-    public var dismissedBy: String?
-    public var contentHtml: String?
-    public var reportCount: Int?
-    public var createdBy: String?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var postId: Int?
+    public final var postCommentId: Int?
+    public final var userId: Int?
+    public final var userName: String?
+    public final var flagType: FlagType?
+    public final var reportNotes: String?
+    public final var created: Date?
+    public final var acknowledged: Date?
+    public final var acknowledgedBy: String?
+    public final var dismissed: Date?
+    public final var dismissedBy: String?
+    public final var contentHtml: String?
+    public final var reportCount: Int?
+    public final var createdBy: String?
 
     required public init() {}
 }
 
 public nonisolated class PostComment {
-    public var id: Int?
-    public var postId: Int?
-    public var userId: Int?
-    public var replyId: Int?
+    public final var id: Int?
+    public final var postId: Int?
+    public final var userId: Int?
+    public final var replyId: Int?
 
     // @StringLength(2147483647)
-    public var content: String?
+    public final var content: String?
 
     // @StringLength(2147483647)
-    public var contentHtml: String?
-    public var score: Int?
-    public var rank: Int?
-    public var upVotes: Int?
-    public var downVotes: Int?
-    public var favorites: Int?
-    public var wordCount: Int?
-    public var reportCount: Int?
-    public var deleted: Date?
-    public var hidden: Date?
-    public var modified: Date?
-    public var created: Date?
-    public var createdBy: String?
-    public var refId: Int?
-    public var refSource: String?
-    public var refUrn: String?
+    public final var contentHtml: String?
+    public final var score: Int?
+    public final var rank: Int?
+    public final var upVotes: Int?
+    public final var downVotes: Int?
+    public final var favorites: Int?
+    public final var wordCount: Int?
+    public final var reportCount: Int?
+    public final var deleted: Date?
+    public final var hidden: Date?
+    public final var modified: Date?
+    public final var created: Date?
+    public final var createdBy: String?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var refUrn: String?
 
     required public init() {}
 }
@@ -1841,26 +1841,26 @@ public nonisolated enum ReportAction: String, CaseIterable, Sendable {
 }
 
 public nonisolated class UserRef {
-    public var id: Int?
-    public var userName: String?
-    public var email: String?
-    public var refId: Int?
-    public var refSource: String?
-    public var refUrn: String?
+    public final var id: Int?
+    public final var userName: String?
+    public final var email: String?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var refUrn: String?
 
     required public init() {}
 }
 
 public nonisolated class OrganizationSubscription {
-    public var id: Int?
-    public var organizationId: Int?
-    public var userId: Int?
-    public var userName: String?
-    public var postTypes: [String]?
-    public var frequencyDays: Int?
-    public var lastSyncedId: Int?
-    public var lastSynced: Date?
-    public var created: Date?
+    public final var id: Int?
+    public final var organizationId: Int?
+    public final var userId: Int?
+    public final var userName: String?
+    public final var postTypes: [String]?
+    public final var frequencyDays: Int?
+    public final var lastSyncedId: Int?
+    public final var lastSynced: Date?
+    public final var created: Date?
 
     required public init() {}
 }
@@ -1889,22 +1889,22 @@ public nonisolated class Technology: TechnologyBase {
 }
 
 public nonisolated class UserActivity {
-    public var id: Int?
-    public var userName: String?
-    public var karma: Int?
-    public var technologyCount: Int?
-    public var techStacksCount: Int?
-    public var postsCount: Int?
-    public var postUpVotes: Int?
-    public var postDownVotes: Int?
-    public var commentUpVotes: Int?
-    public var commentDownVotes: Int?
-    public var postCommentsCount: Int?
-    public var pinnedCommentCount: Int?
-    public var postReportCount: Int?
-    public var postCommentReportCount: Int?
-    public var created: Date?
-    public var modified: Date?
+    public final var id: Int?
+    public final var userName: String?
+    public final var karma: Int?
+    public final var technologyCount: Int?
+    public final var techStacksCount: Int?
+    public final var postsCount: Int?
+    public final var postUpVotes: Int?
+    public final var postDownVotes: Int?
+    public final var commentUpVotes: Int?
+    public final var commentDownVotes: Int?
+    public final var postCommentsCount: Int?
+    public final var pinnedCommentCount: Int?
+    public final var postReportCount: Int?
+    public final var postCommentReportCount: Int?
+    public final var created: Date?
+    public final var modified: Date?
 
     required public init() {}
 }
@@ -1917,8 +1917,8 @@ public nonisolated enum Frequency: Int, CaseIterable, Sendable {
 }
 
 public nonisolated class TechnologyHistory: TechnologyBase {
-    public var technologyId: Int?
-    public var operation: String?
+    public final var technologyId: Int?
+    public final var operation: String?
 
     required public init() { super.init() }
 }
@@ -1948,54 +1948,54 @@ public nonisolated enum TechnologyTier: String, CaseIterable, Sendable {
 }
 
 public nonisolated class TechnologyStackHistory: TechnologyStackBase {
-    public var technologyStackId: Int?
-    public var operation: String?
-    public var technologyIds: [Int]?
+    public final var technologyStackId: Int?
+    public final var operation: String?
+    public final var technologyIds: [Int]?
 
     required public init() { super.init() }
 }
 
 public nonisolated class UserInfo {
-    public var userName: String?
-    public var avatarUrl: String?
-    public var stacksCount: Int?
+    public final var userName: String?
+    public final var avatarUrl: String?
+    public final var stacksCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class TechnologyInfo {
-    public var tier: TechnologyTier?
-    public var slug: String?
-    public var name: String?
-    public var logoUrl: String?
-    public var stacksCount: Int?
+    public final var tier: TechnologyTier?
+    public final var slug: String?
+    public final var name: String?
+    public final var logoUrl: String?
+    public final var stacksCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class TechStackDetails: TechnologyStackBase {
-    public var technologyChoices: [TechnologyInStack]?
+    public final var technologyChoices: [TechnologyInStack]?
 
     required public init() { super.init() }
 }
 
 public nonisolated class OrganizationInfo {
-    public var id: Int?
-    public var name: String?
-    public var slug: String?
-    public var refId: Int?
-    public var refSource: String?
-    public var upVotes: Int?
-    public var downVotes: Int?
-    public var membersCount: Int?
-    public var rank: Int?
-    public var disableInvites: Bool?
-    public var lang: String?
-    public var postTypes: [String]?
-    public var moderatorPostTypes: [String]?
-    public var locked: Date?
-    public var labels: [LabelInfo]?
-    public var categories: [CategoryInfo]?
+    public final var id: Int?
+    public final var name: String?
+    public final var slug: String?
+    public final var refId: Int?
+    public final var refSource: String?
+    public final var upVotes: Int?
+    public final var downVotes: Int?
+    public final var membersCount: Int?
+    public final var rank: Int?
+    public final var disableInvites: Bool?
+    public final var lang: String?
+    public final var postTypes: [String]?
+    public final var moderatorPostTypes: [String]?
+    public final var locked: Date?
+    public final var labels: [LabelInfo]?
+    public final var categories: [CategoryInfo]?
 
     required public init() {}
 }
@@ -2003,111 +2003,111 @@ public nonisolated class OrganizationInfo {
 // @DataContract()
 public nonisolated class Option {
     // @DataMember(Name="name")
-    public var name: String?
+    public final var name: String?
 
     // @DataMember(Name="title")
-    public var title: String?
+    public final var title: String?
 
     // @DataMember(Name="value")
-    public var value: TechnologyTier?
+    public final var value: TechnologyTier?
 
     required public init() {}
 }
 
 public nonisolated class UserVoiceUser {
-    public var id: Int?
-    public var name: String?
-    public var email: String?
-    public var avatarUrl: String?
-    public var createdAt: Date?
-    public var updatedAt: Date?
+    public final var id: Int?
+    public final var name: String?
+    public final var email: String?
+    public final var avatarUrl: String?
+    public final var createdAt: Date?
+    public final var updatedAt: Date?
 
     required public init() {}
 }
 
 public nonisolated class UserVoiceComment {
-    public var text: String?
-    public var formattedText: String?
-    public var createdAt: Date?
-    public var creator: UserVoiceUser?
+    public final var text: String?
+    public final var formattedText: String?
+    public final var createdAt: Date?
+    public final var creator: UserVoiceUser?
 
     required public init() {}
 }
 
 public nonisolated class TechnologyStackBase {
-    public var id: Int?
-    public var name: String?
-    public var vendorName: String?
-    public var description: String?
-    public var appUrl: String?
-    public var screenshotUrl: String?
-    public var created: Date?
-    public var createdBy: String?
-    public var lastModified: Date?
-    public var lastModifiedBy: String?
-    public var isLocked: Bool?
-    public var ownerId: String?
-    public var slug: String?
+    public final var id: Int?
+    public final var name: String?
+    public final var vendorName: String?
+    public final var description: String?
+    public final var appUrl: String?
+    public final var screenshotUrl: String?
+    public final var created: Date?
+    public final var createdBy: String?
+    public final var lastModified: Date?
+    public final var lastModifiedBy: String?
+    public final var isLocked: Bool?
+    public final var ownerId: String?
+    public final var slug: String?
 
     // @StringLength(2147483647)
-    public var details: String?
+    public final var details: String?
 
     // @StringLength(2147483647)
-    public var detailsHtml: String?
-    public var lastStatusUpdate: Date?
-    public var organizationId: Int?
-    public var commentsPostId: Int?
-    public var viewCount: Int?
-    public var favCount: Int?
+    public final var detailsHtml: String?
+    public final var lastStatusUpdate: Date?
+    public final var organizationId: Int?
+    public final var commentsPostId: Int?
+    public final var viewCount: Int?
+    public final var favCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class TechnologyBase {
-    public var id: Int?
-    public var name: String?
-    public var vendorName: String?
-    public var vendorUrl: String?
-    public var productUrl: String?
-    public var logoUrl: String?
-    public var description: String?
-    public var created: Date?
-    public var createdBy: String?
-    public var lastModified: Date?
-    public var lastModifiedBy: String?
-    public var ownerId: String?
-    public var slug: String?
-    public var logoApproved: Bool?
-    public var isLocked: Bool?
-    public var tier: TechnologyTier?
-    public var lastStatusUpdate: Date?
-    public var organizationId: Int?
-    public var commentsPostId: Int?
-    public var viewCount: Int?
-    public var favCount: Int?
+    public final var id: Int?
+    public final var name: String?
+    public final var vendorName: String?
+    public final var vendorUrl: String?
+    public final var productUrl: String?
+    public final var logoUrl: String?
+    public final var description: String?
+    public final var created: Date?
+    public final var createdBy: String?
+    public final var lastModified: Date?
+    public final var lastModifiedBy: String?
+    public final var ownerId: String?
+    public final var slug: String?
+    public final var logoApproved: Bool?
+    public final var isLocked: Bool?
+    public final var tier: TechnologyTier?
+    public final var lastStatusUpdate: Date?
+    public final var organizationId: Int?
+    public final var commentsPostId: Int?
+    public final var viewCount: Int?
+    public final var favCount: Int?
 
     required public init() {}
 }
 
 public nonisolated class TechnologyInStack: TechnologyBase {
-    public var technologyId: Int?
-    public var technologyStackId: Int?
-    public var justification: String?
+    public final var technologyId: Int?
+    public final var technologyStackId: Int?
+    public final var justification: String?
 
     required public init() { super.init() }
 }
 
 public nonisolated class LabelInfo {
-    public var slug: String?
-    public var color: String?
+    public final var slug: String?
+    public final var color: String?
 
     required public init() {}
 }
 
 public nonisolated class CategoryInfo {
-    public var id: Int?
-    public var name: String?
-    public var slug: String?
+    public final var id: Int?
+    public final var name: String?
+    public final var slug: String?
 
     required public init() {}
 }

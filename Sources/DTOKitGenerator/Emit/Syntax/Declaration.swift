@@ -35,6 +35,8 @@ struct Modifiers: Sendable {
     var isPrivate = false
     var isRequired = false
     var isOverride = false
+    /// `final`: a member no subclass overrides, so it needs no vtable entry and calls it directly.
+    var isFinal = false
     var isStatic = false
     var isNonisolated = false
 }

@@ -232,7 +232,7 @@ struct SwiftRenderer {
     private static func modifiers(_ modifiers: Modifiers) -> String {
         (modifiers.isRequired ? "required " : "") + (modifiers.isPrivate ? "private " : "")
             + (modifiers.isOpen ? "open " : modifiers.access == .internal ? "" : keyword(modifiers.access) + " ")
-            + (modifiers.isOverride ? "override " : "")
+            + (modifiers.isOverride ? "override " : "") + (modifiers.isFinal ? "final " : "")
             + (modifiers.isStatic ? "static " : "") + (modifiers.isNonisolated ? "nonisolated " : "")
     }
 
