@@ -370,8 +370,9 @@ final class EmissionRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public final var id: String?", "public final var urlValue: String?", "public final var uShort: String?",
-                "public final var `default`: String?", "public final var `self`: String?", "public final var description: String?",
+                "public final var id: String?", "public final var urlValue: String?",
+                "public final var uShort: String?", "public final var `default`: String?",
+                "public final var `self`: String?", "public final var description: String?",
                 "public final var `is`: String?",
                 "Property<Names>.optionalString(\"default\", get: { $0.`default` }, set: { $0.`default` = $1 }),",
             ])
@@ -491,7 +492,9 @@ final class EmissionRulesTests: XCTestCase {
         let output = try Snippet.generate(snapshot)
         assertLines(
             output,
-            contain: ["public nonisolated class Old {", "public final var when: Date?", "public typealias Return = Old"])
+            contain: [
+                "public nonisolated class Old {", "public final var when: Date?", "public typealias Return = Old",
+            ])
     }
 
     func testAppJsonShapeReadsTheApiMember() throws {

@@ -138,7 +138,8 @@ final class OptionsTests: XCTestCase {
         assertLines(
             internalOutput,
             contain: [
-                "nonisolated class Todo {", "required init() {}", "final var owner: User?", "import Combine", "import DTOKit",
+                "nonisolated class Todo {", "required init() {}", "final var owner: User?", "import Combine",
+                "import DTOKit",
             ])
         XCTAssertFalse(internalOutput.contains("public "))
         XCTAssertEqual(

@@ -157,7 +157,8 @@ final class TypeMappingTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public final var name: String = \"\"", "public final var count: Int = 0", "public final var active: Bool = false",
+                "public final var name: String = \"\"", "public final var count: Int = 0",
+                "public final var active: Bool = false",
                 "public final var duration: TimeInterval = 0", "public final var maybe: Int?",
                 "Property<Holder>.string(\"name\", get: { $0.name }, set: { $0.name = $1 }),",
                 "Property<Holder>.formatted(\"duration\", as: TimeSpan.self, get: { $0.duration }, set: { $0.duration = $1 }),",
