@@ -189,7 +189,8 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output,
             contain: [
-                "public nonisolated class Page<T> {", "public nonisolated class QueryTodos {", "public final var skip: Int?",
+                "public nonisolated class Page<T> {", "public nonisolated class QueryTodos {",
+                "public final var skip: Int?",
                 "public final var pair: JsonValue?",
             ])
         XCTAssertFalse(output.contains("JsonSerializable"))
@@ -210,7 +211,8 @@ final class CompatibilityRulesTests: XCTestCase {
             contain: [
                 "public nonisolated class ErrorResponse {", "public final var code: String?",
                 "public final var responseStatus: ResponseStatus?",
-                "public nonisolated class TodoPage {", "public final var results: [Todo]?", "public final var total: Int?",
+                "public nonisolated class TodoPage {", "public final var results: [Todo]?",
+                "public final var total: Int?",
             ])
         XCTAssertEqual(output.components(separatedBy: "final var responseStatus").count, 3, "one each, not added twice")
     }
