@@ -71,6 +71,9 @@ public struct WebServiceException: Error, Sendable, CustomStringConvertible, Cus
             contentType: contentType, method: method, url: url, retryAfter: retryAfter, secrets: [])
     }
 
+    // Not inlined: every public initializer and every failed response comes through here, and each copy
+    // of it would be 2.5 KB of an error path.
+    @inline(never)
     init(
         statusCode: Int, statusDescription: String?, responseStatusJson: Data?, responseBody: Data,
         contentType: String?, method: String, url: String, retryAfter: TimeInterval? = nil, secrets: [String]
