@@ -127,7 +127,7 @@ final class CompatibilityRulesTests: XCTestCase {
         assertLines(
             output.output,
             contain: [
-                "var name: String { get set }", "final var tags: [String] { get set }",
+                "var name: String { get set }", "var tags: [String] { get set }",
                 "public nonisolated class FileSystemFile: IFile {", "public final var name: String = \"\"",
                 "public final var tags: [String] = []",
             ])
