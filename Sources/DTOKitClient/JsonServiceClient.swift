@@ -28,8 +28,8 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
     let settings: Locked<Settings>
     let cookieJar = CookieJar()
     let transport: any HTTPTransport
-    /// What of ``baseUrl``'s user info must never show in an error (read once: the base URL never changes).
-    let baseUrlUserInfo: [String]
+    /// ``baseUrl`` parsed, its origin and its user info, read once: the base URL never changes.
+    let base: BaseURL
 
     /// Creates a client for the ServiceStack server at `baseUrl` (e.g. `https://techstacks.io`).
     public convenience init(baseUrl: String) {
@@ -51,7 +51,7 @@ public final class JsonServiceClient: ServiceClient, TimedClient, Sendable {
     public init(baseUrl: String, transport: any HTTPTransport) {
         self.baseUrl = baseUrl.hasSuffix("/") ? baseUrl : baseUrl + "/"
         self.transport = transport
-        baseUrlUserInfo = ServiceClientError.userInfoSecrets(inText: self.baseUrl)
+        base = BaseURL(self.baseUrl)
         settings = Locked(Settings())
     }
 

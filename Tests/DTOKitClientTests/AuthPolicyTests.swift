@@ -24,9 +24,7 @@ final class AuthPolicyTests: XCTestCase {
         settings.alwaysSendBasicAuthHeader = alwaysBasic
         let cookies = CookieJar()
         if refreshCookie { cookies.set(name: "ss-reftok", value: "cookie-rt", for: url, path: "/", expires: nil) }
-        return AuthPolicy(
-            settings: settings, cookies: cookies, baseUrl: URL(string: "http://example.org/"), refreshUrl: nil,
-            baseUrlUserInfo: [])
+        return AuthPolicy(settings: settings, cookies: cookies, base: BaseURL("http://example.org/"))
     }
 
     func testEveryWayOfAnsweringA401() {

@@ -25,25 +25,25 @@ import FoundationNetworking
 struct AuthPolicy {
     let settings: JsonServiceClient.Settings
     let cookies: CookieJar
-    /// Where the `ss-reftok` cookie is looked for (``ServiceClient/getRefreshTokenCookie()``).
-    let baseUrl: URL?
-    /// What of the base URL's user info must never show, as written (even when it does not parse).
-    let baseUrlUserInfo: [String]
-    /// The client's own origins: the base URL's, the refresh URL's (where `GetAccessToken` goes, when
-    /// not to the base URL) and ``JsonServiceClient/credentialOrigins``, read once per policy (a call
-    /// asks several times).
-    let ownOrigins: [CredentialRules.Origin]
+    /// The client's base URL: where the `ss-reftok` cookie is looked for
+    /// (``ServiceClient/getRefreshTokenCookie()``), and what of its user info must never show.
+    let base: BaseURL
+    /// The client's other origins: the refresh URL's (where `GetAccessToken` goes, when not to the base
+    /// URL) and ``JsonServiceClient/credentialOrigins``, read once per policy (a call asks several times;
+    /// the base URL's origin the client read once).
+    let otherOrigins: [CredentialRules.Origin]
 
-    init(
-        settings: JsonServiceClient.Settings, cookies: CookieJar, baseUrl: URL?, refreshUrl: URL? = nil,
-        baseUrlUserInfo: [String] = []
-    ) {
+    init(settings: JsonServiceClient.Settings, cookies: CookieJar, base: BaseURL, refreshUrl: URL? = nil) {
         self.settings = settings
         self.cookies = cookies
-        self.baseUrl = baseUrl
-        self.baseUrlUserInfo = baseUrlUserInfo
-        ownOrigins = ([baseUrl, refreshUrl] + settings.credentialOrigins.map { URL(string: $0) })
-            .compactMap { $0.flatMap(CredentialRules.Origin.init) }
+        self.base = base
+        // Only what a setting names is parsed here, and most clients name nothing.
+        if refreshUrl == nil && settings.credentialOrigins.isEmpty {
+            otherOrigins = []
+        } else {
+            otherOrigins = ([refreshUrl] + settings.credentialOrigins.map { URL(string: $0) })
+                .compactMap { $0.flatMap(CredentialRules.Origin.init) }
+        }
     }
 
     /// How a request was authenticated, to answer its 401.
@@ -60,7 +60,7 @@ struct AuthPolicy {
     /// Whether the client's credentials may go to `url`: its origin is one of the client's own.
     func mayAuthenticate(_ url: URL) -> Bool {
         guard let origin = CredentialRules.Origin(url) else { return false }
-        return ownOrigins.contains(origin)
+        return origin == base.origin || otherOrigins.contains(origin)
     }
 
     /// The client's `headers` for a request to `url`: without `Authorization` and `Cookie` when the
@@ -74,8 +74,9 @@ struct AuthPolicy {
 
     /// Adds the `Authorization` and `Cookie` headers `request` should carry to `url`.
     func authorize(_ request: inout OutgoingRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
-        var credentials = current(for: url)
-        if mayAuthenticate(url), request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
+        let mayAuthenticate = mayAuthenticate(url)
+        var credentials = current(for: url, mayAuthenticate: mayAuthenticate)
+        if mayAuthenticate, request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
             let basic = settings.credentials?.headerValue
             if sendsBasicAuth, let basic {
                 request.setValue(basic, forHTTPHeaderField: CredentialRules.authorization)
@@ -93,10 +94,11 @@ struct AuthPolicy {
         return credentials
     }
 
-    /// The token a request to `url` would carry now.
-    func current(for url: URL) -> Credentials {
+    /// The token a request to `url` would carry now (`mayAuthenticate`: what ``mayAuthenticate(_:)``
+    /// says of `url`, when the caller asked already).
+    func current(for url: URL, mayAuthenticate: Bool? = nil) -> Credentials {
         Credentials(
-            bearerToken: mayAuthenticate(url) ? settings.bearerToken : nil,
+            bearerToken: mayAuthenticate ?? self.mayAuthenticate(url) ? settings.bearerToken : nil,
             tokenCookie: cookies.values(for: url)["ss-tok"])
     }
 
@@ -117,7 +119,7 @@ struct AuthPolicy {
     func answer(to401For url: URL, sent: Credentials) -> Answer {
         guard mayAuthenticate(url) else { return .none }
         let canSendBasic = !sent.sentBasicAuth && settings.credentials?.headerValue != nil
-        if settings.refreshToken != nil || baseUrl.flatMap({ cookies.values(for: $0)["ss-reftok"] }) != nil {
+        if settings.refreshToken != nil || base.url.flatMap({ cookies.values(for: $0)["ss-reftok"] }) != nil {
             return current(for: url).token != sent.token ? .resend : .refreshToken
         }
         if settings.onAuthenticationRequired != nil { return .askForAuthentication(thenBasic: canSendBasic) }
@@ -138,7 +140,7 @@ struct AuthPolicy {
     /// The tokens, cookie values and credentials that must never show in error descriptions (a
     /// password in the base URL's user info included).
     var secrets: [String] {
-        [settings.bearerToken, settings.refreshToken, baseUrl?.password].compactMap { $0 } + baseUrlUserInfo
+        [settings.bearerToken, settings.refreshToken, base.url?.password].compactMap { $0 } + base.userInfo
             + cookies.allValues()
             + (settings.credentials?.secrets ?? [])
     }
@@ -151,8 +153,7 @@ extension JsonServiceClient {
     /// The policy on `settings` (a copy the caller already took) and the client's cookies.
     func authPolicy(settings: Settings) -> AuthPolicy {
         AuthPolicy(
-            settings: settings, cookies: cookieJar, baseUrl: URL(string: baseUrl),
-            refreshUrl: settings.refreshTokenUrl.flatMap { URL(string: resolveUrlText($0)) },
-            baseUrlUserInfo: baseUrlUserInfo)
+            settings: settings, cookies: cookieJar, base: base,
+            refreshUrl: settings.refreshTokenUrl.flatMap { URL(string: resolveUrlText($0)) })
     }
 }

@@ -171,7 +171,10 @@ final class CookieJar: Sendable {
 
     /// The cookies a request to `url` carries, longer paths first, then older first (§5.8.3).
     func matching(_ url: URL, now: Date = Date()) -> [Cookie] {
-        guard let host = Self.canonicalHost(of: url), Self.isHTTP(url) else { return [] }
+        // Most clients keep no cookie: then nothing of the URL is read, on every request.
+        guard !cookies.withLock({ $0.isEmpty }), let host = Self.canonicalHost(of: url), Self.isHTTP(url) else {
+            return []
+        }
         let path = Self.requestPath(of: url)
         let secure = Self.isSecure(url)
         return cookies.withLock { stored in

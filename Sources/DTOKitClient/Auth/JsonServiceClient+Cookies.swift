@@ -11,7 +11,7 @@ import FoundationNetworking
 extension JsonServiceClient {
     /// The cookies the client would send to its base URL, by name.
     public func getCookies() -> [String: String] {
-        guard let url = URL(string: baseUrl) else { return [:] }
+        guard let url = base.url else { return [:] }
         return cookieJar.values(for: url)
     }
 
@@ -24,7 +24,7 @@ extension JsonServiceClient {
     ///   - path: the paths it is sent to (default all).
     ///   - expires: when it stops being sent; nil keeps it for the client's lifetime.
     public func setCookie(name: String, value: String, path: String = "/", expires: Date? = nil) {
-        guard let url = URL(string: baseUrl) else { return }
+        guard let url = base.url else { return }
         cookieJar.set(name: name, value: value, for: url, path: path, expires: expires)
     }
 

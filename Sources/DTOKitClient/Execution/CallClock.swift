@@ -54,9 +54,16 @@ final class CallClock: Sendable {
     var expiry: (at: UInt64, limit: TimeInterval)? {
         let (lastProgress, ended) = state.current
         guard !ended else { return nil }
-        let idleEnd = idle.map { (lastProgress &+ Timeouts.nanoseconds($0), $0) }
-        let totalEnd = total.map { (start &+ Timeouts.nanoseconds($0), $0) }
-        return [idleEnd, totalEnd, outer?.expiry].compactMap { $0 }.min { $0.0 < $1.0 }
+        // The earliest of three, without an array: every call reads it a few times.
+        var earliest = outer?.expiry
+        func consider(_ limit: TimeInterval?, from start: UInt64) {
+            guard let limit else { return }
+            let at = start &+ Timeouts.nanoseconds(limit)
+            if earliest.map({ at < $0.at }) ?? true { earliest = (at, limit) }
+        }
+        consider(idle, from: lastProgress)
+        consider(total, from: start)
+        return earliest
     }
 
     /// The limit that has run out, if one has.

@@ -16,7 +16,7 @@ enum Deadline {
         // A cancelled task's work does not start: not even its middleware sees it.
         if Task.isCancelled { throw ServiceClientError.cancelled(url: ServiceClientError.label(for: url)) }
         guard clock.expiry != nil else { return try await operation() }
-        let race = Race<T>()
+        let race = Race<T>(clock: clock, url: url)
         let work = BlockingCall.startTask {
             do {
                 race.finish(.success(try await operation()))
@@ -24,69 +24,41 @@ enum Deadline {
                 race.finish(.failure(error))
             }
         }
-        let timer = Timer(clock: clock) {
-            if race.finish(.failure(ServiceClientError.timedOut(url: ServiceClientError.label(for: url), timeout: $0)))
-            {
-                work.cancel()
-            }
-        }
-        defer { timer.cancel() }
+        race.arm(cancelling: work)
+        defer { race.disarm() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { race.wait(with: $0) }
         } onCancel: {
-            race.finish(.failure(ServiceClientError.cancelled(url: ServiceClientError.label(for: url))))
-            work.cancel()
+            if race.finish(.failure(ServiceClientError.cancelled(url: race.label))) { work.cancel() }
         }
     }
 
-    /// The timer of one run: armed for the clock's expiry, and when it fires before it (the call made
-    /// progress meanwhile), armed again for the new one.
-    private final class Timer: Sendable {
-        private let state = Locked<(token: Timeouts.Token?, cancelled: Bool)>((nil, false))
-        private let clock: CallClock
-        private let expired: @Sendable (TimeInterval) -> Void
-
-        init(clock: CallClock, expired: @escaping @Sendable (TimeInterval) -> Void) {
-            self.clock = clock
-            self.expired = expired
-            arm()
-        }
-
-        func cancel() {
-            let token = state.withLock { state -> Timeouts.Token? in
-                state.cancelled = true
-                return state.token
-            }
-            token.map(Timeouts.shared.cancel)
-        }
-
-        private func arm() {
-            guard let expiry = clock.expiry else { return }
-            state.withLock { state in
-                guard !state.cancelled else { return }
-                state.token = Timeouts.shared.schedule(at: expiry.at) { [self] in fire() }
-            }
-        }
-
-        private func fire() {
-            if let limit = clock.expiredLimit {
-                expired(limit)
-            } else {
-                arm()
-            }
-        }
-    }
-
-    /// The first outcome of the operation, the timer and the caller's cancellation; the others are
-    /// dropped.
+    /// One run: the first outcome of the operation, the clock running out and the caller's
+    /// cancellation (the others are dropped), and the timer armed for the clock's expiry — armed again,
+    /// when it fires before it, for the new one (the call made progress meanwhile). One object, one
+    /// lock: a call makes one.
     private final class Race<T: Sendable>: Sendable {
         private struct State {
             var waiting: CheckedContinuation<T, any Error>?
             var outcome: Result<T, any Error>?
             var finished = false
+            /// The operation's task, which the clock running out cancels.
+            var work: Task<Void, any Error>?
+            var timer: Timeouts.Token?
+            var disarmed = false
         }
 
         private let state = Locked(State())
+        private let clock: CallClock
+        private let url: URL
+
+        init(clock: CallClock, url: URL) {
+            self.clock = clock
+            self.url = url
+        }
+
+        /// The URL as errors name it (made only for an error).
+        var label: String { ServiceClientError.label(for: url) }
 
         /// Resumes `continuation` with the outcome, now or when it comes.
         func wait(with continuation: CheckedContinuation<T, any Error>) {
@@ -113,6 +85,37 @@ enum Deadline {
             }
             waiting?.resume(with: outcome)
             return first
+        }
+
+        /// Arms the timer for the clock's expiry; when it runs out first, the run fails with `timedOut`
+        /// and `work` is cancelled.
+        func arm(cancelling work: Task<Void, any Error>) {
+            state.withLock { $0.work = work }
+            arm()
+        }
+
+        /// Stops the timer: the run is over.
+        func disarm() {
+            let timer = state.withLock { state -> Timeouts.Token? in
+                state.disarmed = true
+                return state.timer
+            }
+            timer.map(Timeouts.shared.cancel)
+        }
+
+        private func arm() {
+            guard let expiry = clock.expiry else { return }
+            state.withLock { state in
+                guard !state.disarmed else { return }
+                state.timer = Timeouts.shared.schedule(at: expiry.at) { [self] in fire() }
+            }
+        }
+
+        private func fire() {
+            guard let limit = clock.expiredLimit else { return arm() }
+            if finish(.failure(ServiceClientError.timedOut(url: label, timeout: limit))) {
+                state.withLock { $0.work }?.cancel()
+            }
         }
     }
 }

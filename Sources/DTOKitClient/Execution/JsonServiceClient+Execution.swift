@@ -104,7 +104,7 @@ extension JsonServiceClient {
         let stream = try await middleware.send(attempt.request, context: context) { [transport, cookieJar] request in
             // Whatever set them (the settings, the call, a middleware, a filter), headers that cannot be
             // sent as they are never reach the transport.
-            try HeaderFields.check(request.allHTTPHeaderFields, url: ServiceClientError.label(for: request.url))
+            try HeaderFields.check(request, url: ServiceClientError.label(for: request.url))
             let stream = try await transport.send(request, options: attempt.options)
             // Every response the server sends sets its cookies, a 401 and one a middleware retries
             // included (a redirect's, the transport's course keeps).

@@ -85,6 +85,11 @@ public struct OutgoingRequest: Sendable {
         Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
+    /// Calls `body` with each header as it was set, without copying them (a check reads every request's).
+    func forEachHeader(_ body: (_ name: String, _ value: String) -> Void) {
+        for field in fields { body(field.name, field.value) }
+    }
+
     /// The header's value; names are compared without regard to case.
     public func value(forHTTPHeaderField name: String) -> String? {
         fields.first { Self.sameName($0.name, name) }?.value
@@ -119,7 +124,12 @@ public struct OutgoingRequest: Sendable {
         return request
     }
 
+    /// Header names are ASCII tokens (RFC 9110 §5.1), compared without regard to ASCII case: byte by
+    /// byte, with no lower-cased copies (every header set or read compares names).
     private static func sameName(_ one: String, _ other: String) -> Bool {
-        one.count == other.count && one.lowercased() == other.lowercased()
+        one.utf8.count == other.utf8.count
+            && zip(one.utf8, other.utf8).allSatisfy { a, b in
+                a == b || (a ^ b == 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+            }
     }
 }
