@@ -21,24 +21,26 @@ extension JsonServiceClient {
             var responseFilter: (@Sendable (HTTPURLResponse) -> Void)?
         }
 
+        // Read and set through closures, not key paths: every call reads them, and a key path into
+        // another module's generic `Locked` is applied at run time.
         static let hooks = Locked(Hooks())
 
         /// Called with every error any client throws, after the client's ``JsonServiceClient/onError``.
         public static var onError: (@Sendable (any Error) -> Void)? {
-            get { hooks[\.onError] }
-            set { hooks[\.onError] = newValue }
+            get { hooks.withLock { $0.onError } }
+            set { hooks.withLock { $0.onError = newValue } }
         }
 
         /// Changes every request of every client, after the client's ``JsonServiceClient/requestFilter``.
         public static var requestFilter: (@Sendable (inout URLRequest) -> Void)? {
-            get { hooks[\.requestFilter] }
-            set { hooks[\.requestFilter] = newValue }
+            get { hooks.withLock { $0.requestFilter } }
+            set { hooks.withLock { $0.requestFilter = newValue } }
         }
 
         /// Sees every response of every client, after the client's ``JsonServiceClient/responseFilter``.
         public static var responseFilter: (@Sendable (HTTPURLResponse) -> Void)? {
-            get { hooks[\.responseFilter] }
-            set { hooks[\.responseFilter] = newValue }
+            get { hooks.withLock { $0.responseFilter } }
+            set { hooks.withLock { $0.responseFilter = newValue } }
         }
 
         /// Removes every global hook.

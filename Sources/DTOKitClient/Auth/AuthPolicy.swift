@@ -65,16 +65,18 @@ struct AuthPolicy {
 
     /// The client's `headers` for a request to `url`: without `Authorization` and `Cookie` when the
     /// client's credentials may not go there.
-    func clientHeaders(for url: URL) -> [String: String] {
-        guard !mayAuthenticate(url) else { return settings.headers }
+    func clientHeaders(for url: URL, mayAuthenticate: Bool? = nil) -> [String: String] {
+        guard !(mayAuthenticate ?? self.mayAuthenticate(url)) else { return settings.headers }
         return settings.headers.filter { name, _ in
             !CredentialRules.headers.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
         }
     }
 
     /// Adds the `Authorization` and `Cookie` headers `request` should carry to `url`.
-    func authorize(_ request: inout OutgoingRequest, to url: URL, sendsBasicAuth: Bool) -> Credentials {
-        let mayAuthenticate = mayAuthenticate(url)
+    func authorize(
+        _ request: inout OutgoingRequest, to url: URL, sendsBasicAuth: Bool, mayAuthenticate: Bool? = nil
+    ) -> Credentials {
+        let mayAuthenticate = mayAuthenticate ?? self.mayAuthenticate(url)
         var credentials = current(for: url, mayAuthenticate: mayAuthenticate)
         if mayAuthenticate, request.value(forHTTPHeaderField: CredentialRules.authorization) == nil {
             let basic = settings.credentials?.headerValue

@@ -43,12 +43,19 @@ public enum CredentialRules {
 
         /// Nil for a URL that is not http or https, or has no host.
         init?(_ url: URL) {
-            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                let host = url.host?.lowercased(), !host.isEmpty
+            guard let scheme = url.scheme.map(Self.lowercased), scheme == "http" || scheme == "https",
+                let host = url.host.map(Self.lowercased), !host.isEmpty
             else { return nil }
             self.scheme = scheme
             self.host = host
             port = url.port ?? (scheme == "https" ? 443 : 80)
+        }
+
+        /// `text` in lower case, copied only when it is not already (a call reads a few origins).
+        private static func lowercased(_ text: String) -> String {
+            text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                || !text.utf8.allSatisfy { $0 < 0x80 }
+                ? text.lowercased() : text
         }
     }
 

@@ -137,7 +137,8 @@ extension JsonServiceClient {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         // The client's headers, the call's options' over them, a caller-built request's own over both.
         let policy = authPolicy(settings: settings)
-        var headers = policy.clientHeaders(for: call.url)
+        let mayAuthenticate = policy.mayAuthenticate(call.url)
+        var headers = policy.clientHeaders(for: call.url, mayAuthenticate: mayAuthenticate)
         if !call.options.headers.isEmpty { headers.merge(call.options.headers, uniquingKeysWith: { $1 }) }
         if !call.headers.isEmpty { headers.merge(call.headers, uniquingKeysWith: { $1 }) }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -149,7 +150,8 @@ extension JsonServiceClient {
                 request.setValue(call.contentType ?? "application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        let credentials = policy.authorize(&request, to: call.url, sendsBasicAuth: call.sendsBasicAuth)
+        let credentials = policy.authorize(
+            &request, to: call.url, sendsBasicAuth: call.sendsBasicAuth, mayAuthenticate: mayAuthenticate)
         var options = TransportOptions(
             maxRedirects: settings.maxRedirects,
             onUploadProgress: call.options.onUploadProgress ?? settings.onUploadProgress)
