@@ -30,7 +30,7 @@ struct BasicCredentials: Sendable, CustomStringConvertible, CustomReflectable {
     /// `Basic base64(UTF-8 "userName:password")`; nil when either part is empty.
     var headerValue: String? {
         guard !userName.isEmpty, !password.isEmpty else { return nil }
-        return "Basic " + Data("\(userName):\(password)".utf8).base64EncodedString()
+        return "Basic " + Data(Array("\(userName):\(password)".utf8)).base64EncodedString()
     }
 
     /// The texts that must never show in error descriptions.

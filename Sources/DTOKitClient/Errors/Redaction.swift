@@ -8,8 +8,13 @@ package struct Redaction {
     let secrets: [String]
 
     init(secrets: [String]) {
-        // Longer first: a secret that holds another is replaced whole, not around the shorter one.
-        self.secrets = secrets.filter { $0.count >= Self.minimumLength }.sorted { $0.count > $1.count }
+        // Longer first: a secret that holds another is replaced whole, not around the shorter one. (Put
+        // in place as they come: a handful of secrets, where a sort would compile a sort's code.)
+        var ordered: [String] = []
+        for secret in secrets where secret.count >= Self.minimumLength {
+            ordered.insert(secret, at: ordered.firstIndex { $0.count < secret.count } ?? ordered.endIndex)
+        }
+        self.secrets = ordered
     }
 
     func redact(_ text: String) -> String {

@@ -141,9 +141,7 @@ extension JsonServiceClient {
         var headers = policy.clientHeaders(for: call.url, mayAuthenticate: mayAuthenticate)
         if !call.options.headers.isEmpty { headers.merge(call.options.headers, uniquingKeysWith: { $1 }) }
         if !call.headers.isEmpty { headers.merge(call.headers, uniquingKeysWith: { $1 }) }
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        request.setValues(headers)
         if let body = call.body {
             request.body = body
             if call.contentTypeIsTheCallers || request.value(forHTTPHeaderField: "Content-Type") == nil {

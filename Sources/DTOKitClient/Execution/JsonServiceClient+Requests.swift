@@ -71,8 +71,13 @@ extension JsonServiceClient {
             body = body ?? .bytes(value.toJsonData(options: settings.encodingOptions))
         case .batch(let requests):
             if body == nil {
-                let items = requests.map { RequestMembers($0, settings: settings).jsonBody() }
-                body = .bytes(Data("[".utf8) + Data(items.joined(separator: Data(",".utf8))) + Data("]".utf8))
+                var array = Data([UInt8(ascii: "[")])
+                for (index, request) in requests.enumerated() {
+                    if index > 0 { array.append(UInt8(ascii: ",")) }
+                    array.append(RequestMembers(request, settings: settings).jsonBody())
+                }
+                array.append(UInt8(ascii: "]"))
+                body = .bytes(array)
             }
         case .multipart(_, let files):
             if body == nil, let members {
@@ -86,7 +91,7 @@ extension JsonServiceClient {
             body = own
             contentType = call.contentType ?? "application/octet-stream"
         }
-        query += call.query.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        query += call.query.sortedByKey.map { (name: $0.key, value: $0.value) }
         if !query.isEmpty {
             // Names and values are percent-encoded: the URL stays as valid as it was.
             urlText += (urlText.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + PercentEncoding.queryString(query)

@@ -58,8 +58,8 @@ enum HTTPDate {
         var rest = token[...]
         for index in 0..<3 {
             let digits = rest.prefix { isDigit($0) }
-            guard (1...2).contains(digits.count), let value = Int(Substring(digits)) else { return nil }
-            parts.append(value)
+            guard (1...2).contains(digits.count) else { return nil }
+            parts.append(decimal(digits))
             rest = rest.dropFirst(digits.count)
             if index < 2 {
                 guard rest.first == UInt8(ascii: ":") else { return nil }
@@ -74,7 +74,7 @@ enum HTTPDate {
     private static func leadingNumber(in token: Substring.UTF8View, digits: ClosedRange<Int>) -> Int? {
         let leading = token.prefix { isDigit($0) }
         guard digits.contains(leading.count) else { return nil }
-        return Int(Substring(leading))
+        return decimal(leading)
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -87,4 +87,9 @@ enum HTTPDate {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    /// The value of a few ASCII digits (at most four here: no overflow), read without parsing a string.
+    private static func decimal(_ digits: Substring.UTF8View.SubSequence) -> Int {
+        digits.reduce(0) { $0 &* 10 &+ Int($1 &- 0x30) }
+    }
 }

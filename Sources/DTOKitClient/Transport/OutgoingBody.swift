@@ -28,7 +28,7 @@ public struct OutgoingBody: Sendable {
 
     /// A body of `text` in UTF-8 (give its content type with it: `text/plain; charset=utf-8`, `text/csv`…).
     public static func text(_ text: String) -> OutgoingBody {
-        .bytes(Data(text.utf8))
+        .bytes(Data(Array(text.utf8)))
     }
 
     /// A body read from the file at `url` as it is sent.

@@ -45,7 +45,13 @@ public struct OutgoingRequest: Sendable {
         self.body = body
         self.timeoutInterval = timeoutInterval
         self.cachePolicy = cachePolicy
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { setValue(value, forHTTPHeaderField: name) }
+        setValues(headers)
+    }
+
+    /// Sets each of `headers`, in their names' order (so that which of two spellings of one name wins
+    /// does not hang on the dictionary's order).
+    mutating func setValues(_ headers: [String: String]) {
+        for (name, value) in headers.sortedByKey { setValue(value, forHTTPHeaderField: name) }
     }
 
     /// The request a `URLRequest` describes, its `httpBody` as the body.
@@ -131,5 +137,12 @@ public struct OutgoingRequest: Sendable {
             && zip(one.utf8, other.utf8).allSatisfy { a, b in
                 a == b || (a ^ b == 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
             }
+    }
+}
+
+extension [String: String] {
+    /// The pairs in their keys' order: one sort, compiled once, for headers and query strings.
+    var sortedByKey: [(key: String, value: String)] {
+        sorted { $0.key < $1.key }
     }
 }

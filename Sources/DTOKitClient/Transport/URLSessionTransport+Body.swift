@@ -212,7 +212,7 @@ extension URLSessionTransport {
             let manager = FileManager.default
             let hourAgo = Date().addingTimeInterval(-3_600)
             for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] {
-                guard let number = Int(name.prefix { $0 != "-" }), let pid = Int32(exactly: number), pid > 0,
+                guard let number = Int(String(name.prefix { $0 != "-" })), let pid = Int32(exactly: number), pid > 0,
                     !processRuns(pid)
                 else { continue }
                 let folder = parent.appendingPathComponent(name)

@@ -53,8 +53,9 @@ public struct UploadFile: Sendable, Equatable {
     /// ``mimeType``, or the type guessed from the file name.
     public var resolvedMimeType: String {
         if let mimeType, !mimeType.isEmpty { return mimeType }
-        let ext = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return Self.mimeTypes[ext] ?? "application/octet-stream"
+        // What follows the last dot (the whole name when it has none).
+        let ext = fileName.lastIndex(of: ".").map { fileName[fileName.index(after: $0)...] } ?? fileName[...]
+        return Self.mimeTypes[ext.lowercased()] ?? "application/octet-stream"
     }
 
     static let mimeTypes: [String: String] = [
