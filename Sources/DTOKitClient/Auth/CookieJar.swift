@@ -213,7 +213,7 @@ final class CookieJar: Sendable {
 
     /// Name → value of the cookies that go to `url` (where a name repeats, the longest path's).
     func values(for url: URL) -> [String: String] {
-        Dictionary(matching(url).reversed().map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        [String: String](lastWins: matching(url).reversed().map { ($0.name, $0.value) })
     }
 
     /// Every kept value (to keep them out of error descriptions).

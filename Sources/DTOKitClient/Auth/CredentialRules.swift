@@ -53,8 +53,8 @@ public enum CredentialRules {
 
         /// `text` in lower case, copied only when it is not already (a call reads a few origins).
         private static func lowercased(_ text: String) -> String {
-            text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-                || !text.utf8.allSatisfy { $0 < 0x80 }
+            // An upper-case ASCII letter, or anything not ASCII (which `lowercased()` may change too).
+            text.utf8.contains { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 >= 0x80 }
                 ? text.lowercased() : text
         }
     }

@@ -138,9 +138,8 @@ extension JsonServiceClient {
         // The client's headers, the call's options' over them, a caller-built request's own over both.
         let policy = authPolicy(settings: settings)
         let mayAuthenticate = policy.mayAuthenticate(call.url)
-        var headers = policy.clientHeaders(for: call.url, mayAuthenticate: mayAuthenticate)
-        if !call.options.headers.isEmpty { headers.merge(call.options.headers, uniquingKeysWith: { $1 }) }
-        if !call.headers.isEmpty { headers.merge(call.headers, uniquingKeysWith: { $1 }) }
+        let headers = policy.clientHeaders(for: call.url, mayAuthenticate: mayAuthenticate)
+            .overridden(by: call.options.headers).overridden(by: call.headers)
         request.setValues(headers)
         if let body = call.body {
             request.body = body

@@ -93,7 +93,7 @@ public struct CallOptions: Sendable {
         CallOptions(
             cachePolicy: other.cachePolicy ?? cachePolicy, idleTimeout: other.idleTimeout ?? idleTimeout,
             callTimeout: other.callTimeout ?? callTimeout,
-            headers: headers.merging(other.headers, uniquingKeysWith: { $1 }),
+            headers: headers.overridden(by: other.headers),
             allowsRetry: other.allowsRetry ?? allowsRetry,
             onUploadProgress: other.onUploadProgress ?? onUploadProgress,
             onDownloadProgress: other.onDownloadProgress ?? onDownloadProgress)

@@ -88,7 +88,7 @@ public struct OutgoingRequest: Sendable {
 
     /// Every header, by name as it was set.
     public var allHTTPHeaderFields: [String: String] {
-        Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        [String: String](lastWins: fields.map { ($0.name, $0.value) })
     }
 
     /// Calls `body` with each header as it was set, without copying them (a check reads every request's).
@@ -144,5 +144,17 @@ extension [String: String] {
     /// The pairs in their keys' order: one sort, compiled once, for headers and query strings.
     var sortedByKey: [(key: String, value: String)] {
         sorted { $0.key < $1.key }
+    }
+
+    /// A dictionary of `pairs`, where a key repeats the last one's value. (This and ``overridden(by:)``
+    /// are the module's one merge of header dictionaries: each closure passed to the standard library's
+    /// compiles a copy of it.)
+    init(lastWins pairs: [(String, String)]) {
+        self.init(pairs, uniquingKeysWith: { $1 })
+    }
+
+    /// These pairs with `other`'s over them.
+    func overridden(by other: [String: String]) -> [String: String] {
+        other.isEmpty ? self : merging(other, uniquingKeysWith: { $1 })
     }
 }
