@@ -54,15 +54,16 @@ final class CallClock: Sendable {
     var expiry: (at: UInt64, limit: TimeInterval)? {
         let (lastProgress, ended) = state.current
         guard !ended else { return nil }
-        // The earliest of three, without an array: every call reads it a few times.
+        // The earliest of three, without an array: every call reads it a few times. On a tie the call's
+        // own idle limit names the timeout, then its total, then the outer call's.
         var earliest = outer?.expiry
         func consider(_ limit: TimeInterval?, from start: UInt64) {
             guard let limit else { return }
             let at = start &+ Timeouts.nanoseconds(limit)
-            if earliest.map({ at < $0.at }) ?? true { earliest = (at, limit) }
+            if earliest.map({ at <= $0.at }) ?? true { earliest = (at, limit) }
         }
-        consider(idle, from: lastProgress)
         consider(total, from: start)
+        consider(idle, from: lastProgress)
         return earliest
     }
 

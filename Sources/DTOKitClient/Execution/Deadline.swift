@@ -90,8 +90,7 @@ enum Deadline {
         /// Arms the timer for the clock's expiry; when it runs out first, the run fails with `timedOut`
         /// and `work` is cancelled.
         func arm(cancelling work: Task<Void, any Error>) {
-            state.withLock { $0.work = work }
-            arm()
+            arm(storing: work)
         }
 
         /// Stops the timer: the run is over.
@@ -103,10 +102,12 @@ enum Deadline {
             timer.map(Timeouts.shared.cancel)
         }
 
-        private func arm() {
-            guard let expiry = clock.expiry else { return }
+        /// Arms the timer for the clock's expiry now (storing `work` first, under the same lock).
+        private func arm(storing work: Task<Void, any Error>? = nil) {
+            let expiry = clock.expiry
             state.withLock { state in
-                guard !state.disarmed else { return }
+                if let work { state.work = work }
+                guard let expiry, !state.disarmed else { return }
                 state.timer = Timeouts.shared.schedule(at: expiry.at) { [self] in fire() }
             }
         }
