@@ -124,7 +124,11 @@ def ratios():
 
 
 def client_load():
-    output = run(["swift", "run", "--package-path", os.path.join(ROOT, "Benchmarks", "ClientLoad"), "-c", "release",
+    package = os.path.join(ROOT, "Benchmarks", "ClientLoad")
+    # The whole package: `clientload` starts `loadserver` from its own folder, and `swift run` builds
+    # only the product it runs.
+    run(["swift", "build", "--package-path", package, "-c", "release"])
+    output = run(["swift", "run", "--package-path", package, "-c", "release",
                   "clientload", "--calls", "3000", "--rounds", "5"])
     start = output.find("transport        path")
     if start < 0 or "no call failed" not in output:

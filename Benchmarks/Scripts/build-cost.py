@@ -203,11 +203,12 @@ def generate(tool, snapshot, options, folder):
 
 
 def count_properties(folder):
-    """Stored properties declared by the generated classes (`public var` lines)."""
+    """Stored properties declared by the generated classes (`public final var` lines, `public var` in
+    structs)."""
     count = 0
     for name in os.listdir(folder):
         with open(os.path.join(folder, name)) as file:
-            count += sum(1 for line in file if re.match(r"\s+public var ", line))
+            count += sum(1 for line in file if re.match(r"\s+public (final )?var ", line))
     return count
 
 

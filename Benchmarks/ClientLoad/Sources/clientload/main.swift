@@ -21,7 +21,17 @@ import FoundationNetworking
 
 let options = Options(CommandLine.arguments.dropFirst())
 let needsServer = options.server == nil && options.transports.contains { $0 != "canned" }
-let server = try needsServer ? LoadServer.start() : LoadServer(baseUrl: options.server ?? "http://127.0.0.1:1")
+let server: LoadServer
+do {
+    server = try needsServer ? LoadServer.start() : LoadServer(baseUrl: options.server ?? "http://127.0.0.1:1")
+} catch {
+    // Most often: `loadserver` is not built beside this program (`swift run` builds only clientload).
+    FileHandle.standardError.write(
+        Data(
+            "clientload: cannot start loadserver (\(error.localizedDescription)); build the whole package first: swift build -c release --package-path Benchmarks/ClientLoad\n"
+                .utf8))
+    exit(1)
+}
 print(
     "client load: \(options.rounds) rounds of \(options.calls) calls, \(options.concurrency) at a time, against \(server.baseUrl)"
 )
