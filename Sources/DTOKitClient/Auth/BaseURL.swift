@@ -3,8 +3,6 @@ import Foundation
 /// A client's base URL as its calls read it, parsed once: the base URL never changes, and every call
 /// asks where its credentials may go (its origin) and what of it must never show (its user info).
 struct BaseURL: Sendable {
-    /// The text as the client keeps it (ending in `/`).
-    let text: String
     let url: URL?
     /// Its origin, one of those the client's credentials belong to.
     let origin: CredentialRules.Origin?
@@ -12,7 +10,6 @@ struct BaseURL: Sendable {
     let userInfo: [String]
 
     init(_ text: String) {
-        self.text = text
         url = URL(string: text)
         origin = url.flatMap(CredentialRules.Origin.init)
         userInfo = ServiceClientError.userInfoSecrets(inText: text)
