@@ -74,6 +74,7 @@ struct ExchangeStateTests {
             return
         }
         #expect(caller == "caller")
+        #expect(state.hasEnded)
         #expect(!Self.isCancel(state.cancelled()), "it has ended: nothing more to cancel")
         let (action, _) = state.completed(response: nil, error: URLError(.cancelled))
         #expect(Self.outcome(action) == nil, "the caller was told once")
@@ -81,9 +82,12 @@ struct ExchangeStateTests {
 
     @Test func aCallerCancelledLaterCancelsTheTaskThenHearsWhy() throws {
         var state = try Self.state()
+        #expect(!state.hasEnded)
         _ = state.started("caller")
         #expect(Self.isCancel(state.cancelled()))
+        #expect(!state.hasEnded, "a cancel is made only while the task runs; it has not ended yet")
         let (action, bodyEnd) = state.completed(response: nil, error: URLError(.cancelled))
+        #expect(state.hasEnded, "a cancel queued behind the end is not made")
         guard case .cancelled? = Self.error(Self.outcome(action)), case .cancelled? = bodyEnd else {
             Issue.record(
                 "expected the cancellation, got \(String(describing: Self.outcome(action))), \(String(describing: bodyEnd))"

@@ -11,7 +11,9 @@ import FoundationNetworking
 /// file, a stream with and without its length, several joined — four at a time: the process never
 /// crashes, the server never takes a request for whole whose body is not the one sent (it counts
 /// `upload-bad`), and no temporary file is left. `DTOKIT_STRESS_SECONDS` sets how long (CI runs a minute
-/// as a step of its own); without it, one second, as part of the suites.
+/// as a step of its own); without it, one second, as part of the suites. `DTOKIT_STRESS_WIDTH` sets how
+/// many at a time (16 and another test process beside it found FoundationNetworking's trap on a cancel
+/// that meets the task's end within minutes: see `Exchange.cancelWhileRunning`).
 final class BodyStressTests: XCTestCase {
     static var seconds: TimeInterval {
         ProcessInfo.processInfo.environment["DTOKIT_STRESS_SECONDS"].flatMap(TimeInterval.init) ?? 1
@@ -32,6 +34,11 @@ enum BodyStress {
         var timedOut = 0
     }
 
+    /// How many uploads run at a time.
+    static var width: Int {
+        ProcessInfo.processInfo.environment["DTOKIT_STRESS_WIDTH"].flatMap { Int($0) }.map { max(1, $0) } ?? 4
+    }
+
     /// Runs random uploads through `client` for `seconds`, then checks the server's counts.
     static func run(client: JsonServiceClient, seconds: TimeInterval) async throws -> Runs {
         let files = try makeFiles()
@@ -41,7 +48,7 @@ enum BodyStress {
         var runs = Runs()
         var generator = SystemRandomNumberGenerator()
         while Date() < deadline {
-            let plans = (0..<4).map { _ in Plan.random(files: files, using: &generator) }
+            let plans = (0..<width).map { _ in Plan.random(files: files, using: &generator) }
             let outcomes = await withTaskGroup(of: Outcome.self) { group in
                 for plan in plans { group.addTask { await plan.send(with: client) } }
                 return await group.reduce(into: []) { $0.append($1) }

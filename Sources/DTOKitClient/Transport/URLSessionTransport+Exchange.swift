@@ -55,30 +55,48 @@ final class Exchange: Sendable {
         if case .neverStart = action {
             upload?.end()
             chunks.finish(throwing: ServiceClientError.cancelled(url: label))
+            Self.cancelUnstarted(task)
         } else {
             task.resume()
         }
-        perform(action, on: task)
+        perform(action)
     }
 
     /// Whether the task was never started: the caller was cancelled before.
     var neverStarted: Bool { state.withLock { $0.neverStarted } }
 
-    /// The caller was cancelled: the body's reading stops, the task is cancelled now, or never starts.
-    func cancel(_ task: URLSessionDataTask) {
+    /// The caller was cancelled: the body's reading stops, the task is cancelled (from `callbacks`,
+    /// its session's delegate queue), or never starts.
+    func cancel(_ task: URLSessionDataTask, callbacks: OperationQueue) {
         upload?.end()
-        perform(state.withLock { $0.cancelled() }, on: task)
+        guard case .cancelTask = state.withLock({ $0.cancelled() }) else { return }
+        cancelWhileRunning(task, callbacks: callbacks)
     }
 
-    /// Cancels `task`, not on this thread: `cancel()` waits for the task's own queue, which may be
-    /// waiting for the session's delegate queue — where a progress callback, say, may have
-    /// cancelled the calling task.
-    static func cancelSoon(_ task: URLSessionDataTask) {
+    /// Cancels `task` from `callbacks`, its session's delegate queue, unless it has ended by then.
+    ///
+    /// FoundationNetworking traps (its task registry: "a task that is not in the registry") when a
+    /// cancel meets the task's own end: the end's callback, on the delegate queue, takes the task
+    /// out of its session while the cancel, begun on another thread, is still to tell the session.
+    /// The delegate queue runs one operation at a time, and the end's callback is one of them: a
+    /// cancel made there either comes first, and is done before the end is told, or comes after it,
+    /// and is not made. It is not made on the calling thread either: `cancel()` waits for the
+    /// task's own queue, and the caller may be the task's own progress callback.
+    func cancelWhileRunning(_ task: URLSessionDataTask, callbacks: OperationQueue) {
+        callbacks.addOperation { [self] in
+            guard !state.withLock(\.hasEnded) else { return }
+            task.cancel()
+        }
+    }
+
+    /// Cancels `task`, which was never resumed (so it cannot be ending), not on this thread:
+    /// `cancel()` waits for the task's own queue.
+    private static func cancelUnstarted(_ task: URLSessionDataTask) {
         DispatchQueue.global().async { task.cancel() }
     }
 
     func received(_ response: URLResponse) {
-        perform(state.withLock { $0.received(response) }, on: nil)
+        perform(state.withLock { $0.received(response) })
     }
 
     func received(_ data: Data) {
@@ -136,16 +154,15 @@ final class Exchange: Sendable {
         upload?.end()
         let failure = bodyFailure.map { URLSessionTransport.bodyFailure($0, url: label) } ?? error
         let (action, bodyEnd) = state.withLock { $0.completed(response: response, error: failure) }
-        perform(action, on: nil)
+        perform(action)
         chunks.finish(throwing: bodyEnd)
     }
 
-    private func perform(_ action: ExchangeState<Headers>.Action, on task: URLSessionDataTask?) {
+    /// Does what a transition returned; a `.cancelTask` only ``cancel(_:callbacks:)`` returns and does.
+    private func perform(_ action: ExchangeState<Headers>.Action) {
         switch action {
-        case .none: break
-        case .cancelTask: task.map(Self.cancelSoon)
+        case .none, .cancelTask: break
         case .neverStart(let waiting, let failure):
-            task.map(Self.cancelSoon)
             waiting.resume(throwing: failure)
         case .resume(let waiting, let outcome):
             // After the progress reported so far, and the latest figures not reported yet (one callback

@@ -61,6 +61,12 @@ struct ExchangeState<Waiter> {
         timeout = course.request.timeoutInterval
     }
 
+    /// Whether the task has ended (or was never resumed): there is nothing left to cancel.
+    var hasEnded: Bool {
+        if case .ended = phase { return true }
+        return false
+    }
+
     /// Whether the task was never resumed because the caller was cancelled first.
     private(set) var neverStarted = false
 

@@ -90,16 +90,18 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let exchange = Exchange(course: course, options: options, chunks: continuation, upload: upload)
         let task: URLSessionDataTask
-        let sessionOfItsOwn: URLSession?
+        let session: URLSession
         do {
-            (task, sessionOfItsOwn) = try dataTask(for: request, upload: upload, exchange: exchange)
+            (task, session) = try dataTask(for: request, upload: upload, exchange: exchange)
         } catch {
             upload?.end()
             throw error
         }
-        continuation.onTermination = { termination in
+        let callbacks = session.delegateQueue
+        // Weakly: the exchange keeps the stream's continuation, which keeps this closure.
+        continuation.onTermination = { [weak exchange] termination in
             guard case .cancelled = termination else { return }
-            Exchange.cancelSoon(task)
+            exchange?.cancelWhileRunning(task, callbacks: callbacks)
         }
         do {
             let response = try await withTaskCancellationHandler {
@@ -108,7 +110,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
                     exchange.start(task, headers: headers)
                 }
             } onCancel: {
-                exchange.cancel(task)
+                exchange.cancel(task, callbacks: callbacks)
             }
             return (ServiceStream(httpResponse: response, chunks: chunks), exchange)
         } catch {
@@ -116,7 +118,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             // session made for it alone (the delegate ends one when its task completes).
             if exchange.neverStarted {
                 delegate.forget(task)
-                sessionOfItsOwn?.invalidateAndCancel()
+                if session !== self.session { session.invalidateAndCancel() }
             }
             throw error
         }
@@ -134,9 +136,10 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// A data task for `request` (its body the upload's stream, when it is not bytes), its callbacks
-    /// routed to `exchange`; not resumed yet. With it, the session made for it alone, if one was.
+    /// routed to `exchange`; not resumed yet. With it, its session: the transport's, or one made for it
+    /// alone.
     private func dataTask(for outgoing: OutgoingRequest, upload: UploadBody?, exchange: Exchange) throws
-        -> (URLSessionDataTask, sessionOfItsOwn: URLSession?)
+        -> (URLSessionDataTask, URLSession)
     {
         var request = outgoing.urlRequest
         if let upload {
@@ -153,16 +156,14 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
                 refusal, url: exchange.label, timeout: request.timeoutInterval, response: nil, receivedBytes: 0)
         }
         var session = self.session
-        var sessionOfItsOwn: URLSession?
         if !oneSessionForAll, Self.needsConnectionOfItsOwn(outgoing) {
             // A session for this request alone; the delegate invalidates it when the task completes.
             session = URLSession(configuration: configuration, delegate: sessionDelegate, delegateQueue: nil)
             session.sessionDescription = Self.connectionOfItsOwn
-            sessionOfItsOwn = session
         }
         let task = session.dataTask(with: request)
         delegate.register(exchange, for: task)
-        return (task, sessionOfItsOwn)
+        return (task, session)
     }
 
     /// What tells the platform not to frame a body stream of known length as chunked, if it must be
