@@ -75,13 +75,13 @@ final class Exchange: Sendable {
 
     /// Cancels `task` from `callbacks`, its session's delegate queue, unless it has ended by then.
     ///
-    /// FoundationNetworking traps (its task registry: "a task that is not in the registry") when a
-    /// cancel meets the task's own end: the end's callback, on the delegate queue, takes the task
-    /// out of its session while the cancel, begun on another thread, is still to tell the session.
-    /// The delegate queue runs one operation at a time, and the end's callback is one of them: a
-    /// cancel made there either comes first, and is done before the end is told, or comes after it,
-    /// and is not made. It is not made on the calling thread either: `cancel()` waits for the
-    /// task's own queue, and the caller may be the task's own progress callback.
+    /// FoundationNetworking (6.3) traps in its task registry ("a task that in not in the registry")
+    /// when a cancel made from another thread meets the task's end: the end's callback, on the
+    /// delegate queue, has the task taken out of its session before the cancel's last step, which
+    /// looks it up there (under load, one stress run in four). The delegate queue runs one operation
+    /// at a time, and the end's callback is one of them: a cancel made there either comes first, and
+    /// has marked the task cancelling before the end is told, or comes after it, and is not made.
+    /// It is not made on the calling thread either: `cancel()` waits for the task's own queue.
     func cancelWhileRunning(_ task: URLSessionDataTask, callbacks: OperationQueue) {
         callbacks.addOperation { [self] in
             guard !state.withLock(\.hasEnded) else { return }
