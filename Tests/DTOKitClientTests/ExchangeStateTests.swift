@@ -49,6 +49,11 @@ struct ExchangeStateTests {
         return nil
     }
 
+    /// The answer to a redirect question, which must be given.
+    private static func answer(_ answer: URLRequest??) throws -> URLRequest? {
+        try #require(answer, "the platform's redirect question was left unanswered")
+    }
+
     private static func isCancel(_ action: State.Action) -> Bool {
         if case .cancelTask = action { return true }
         return false
@@ -135,14 +140,39 @@ struct ExchangeStateTests {
         var state = try Self.state(maxRedirects: 1)
         _ = state.started("caller")
         let redirect = try Self.response(302, location: "https://api.example.org/next")
-        #expect(state.redirect(after: redirect)?.url?.absoluteString == "https://api.example.org/next")
-        #expect(state.redirect(after: redirect) == nil, "refused, not cancelled: the task ends with the redirect")
+        #expect(try Self.answer(state.redirect(after: redirect))?.url?.absoluteString == "https://api.example.org/next")
+        #expect(
+            try Self.answer(state.redirect(after: redirect)) == nil,
+            "refused, not cancelled: the task ends with the redirect")
         let (action, _) = state.completed(response: try Self.response(302, location: "/again"), error: nil)
         guard case .tooManyRedirects(let url, let count)? = Self.error(Self.outcome(action)) else {
             Issue.record("expected tooManyRedirects, got \(String(describing: Self.outcome(action)))")
             return
         }
         #expect(url.hasSuffix("/next") && count == 1)
+    }
+
+    /// Once the transport has cancelled the task, a redirect the platform asks about (its question
+    /// was on its way) gets no answer: FoundationNetworking traps on an answer after its cancel, and
+    /// the cancel ends the task. A cancel after the end is not made.
+    @Test func aRedirectAskedAboutAfterTheCancelIsLeftUnanswered() throws {
+        var state = try Self.state()
+        _ = state.started("caller")
+        #expect(Self.isCancel(state.cancelled()))
+        let made = state.cancelling()
+        #expect(made, "the task runs: the cancel is made")
+        let answer = state.redirect(after: try Self.response(302, location: "/next"))
+        #expect(answer == nil, "no answer")
+        _ = state.completed(response: nil, error: URLError(.cancelled))
+        let madeAgain = state.cancelling()
+        #expect(!madeAgain, "after the end no cancel is made")
+
+        var ended = try Self.state()
+        _ = ended.started("caller")
+        _ = ended.completed(response: try Self.response(200), error: nil)
+        let madeAfterTheEnd = ended.cancelling()
+        #expect(!madeAfterTheEnd)
+        #expect(!ended.cancelMade)
     }
 
     /// A redirect that keeps a body is not left to the platform (FoundationNetworking drops the body):
@@ -152,7 +182,9 @@ struct ExchangeStateTests {
         request.httpBody = Data("{}".utf8)
         var state = State(request: request, options: TransportOptions(maxRedirects: 3))
         _ = state.started("caller")
-        #expect(state.redirect(after: try Self.response(307, location: "/moved")) == nil, "refused to the platform")
+        #expect(
+            try Self.answer(state.redirect(after: try Self.response(307, location: "/moved"))) == nil,
+            "refused to the platform")
         let resend = try #require(state.resend)
         #expect(resend.request.url.absoluteString == "https://api.example.org/moved")
         #expect(resend.request.httpBody == Data("{}".utf8), "the body follows the method")

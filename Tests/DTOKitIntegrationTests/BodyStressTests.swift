@@ -23,6 +23,15 @@ final class BodyStressTests: XCTestCase {
         let runs = try await BodyStress.run(client: try makeTestClient(), seconds: Self.seconds)
         XCTAssertGreaterThan(runs.total, 0)
     }
+
+    /// Calls through every redirect status (followed by the platform, refused, or sent again with
+    /// their body by the transport), cancelled and timed out within milliseconds of the redirect:
+    /// FoundationNetworking trapped when a cancel met its wait for the redirect's answer.
+    func testCallsCancelledAndTimedOutAroundRedirectsNeverCrash() async throws {
+        let runs = try await BodyStress.redirects(client: try makeTestClient(), seconds: Self.seconds)
+        XCTAssertGreaterThan(runs.completed, 0, "some calls outrun their cancel")
+        XCTAssertGreaterThan(runs.cancelled + runs.timedOut, 0)
+    }
 }
 
 /// The stress run, shared by the transports' suites.
@@ -69,6 +78,68 @@ enum BodyStress {
             "BodyStress: \(runs.total) uploads: \(runs.completed) completed, \(runs.cancelled) cancelled, "
                 + "\(runs.timedOut) timed out")
         return runs
+    }
+
+    /// Runs random calls through `/_test/redirect` with `client` for `seconds`, each cancelled or
+    /// timed out at a random point of its first few milliseconds.
+    static func redirects(client: JsonServiceClient, seconds: TimeInterval) async throws -> Runs {
+        let deadline = Date().addingTimeInterval(seconds)
+        var runs = Runs()
+        while Date() < deadline {
+            let outcomes = await withTaskGroup(of: Outcome.self) { group in
+                for _ in 0..<width { group.addTask { await redirectedCall(with: client) } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for outcome in outcomes {
+                runs.total += 1
+                switch outcome {
+                case .completed: runs.completed += 1
+                case .cancelled: runs.cancelled += 1
+                case .timedOut: runs.timedOut += 1
+                case .unexpected(let error): XCTFail("a redirected call failed otherwise: \(error)")
+                }
+            }
+        }
+        print(
+            "BodyStress: \(runs.total) redirected calls: \(runs.completed) completed, \(runs.cancelled) cancelled, "
+                + "\(runs.timedOut) timed out")
+        return runs
+    }
+
+    /// One call through a redirect: a GET (any status: the platform follows it), or a POST with a body
+    /// (301–303 become a GET; 307 and 308 keep the body, which the transport sends again itself).
+    private static func redirectedCall(with client: JsonServiceClient) async -> Outcome {
+        let status = [301, 302, 303, 307, 308].randomElement() ?? 302
+        let keepsBody = status >= 307
+        let post = Bool.random()
+        var call = ServiceCall(
+            method: post ? .post : .get,
+            destination: .url(
+                "/_test/redirect?status=\(status)&to=" + (post && keepsBody ? "/_test/echo" : "/_test/headers")))
+        if post {
+            call.body = .bytes(Data(#"{"a":1}"#.utf8))
+            call.contentType = "application/json"
+        }
+        var options = CallOptions()
+        let cancelAfter = Bool.random() ? UInt64.random(in: 0...20_000) : nil
+        options.callTimeout = cancelAfter == nil ? Double.random(in: 0.001...0.04) : hung
+        let task = Task { [options] () async throws -> Int in
+            try await client.with(options).executeAsync(call).statusCode
+        }
+        if let cancelAfter {
+            try? await Task.sleep(nanoseconds: cancelAfter * 1_000)
+            task.cancel()
+        }
+        do {
+            let status = try await task.value
+            return status == 200 ? .completed : .unexpected("status \(status)")
+        } catch ServiceClientError.cancelled {
+            return .cancelled
+        } catch ServiceClientError.timedOut(_, let timeout) {
+            return timeout == hung ? .unexpected("a call hung (no answer within \(hung) s)") : .timedOut
+        } catch {
+            return .unexpected("\(error)")
+        }
     }
 
     /// The files in this process's folders for bodies written to files first.

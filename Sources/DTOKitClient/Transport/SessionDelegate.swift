@@ -63,7 +63,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(exchange(for: task)?.redirect(after: response))
+        guard let exchange = exchange(for: task) else { return completionHandler(nil) }
+        exchange.redirect(after: response, answer: completionHandler)
     }
 
     /// A server asks for a user's credentials: ServiceStack sends `WWW-Authenticate: {provider}

@@ -84,7 +84,7 @@ final class Exchange: Sendable {
     /// It is not made on the calling thread either: `cancel()` waits for the task's own queue.
     func cancelWhileRunning(_ task: URLSessionDataTask, callbacks: OperationQueue) {
         callbacks.addOperation { [self] in
-            guard !state.withLock(\.hasEnded) else { return }
+            guard state.withLock({ $0.cancelling() }) else { return }
             task.cancel()
         }
     }
@@ -140,11 +140,14 @@ final class Exchange: Sendable {
         upload?.makeStream()
     }
 
-    /// The request to follow a redirect with, as the course decides, or nil to stop. (Refusing, not
-    /// cancelling: FoundationNetworking traps on a cancel while it waits for this answer; the task
-    /// then ends with the redirect's response, which the caller gets as the refusal's error.)
-    func redirect(after response: HTTPURLResponse) -> URLRequest? {
-        state.withLock { $0.redirect(after: response) }
+    /// Answers the platform's redirect question with the request to follow it with, as the course
+    /// decides, or nil to stop; or not at all once the task was cancelled
+    /// (``ExchangeState/redirect(after:)``). (Refusing, not cancelling: FoundationNetworking traps on
+    /// a cancel while it waits for this answer; the task then ends with the redirect's response, which
+    /// the caller gets as the refusal's error.)
+    func redirect(after response: HTTPURLResponse, answer: (URLRequest?) -> Void) {
+        guard let request = state.withLock({ $0.redirect(after: response) }) else { return }
+        answer(request)
     }
 
     /// The task ended: with `error`, or, when nil, with `response`. A failure of the body's own (it

@@ -61,10 +61,21 @@ struct ExchangeState<Waiter> {
         timeout = course.request.timeoutInterval
     }
 
-    /// Whether the task has ended (or was never resumed): there is nothing left to cancel.
+    /// Whether the task has ended, or was never resumed and never will be: nothing is left to cancel.
     var hasEnded: Bool {
         if case .ended = phase { return true }
         return false
+    }
+
+    /// The transport has cancelled the task (``cancelling()``): a redirect it asks about afterwards
+    /// is left unanswered.
+    private(set) var cancelMade = false
+
+    /// The transport is about to cancel the task: whether it should (the task has not ended).
+    mutating func cancelling() -> Bool {
+        guard !hasEnded else { return false }
+        cancelMade = true
+        return true
     }
 
     /// Whether the task was never resumed because the caller was cancelled first.
@@ -113,10 +124,18 @@ struct ExchangeState<Waiter> {
         receivedBytes += count
     }
 
-    /// The platform met `response`, a redirect: the request to follow it with, as the course makes
-    /// it (the platform's own is not used: FoundationNetworking drops a kept body, reads a `file:`
-    /// `Location` as a path on the same host, and copies every header), or nil to stop there.
-    mutating func redirect(after response: HTTPURLResponse) -> URLRequest? {
+    /// What the platform is told when it met `response`, a redirect: `.some` of the request to follow
+    /// it with, as the course makes it (the platform's own is not used: FoundationNetworking drops a
+    /// kept body, reads a `file:` `Location` as a path on the same host, and copies every header), or
+    /// of nil to stop there; `.none`, nothing, once the task was cancelled: FoundationNetworking
+    /// traps on an answer that comes after its cancel (which has stopped the transfer), and the
+    /// cancel ends the task without one.
+    mutating func redirect(after response: HTTPURLResponse) -> URLRequest?? {
+        guard !cancelMade else { return .none }
+        return .some(follow(response))
+    }
+
+    private mutating func follow(_ response: HTTPURLResponse) -> URLRequest? {
         switch course.received(response) {
         case .send:
             guard course.request.body == nil else {
