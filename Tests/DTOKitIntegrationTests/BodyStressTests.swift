@@ -53,41 +53,33 @@ enum BodyStress {
         let files = try makeFiles()
         defer { for file in files { try? FileManager.default.removeItem(at: file.url) } }
         let badBefore = try serverCounter("upload-bad")
-        let deadline = Date().addingTimeInterval(seconds)
-        var runs = Runs()
-        var generator = SystemRandomNumberGenerator()
-        while Date() < deadline {
-            let plans = (0..<width).map { _ in Plan.random(files: files, using: &generator) }
-            let outcomes = await withTaskGroup(of: Outcome.self) { group in
-                for plan in plans { group.addTask { await plan.send(with: client) } }
-                return await group.reduce(into: []) { $0.append($1) }
-            }
-            for outcome in outcomes {
-                runs.total += 1
-                switch outcome {
-                case .completed: runs.completed += 1
-                case .cancelled: runs.cancelled += 1
-                case .timedOut: runs.timedOut += 1
-                case .unexpected(let error): XCTFail("an upload failed otherwise: \(error)")
-                }
-            }
+        let runs = await rounds(of: "uploads", one: "an upload", for: seconds) {
+            var generator = SystemRandomNumberGenerator()
+            return await Plan.random(files: files, using: &generator).send(with: client)
         }
         XCTAssertEqual(try serverCounter("upload-bad"), badBefore, "a request cut short was taken for whole")
         XCTAssertEqual(leftTemporaryFiles(), [], "a body's temporary file outlived its upload")
-        print(
-            "BodyStress: \(runs.total) uploads: \(runs.completed) completed, \(runs.cancelled) cancelled, "
-                + "\(runs.timedOut) timed out")
         return runs
     }
 
     /// Runs random calls through `/_test/redirect` with `client` for `seconds`, each cancelled or
     /// timed out at a random point of its first few milliseconds.
     static func redirects(client: JsonServiceClient, seconds: TimeInterval) async throws -> Runs {
+        await rounds(of: "redirected calls", one: "a redirected call", for: seconds) {
+            await redirectedCall(with: client)
+        }
+    }
+
+    /// Runs `call` `width` at a time, round after round, for `seconds`; counts and prints how the calls
+    /// ended, and fails the test on any that ended otherwise.
+    private static func rounds(
+        of kind: String, one: String, for seconds: TimeInterval, _ call: @escaping @Sendable () async -> Outcome
+    ) async -> Runs {
         let deadline = Date().addingTimeInterval(seconds)
         var runs = Runs()
         while Date() < deadline {
             let outcomes = await withTaskGroup(of: Outcome.self) { group in
-                for _ in 0..<width { group.addTask { await redirectedCall(with: client) } }
+                for _ in 0..<width { group.addTask { await call() } }
                 return await group.reduce(into: []) { $0.append($1) }
             }
             for outcome in outcomes {
@@ -96,12 +88,12 @@ enum BodyStress {
                 case .completed: runs.completed += 1
                 case .cancelled: runs.cancelled += 1
                 case .timedOut: runs.timedOut += 1
-                case .unexpected(let error): XCTFail("a redirected call failed otherwise: \(error)")
+                case .unexpected(let error): XCTFail("\(one) failed otherwise: \(error)")
                 }
             }
         }
         print(
-            "BodyStress: \(runs.total) redirected calls: \(runs.completed) completed, \(runs.cancelled) cancelled, "
+            "BodyStress: \(runs.total) \(kind): \(runs.completed) completed, \(runs.cancelled) cancelled, "
                 + "\(runs.timedOut) timed out")
         return runs
     }
